@@ -1,0 +1,68 @@
+package csp
+
+import (
+	"fmt"
+
+	"github.com/cspgo/csp/domains"
+)
+
+// Var names a variable of a Model: an index into its domains.
+type Var int32
+
+// Model is a constraint network: variables with initial domains, and
+// propagators that watch them. A Model is built once and may back any number
+// of spaces; it must not change after the first NewSpace.
+type Model struct {
+	doms  []domains.Domain
+	names []string
+	props []posted
+}
+
+// posted is a propagator with its subscriptions.
+type posted struct {
+	p     Propagator
+	event domains.Event
+	vars  []Var
+}
+
+// NewModel returns an empty model.
+func NewModel() *Model { return &Model{} }
+
+// NewVar adds a variable with the given initial domain (copied) and name.
+func (m *Model) NewVar(d domains.Domain, name string) Var {
+	m.doms = append(m.doms, d.Clone())
+	m.names = append(m.names, name)
+	return Var(len(m.doms) - 1)
+}
+
+// NewIntVar adds a variable ranging over lo..hi (0 <= lo, hi <= domains.MaxValue).
+func (m *Model) NewIntVar(lo, hi int, name string) Var {
+	return m.NewVar(domains.Range(lo, hi), name)
+}
+
+// NumVars returns the number of variables.
+func (m *Model) NumVars() int { return len(m.doms) }
+
+// NumPropagators returns the number of posted propagators.
+func (m *Model) NumPropagators() int { return len(m.props) }
+
+// Name returns the name given to x.
+func (m *Model) Name(x Var) string { return m.names[x] }
+
+// InitialDomain returns x's initial domain; callers must not modify it.
+func (m *Model) InitialDomain(x Var) *domains.Domain { return &m.doms[x] }
+
+// Post adds a propagator that runs whenever one of vars changes by at least
+// event (EventDomain: any removal; EventBounds: a bound moved; EventAssigned:
+// the variable got its value). Every propagator also runs once at the root.
+func (m *Model) Post(p Propagator, event domains.Event, vars ...Var) {
+	if event < domains.EventDomain || event > domains.EventAssigned {
+		panic(fmt.Sprintf("csp: cannot subscribe to event %v", event))
+	}
+	for _, x := range vars {
+		if x < 0 || int(x) >= len(m.doms) {
+			panic(fmt.Sprintf("csp: variable %d not in model", x))
+		}
+	}
+	m.props = append(m.props, posted{p: p, event: event, vars: append([]Var(nil), vars...)})
+}

@@ -1,0 +1,415 @@
+package csp
+
+import (
+	"context"
+	"iter"
+	"math/rand/v2"
+	"time"
+)
+
+// VarSelect picks the variable to branch on.
+type VarSelect uint8
+
+// Variable selection strategies.
+const (
+	InputOrder VarSelect = iota // first unassigned variable
+	MinDomain                   // fewest values left ("first fail")
+	DomWDeg                     // fewest values per failure weight (Boussemart, Hemery, Lecoutre, Sais 2004)
+)
+
+// ValSelect picks how to split the chosen variable's domain.
+type ValSelect uint8
+
+// Value selection strategies. Min, Max and Random branch x = v, then x != v;
+// Split branches x <= mid, then x > mid.
+const (
+	ValMin ValSelect = iota
+	ValMax
+	ValSplit
+	ValRandom
+)
+
+// Restart is a restart policy. Restarts return to the root after a budget
+// of failures, keeping what dom/wdeg learnt; with random tie-breaking each
+// run explores a different part of the tree.
+type Restart uint8
+
+// Restart policies.
+const (
+	NoRestarts Restart = iota
+	Luby               // budgets base × 1,1,2,1,1,2,4,1,... (Luby, Sinclair, Zuckerman 1993)
+	Geometric          // budgets base × growth^k
+)
+
+// Options configure a search. The zero value is a plain depth-first search
+// in input order, smallest value first, without limits.
+type Options struct {
+	Var           VarSelect
+	Val           ValSelect
+	Restarts      Restart
+	RestartBase   int64   // failures allowed in the first run (default 100)
+	RestartGrowth float64 // geometric growth factor (default 1.5)
+	Seed          uint64  // seeds the random source of ValRandom and RandomTies
+	RandomTies    bool    // break variable-selection ties at random
+	NodeLimit     int64   // stop after this many nodes (0: none)
+	FailLimit     int64   // stop after this many failures (0: none)
+	TimeLimit     time.Duration
+	SaveMode      SaveMode // how the space undoes branches (default Copying)
+	Decisions     []Var    // variables to branch on (default: all)
+}
+
+// Stop says why a search ended before exploring its whole tree.
+type Stop uint8
+
+// Reasons to stop.
+const (
+	NotStopped Stop = iota // the tree was explored, or the solution cap reached
+	NodeLimit
+	FailLimit
+	TimeLimit
+	Canceled
+)
+
+var stopNames = [...]string{"", "node limit", "failure limit", "time limit", "canceled"}
+
+// String names the reason.
+func (s Stop) String() string { return stopNames[s] }
+
+// Result is what a search found.
+type Result struct {
+	Solutions int64 // solutions found
+	Complete  bool  // the whole tree was explored: Solutions is the exact count
+	Stopped   Stop  // the limit that ended the search, if any
+	Solution  []int // the first solution, indexed by Var (nil if none)
+	Stats     Stats
+}
+
+// Status summarises a result: "solved" when a solution was found,
+// "unsatisfiable" when the complete search found none, "unknown" when a
+// limit stopped it first.
+func (r *Result) Status() string {
+	switch {
+	case r.Solutions > 0:
+		return "solved"
+	case r.Complete:
+		return "unsatisfiable"
+	}
+	return "unknown"
+}
+
+// frame is one open choice: the left branch was taken, the right is next.
+type frame struct {
+	x     Var
+	v     int
+	split bool // left was x <= v, right is x > v; else left x = v, right x != v
+}
+
+// Search is a depth-first search engine over one Space. After the first
+// call to Run it keeps its space, weights and random state; make a new
+// Search to start afresh.
+type Search struct {
+	space     *Space
+	opts      Options
+	rng       *rand.Rand
+	decisions []Var
+	frames    []frame
+	stats     Stats
+	rootDone  bool
+	rootOK    bool
+
+	restartBudget int64 // failures left before the next restart
+	restartIndex  int64
+}
+
+// NewSearch prepares a search of m.
+func NewSearch(m *Model, opts Options) *Search {
+	if opts.RestartBase <= 0 {
+		opts.RestartBase = 100
+	}
+	if opts.RestartGrowth <= 1 {
+		opts.RestartGrowth = 1.5
+	}
+	e := &Search{
+		space: NewSpace(m, opts.SaveMode),
+		opts:  opts,
+		rng:   rand.New(rand.NewPCG(opts.Seed, opts.Seed^0x9e3779b97f4a7c15)),
+	}
+	e.decisions = opts.Decisions
+	if e.decisions == nil {
+		e.decisions = make([]Var, m.NumVars())
+		for i := range e.decisions {
+			e.decisions[i] = Var(i)
+		}
+	}
+	e.restartIndex = 1
+	e.restartBudget = e.budget()
+	return e
+}
+
+// Space returns the search's space (at the root before Run).
+func (e *Search) Space() *Space { return e.space }
+
+// Stats returns the statistics so far.
+func (e *Search) Stats() Stats {
+	st := e.stats
+	st.Propagations = e.space.propRuns
+	st.Propagators = e.space.kindStats()
+	return st
+}
+
+// budget returns the failure budget of run number e.restartIndex.
+func (e *Search) budget() int64 {
+	switch e.opts.Restarts {
+	case Luby:
+		return e.opts.RestartBase * luby(e.restartIndex)
+	case Geometric:
+		b := float64(e.opts.RestartBase)
+		for range e.restartIndex - 1 {
+			b *= e.opts.RestartGrowth
+			if b > 1e15 {
+				break
+			}
+		}
+		return int64(b)
+	}
+	return -1
+}
+
+// luby returns the i-th term (from 1) of the Luby sequence 1,1,2,1,1,2,4,...
+func luby(i int64) int64 {
+	for {
+		k := int64(1)
+		for (int64(1)<<k)-1 < i {
+			k++
+		}
+		if i == (int64(1)<<k)-1 {
+			return int64(1) << (k - 1)
+		}
+		i -= (int64(1) << (k - 1)) - 1
+	}
+}
+
+// Run searches for solutions and calls onSolution with the space at each
+// one (domains all assigned on the decision variables; read it, do not keep
+// it). It stops when onSolution returns false, after maxSolutions solutions
+// (0: no cap), at a limit, or when ctx is done. Restarts apply only when
+// maxSolutions is 1: counting or listing with restarts would revisit
+// solutions.
+func (e *Search) Run(ctx context.Context, maxSolutions int64, onSolution func(*Space) bool) Result {
+	start := time.Now()
+	defer func() { e.stats.SolveTime += time.Since(start) }()
+	sp := e.space
+	restarts := e.opts.Restarts != NoRestarts && maxSolutions == 1
+	var deadline time.Time
+	if e.opts.TimeLimit > 0 {
+		deadline = start.Add(e.opts.TimeLimit)
+	}
+	done := ctx.Done()
+	res := Result{}
+	finish := func() Result {
+		res.Stats = e.Stats()
+		res.Stats.SolveTime = e.stats.SolveTime + time.Since(start)
+		return res
+	}
+
+	if !e.rootDone {
+		e.rootDone = true
+		e.rootOK = sp.Propagate()
+		if !e.rootOK {
+			e.stats.Failures++
+		}
+	}
+	if !e.rootOK {
+		res.Complete = true
+		return finish()
+	}
+	found := int64(0)
+	for tick := 0; ; tick++ {
+		// Limits.
+		if e.opts.NodeLimit > 0 && e.stats.Nodes >= e.opts.NodeLimit {
+			res.Stopped = NodeLimit
+			return finish()
+		}
+		if e.opts.FailLimit > 0 && e.stats.Failures >= e.opts.FailLimit {
+			res.Stopped = FailLimit
+			return finish()
+		}
+		if done != nil {
+			select {
+			case <-done:
+				res.Stopped = Canceled
+				return finish()
+			default:
+			}
+		}
+		if !deadline.IsZero() && tick&15 == 0 && time.Now().After(deadline) {
+			res.Stopped = TimeLimit
+			return finish()
+		}
+
+		x := e.selectVar()
+		if x < 0 {
+			found++
+			e.stats.Solutions++
+			res.Solutions = found
+			if res.Solution == nil {
+				res.Solution = sp.Values(nil)
+			}
+			if !onSolution(sp) || (maxSolutions > 0 && found >= maxSolutions) {
+				return finish()
+			}
+			if !e.backtrack(false) {
+				res.Complete = true
+				return finish()
+			}
+			continue
+		}
+		f := e.selectValue(x)
+		sp.Push()
+		e.frames = append(e.frames, f)
+		e.stats.Nodes++
+		if len(e.frames) > e.stats.PeakDepth {
+			e.stats.PeakDepth = len(e.frames)
+		}
+		var ok bool
+		if f.split {
+			ok = sp.RemoveAbove(f.x, f.v)
+		} else {
+			ok = sp.Assign(f.x, f.v)
+		}
+		if ok && sp.Propagate() {
+			continue
+		}
+		if !e.backtrack(restarts) {
+			res.Complete = true
+			return finish()
+		}
+	}
+}
+
+// backtrack books the failure of the current node (when failed) and moves
+// to the next open right branch that propagates. It reports false when the
+// tree is exhausted. With restarts on, a spent budget sends the search back
+// to the root instead.
+func (e *Search) backtrack(restarts bool) bool {
+	sp := e.space
+	failed := sp.Failed()
+	for {
+		if failed {
+			e.stats.Failures++
+			if restarts {
+				e.restartBudget--
+				if e.restartBudget <= 0 && len(e.frames) > 0 {
+					for range e.frames {
+						sp.Pop()
+					}
+					e.frames = e.frames[:0]
+					e.stats.Restarts++
+					e.restartIndex++
+					e.restartBudget = e.budget()
+					return true
+				}
+			}
+		}
+		if len(e.frames) == 0 {
+			return false
+		}
+		f := e.frames[len(e.frames)-1]
+		e.frames = e.frames[:len(e.frames)-1]
+		sp.Pop()
+		e.stats.Nodes++
+		var ok bool
+		if f.split {
+			ok = sp.RemoveBelow(f.x, f.v+1)
+		} else {
+			ok = sp.Remove(f.x, f.v)
+		}
+		if ok && sp.Propagate() {
+			return true
+		}
+		failed = true
+	}
+}
+
+// selectVar returns the variable to branch on, or -1 when every decision
+// variable is assigned.
+func (e *Search) selectVar() Var {
+	sp := e.space
+	best := Var(-1)
+	var bestSize, bestW int64
+	ties := 0
+	for _, x := range e.decisions {
+		size := int64(sp.doms[x].Size())
+		if size <= 1 {
+			continue
+		}
+		if e.opts.Var == InputOrder {
+			return x
+		}
+		w := int64(1)
+		if e.opts.Var == DomWDeg {
+			w = 0
+			for _, p := range sp.varProps[sp.varStart[x]:sp.varStart[x+1]] {
+				if sp.active[p] {
+					w += sp.weight[p]
+				}
+			}
+			w = max(w, 1)
+		}
+		// Compare size/w < bestSize/bestW without division.
+		switch {
+		case best < 0 || size*bestW < bestSize*w:
+			best, bestSize, bestW, ties = x, size, w, 1
+		case size*bestW == bestSize*w && e.opts.RandomTies:
+			ties++
+			if e.rng.IntN(ties) == 0 {
+				best = x
+			}
+		}
+	}
+	return best
+}
+
+// selectValue returns the choice to make on x.
+func (e *Search) selectValue(x Var) frame {
+	d := &e.space.doms[x]
+	switch e.opts.Val {
+	case ValMax:
+		return frame{x: x, v: d.Max()}
+	case ValSplit:
+		return frame{x: x, v: (d.Min() + d.Max()) / 2, split: true}
+	case ValRandom:
+		k := e.rng.IntN(d.Size())
+		for v := range d.Values() {
+			if k == 0 {
+				return frame{x: x, v: v}
+			}
+			k--
+		}
+	}
+	return frame{x: x, v: d.Min()}
+}
+
+// Solve returns the first solution of m.
+func Solve(ctx context.Context, m *Model, opts Options) Result {
+	return NewSearch(m, opts).Run(ctx, 1, func(*Space) bool { return true })
+}
+
+// Count counts the solutions of m, stopping at limit (0: no cap). A limit of
+// 2 answers "is the solution unique?".
+func Count(ctx context.Context, m *Model, opts Options, limit int64) Result {
+	return NewSearch(m, opts).Run(ctx, limit, func(*Space) bool { return true })
+}
+
+// All yields every solution in search order, as values indexed by Var. The
+// slice is reused between solutions: copy it to keep it. Stopping the loop
+// stops the search; Stats tells what it took.
+func (e *Search) All(ctx context.Context) iter.Seq[[]int] {
+	return func(yield func([]int) bool) {
+		var buf []int
+		e.Run(ctx, 0, func(sp *Space) bool {
+			buf = sp.Values(buf)
+			return yield(buf)
+		})
+	}
+}

@@ -1,0 +1,493 @@
+package csp
+
+import (
+	"github.com/cspgo/csp/domains"
+)
+
+// SaveMode is how a Space saves and restores its domains on branching.
+type SaveMode uint8
+
+// The two ways to undo a branch.
+//
+// Copying is the default because it measured faster on the engine's own
+// benchmarks (BenchmarkSaveMode in this package, `go test ./csp -bench
+// SaveMode`): Latin-square search nodes at order 35 (1,225 one-word domains,
+// 9.6 kB) cost about the same or less with one memmove per branch than with a
+// per-change trail, because a node of a GAC model touches a large share of
+// the words anyway and a copy has no bookkeeping on the filtering path.
+// Trailing stays available for models whose domains are large and whose
+// nodes change few of them.
+const (
+	// Copying saves all domain words with one copy per branch (as Gecode).
+	Copying SaveMode = iota
+	// Trailing records each domain's words before its first change at a
+	// level and undoes them on backtracking.
+	Trailing
+)
+
+// Space is the store of a search: the current domain of every variable, the
+// propagators with their queue, and what is needed to undo branches. A Space
+// is not safe for concurrent use; make one per goroutine with NewSpace.
+//
+// Filtering methods (Remove, Assign, RemoveBelow, RemoveAbove,
+// IntersectWords, RemoveWords) return false when the domain becomes empty;
+// the propagator that called them should then return Failed.
+type Space struct {
+	model *Model
+	words []uint64 // all domain words, contiguous
+	doms  []domains.Domain
+	off   []int32 // first word of each variable
+	width []int32 // words of each variable
+
+	props  []Propagator
+	prio   []Priority
+	kind   []int32 // index into kinds, per propagator
+	kinds  []string
+	active []bool
+
+	// Subscriptions in compressed rows: for variable x and event level e
+	// (domain, bounds, assigned), subs[subStart[3x+e]:subStart[3x+e+1]].
+	subStart []int32
+	subs     []int32
+	// varProps lists, per variable, every propagator on it (for dom/wdeg).
+	varStart []int32
+	varProps []int32
+
+	queue   [numPriorities]ring
+	queued  []bool
+	current int32 // running propagator, or -1
+	failed  bool
+	changes int64 // domain changes so far (a clock)
+	removed int64 // values removed so far
+
+	// Undo information.
+	mode      SaveMode
+	level     int
+	snapshots [][]uint64 // Copying: words before each level
+	trail     []uint64   // Trailing: saved words
+	trailVar  []int32    // Trailing: variable of each saved block
+	trailMark []int32    // Trailing: len(trailVar) at each level
+	stamp     []int32    // Trailing: level+1 at which a var was last saved (per push)
+	pushes    int32
+	entailed  []int32 // propagators switched off, in order
+	entMark   []int32 // len(entailed) at each level
+
+	// Statistics, per propagator.
+	runs     []int64
+	pruned   []int64
+	failures []int64
+	weight   []int64 // dom/wdeg weights: failures caused, plus one
+	propRuns int64
+}
+
+// ring is a fixed-capacity FIFO of propagator indices.
+type ring struct {
+	buf        []int32
+	head, size int
+}
+
+func (r *ring) push(x int32) {
+	r.buf[(r.head+r.size)%len(r.buf)] = x
+	r.size++
+}
+
+func (r *ring) pop() int32 {
+	x := r.buf[r.head]
+	r.head = (r.head + 1) % len(r.buf)
+	r.size--
+	return x
+}
+
+// NewSpace makes a space at the model's root, with every propagator
+// scheduled. Call Propagate before reading domains as consequences.
+func NewSpace(m *Model, mode SaveMode) *Space {
+	s := &Space{model: m, mode: mode, current: -1}
+	n := len(m.doms)
+	s.off = make([]int32, n)
+	s.width = make([]int32, n)
+	total := 0
+	for i := range m.doms {
+		s.off[i] = int32(total)
+		w := len(m.doms[i].Words())
+		s.width[i] = int32(w)
+		total += w
+	}
+	s.words = make([]uint64, total)
+	s.doms = make([]domains.Domain, n)
+	for i := range m.doms {
+		w := s.words[s.off[i] : s.off[i]+s.width[i] : s.off[i]+s.width[i]]
+		copy(w, m.doms[i].Words())
+		s.doms[i] = domains.View(w)
+	}
+
+	np := len(m.props)
+	s.props = make([]Propagator, np)
+	s.prio = make([]Priority, np)
+	s.kind = make([]int32, np)
+	s.active = make([]bool, np)
+	s.queued = make([]bool, np)
+	s.runs = make([]int64, np)
+	s.pruned = make([]int64, np)
+	s.failures = make([]int64, np)
+	s.weight = make([]int64, np)
+	kindIndex := map[string]int32{}
+	counts := make([]int32, 3*n+1)
+	perVar := make([]int32, n+1)
+	for i, pp := range m.props {
+		p := pp.p
+		if c, ok := p.(Cloner); ok {
+			p = c.Clone()
+		}
+		s.props[i] = p
+		s.prio[i] = Linear
+		if pr, ok := p.(Prioritized); ok {
+			s.prio[i] = min(pr.Priority(), numPriorities-1)
+		}
+		name := kindName(p)
+		k, ok := kindIndex[name]
+		if !ok {
+			k = int32(len(s.kinds))
+			kindIndex[name] = k
+			s.kinds = append(s.kinds, name)
+		}
+		s.kind[i] = k
+		s.active[i] = true
+		s.weight[i] = 1
+		for _, x := range dedupe(pp.vars) {
+			counts[3*int(x)+int(pp.event-domains.EventDomain)+1]++
+			perVar[x+1]++
+		}
+	}
+	for i := 1; i < len(counts); i++ {
+		counts[i] += counts[i-1]
+	}
+	for i := 1; i < len(perVar); i++ {
+		perVar[i] += perVar[i-1]
+	}
+	s.subStart = append([]int32(nil), counts...)
+	s.subs = make([]int32, counts[len(counts)-1])
+	s.varStart = append([]int32(nil), perVar...)
+	s.varProps = make([]int32, perVar[len(perVar)-1])
+	for i, pp := range m.props {
+		for _, x := range dedupe(pp.vars) {
+			slot := 3*int(x) + int(pp.event-domains.EventDomain)
+			s.subs[counts[slot]] = int32(i)
+			counts[slot]++
+			s.varProps[perVar[x]] = int32(i)
+			perVar[x]++
+		}
+	}
+	for l := range s.queue {
+		s.queue[l].buf = make([]int32, max(np, 1))
+	}
+	s.stamp = make([]int32, n)
+	for i := range np {
+		s.schedule(int32(i))
+	}
+	return s
+}
+
+// dedupe returns vars without repeats (a propagator subscribes once per var).
+func dedupe(vars []Var) []Var {
+	seen := make(map[Var]bool, len(vars))
+	out := vars[:0:0]
+	for _, x := range vars {
+		if !seen[x] {
+			seen[x] = true
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+func kindName(p Propagator) string {
+	if n, ok := p.(Named); ok {
+		return n.Name()
+	}
+	return typeName(p)
+}
+
+// Model returns the model the space was made from.
+func (s *Space) Model() *Model { return s.model }
+
+// NumVars returns the number of variables.
+func (s *Space) NumVars() int { return len(s.doms) }
+
+// Dom returns x's current domain. Callers read it; they change it only
+// through the Space's filtering methods, so that watchers are woken.
+func (s *Space) Dom(x Var) *domains.Domain { return &s.doms[x] }
+
+// Size returns the number of values left for x.
+func (s *Space) Size(x Var) int { return s.doms[x].Size() }
+
+// Min returns x's smallest value (-1 if empty).
+func (s *Space) Min(x Var) int { return s.doms[x].Min() }
+
+// Max returns x's largest value (-1 if empty).
+func (s *Space) Max(x Var) int { return s.doms[x].Max() }
+
+// Contains reports whether v is still possible for x.
+func (s *Space) Contains(x Var, v int) bool { return s.doms[x].Contains(v) }
+
+// Value returns x's value when it is assigned.
+func (s *Space) Value(x Var) (int, bool) { return s.doms[x].Value() }
+
+// Assigned reports whether x has exactly one value left.
+func (s *Space) Assigned(x Var) bool { return s.doms[x].Assigned() }
+
+// Failed reports whether a domain became empty since the last restore.
+func (s *Space) Failed() bool { return s.failed }
+
+// Remove removes v from x.
+func (s *Space) Remove(x Var, v int) bool {
+	d := &s.doms[x]
+	if !d.Contains(v) {
+		return true
+	}
+	s.save(x)
+	return s.settle(x, d.Remove(v), 1)
+}
+
+// Assign keeps only v for x.
+func (s *Space) Assign(x Var, v int) bool {
+	d := &s.doms[x]
+	if d.Contains(v) && d.Assigned() {
+		return true
+	}
+	s.save(x)
+	n := int64(d.Size())
+	if d.Contains(v) {
+		n--
+	}
+	return s.settle(x, d.Assign(v), n)
+}
+
+// RemoveBelow removes every value of x below v.
+func (s *Space) RemoveBelow(x Var, v int) bool {
+	d := &s.doms[x]
+	if d.Min() >= v {
+		return true
+	}
+	s.save(x)
+	n := d.Size()
+	ev := d.RemoveBelow(v)
+	return s.settle(x, ev, int64(n-d.Size()))
+}
+
+// RemoveAbove removes every value of x above v.
+func (s *Space) RemoveAbove(x Var, v int) bool {
+	d := &s.doms[x]
+	if d.Max() <= v {
+		return true
+	}
+	s.save(x)
+	n := d.Size()
+	ev := d.RemoveAbove(v)
+	return s.settle(x, ev, int64(n-d.Size()))
+}
+
+// IntersectWords keeps only the values of x whose bits are set in mask.
+func (s *Space) IntersectWords(x Var, mask []uint64) bool {
+	d := &s.doms[x]
+	w := d.Words()
+	touched := false
+	for i := range w {
+		m := uint64(0)
+		if i < len(mask) {
+			m = mask[i]
+		}
+		if w[i]&^m != 0 {
+			touched = true
+			break
+		}
+	}
+	if !touched {
+		return true
+	}
+	s.save(x)
+	n := d.Size()
+	ev := d.IntersectWords(mask)
+	return s.settle(x, ev, int64(n-d.Size()))
+}
+
+// RemoveWords removes the values of x whose bits are set in mask.
+func (s *Space) RemoveWords(x Var, mask []uint64) bool {
+	d := &s.doms[x]
+	w := d.Words()
+	touched := false
+	for i := range min(len(w), len(mask)) {
+		if w[i]&mask[i] != 0 {
+			touched = true
+			break
+		}
+	}
+	if !touched {
+		return true
+	}
+	s.save(x)
+	n := d.Size()
+	ev := d.RemoveWords(mask)
+	return s.settle(x, ev, int64(n-d.Size()))
+}
+
+// settle books a change of x and wakes its watchers.
+func (s *Space) settle(x Var, ev domains.Event, removed int64) bool {
+	if ev == domains.EventNone {
+		return true
+	}
+	s.changes++
+	s.removed += removed
+	if ev == domains.EventFailed {
+		s.failed = true
+		return false
+	}
+	base := 3 * int(x)
+	hi := base + int(ev-domains.EventDomain) + 1 // levels base..hi-1 hear ev
+	for _, p := range s.subs[s.subStart[base]:s.subStart[hi]] {
+		if p != s.current {
+			s.schedule(p)
+		}
+	}
+	return true
+}
+
+func (s *Space) schedule(p int32) {
+	if s.queued[p] || !s.active[p] {
+		return
+	}
+	s.queued[p] = true
+	s.queue[s.prio[p]].push(p)
+}
+
+// Propagate runs the queued propagators, cheapest first, until none is
+// queued (a fixpoint) or one fails. It reports false on failure.
+func (s *Space) Propagate() bool {
+	if s.failed {
+		s.clearQueue()
+		return false
+	}
+	for {
+		p := s.next()
+		if p < 0 {
+			return true
+		}
+		s.queued[p] = false
+		if !s.active[p] {
+			continue
+		}
+		s.current = p
+		before, removed := s.changes, s.removed
+		st := s.props[p].Propagate(s)
+		s.current = -1
+		s.propRuns++
+		s.runs[p]++
+		s.pruned[p] += s.removed - removed
+		if s.failed || st == Failed {
+			s.failed = true
+			s.failures[p]++
+			s.weight[p]++
+			s.clearQueue()
+			return false
+		}
+		switch st {
+		case Entailed:
+			s.active[p] = false
+			s.entailed = append(s.entailed, p)
+		case NotFixpoint:
+			if s.changes != before {
+				s.schedule(p)
+			}
+		}
+	}
+}
+
+func (s *Space) next() int32 {
+	for l := range s.queue {
+		if s.queue[l].size > 0 {
+			return s.queue[l].pop()
+		}
+	}
+	return -1
+}
+
+func (s *Space) clearQueue() {
+	for l := range s.queue {
+		q := &s.queue[l]
+		for q.size > 0 {
+			s.queued[q.pop()] = false
+		}
+	}
+}
+
+// Level returns the number of saved states (the depth of the search).
+func (s *Space) Level() int { return s.level }
+
+// Push saves the current state; Pop returns to it.
+func (s *Space) Push() {
+	s.level++
+	s.entMark = append(s.entMark, int32(len(s.entailed)))
+	switch s.mode {
+	case Copying:
+		if len(s.snapshots) < s.level {
+			s.snapshots = append(s.snapshots, make([]uint64, len(s.words)))
+		}
+		copy(s.snapshots[s.level-1], s.words)
+	case Trailing:
+		s.pushes++
+		s.trailMark = append(s.trailMark, int32(len(s.trailVar)))
+	}
+}
+
+// Pop restores the state saved by the matching Push and forgets it. The
+// queue is emptied and failure cleared.
+func (s *Space) Pop() {
+	if s.level == 0 {
+		panic("csp: Pop without Push")
+	}
+	switch s.mode {
+	case Copying:
+		copy(s.words, s.snapshots[s.level-1])
+	case Trailing:
+		mark := int(s.trailMark[len(s.trailMark)-1])
+		s.trailMark = s.trailMark[:len(s.trailMark)-1]
+		end := len(s.trail)
+		for i := len(s.trailVar) - 1; i >= mark; i-- {
+			x := s.trailVar[i]
+			w := int(s.width[x])
+			copy(s.words[s.off[x]:s.off[x]+int32(w)], s.trail[end-w:end])
+			end -= w
+		}
+		s.trail = s.trail[:end]
+		s.trailVar = s.trailVar[:mark]
+		s.pushes++ // a new stamp epoch: saves after the pop are fresh
+	}
+	em := int(s.entMark[len(s.entMark)-1])
+	s.entMark = s.entMark[:len(s.entMark)-1]
+	for _, p := range s.entailed[em:] {
+		s.active[p] = true
+	}
+	s.entailed = s.entailed[:em]
+	s.level--
+	s.failed = false
+	s.clearQueue()
+}
+
+// save trails x's words before their first change since the last Push.
+func (s *Space) save(x Var) {
+	if s.mode != Trailing || s.level == 0 || s.stamp[x] == s.pushes {
+		return
+	}
+	s.stamp[x] = s.pushes
+	s.trailVar = append(s.trailVar, int32(x))
+	s.trail = append(s.trail, s.words[s.off[x]:s.off[x]+s.width[x]]...)
+}
+
+// Values copies the current value of every variable into buf (the minimum
+// of a variable that is not assigned) and returns it.
+func (s *Space) Values(buf []int) []int {
+	buf = buf[:0]
+	for i := range s.doms {
+		buf = append(buf, s.doms[i].Min())
+	}
+	return buf
+}

@@ -1,0 +1,91 @@
+package csp
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Stats counts what a search did, with the names MiniZinc uses. Counting is
+// always on: every counter is a plain increment on a path that already does
+// more work.
+type Stats struct {
+	Nodes        int64         // search nodes entered by a branching decision (the root is not one)
+	Failures     int64         // nodes where propagation failed
+	Propagations int64         // propagator runs
+	PeakDepth    int           // deepest decision level reached
+	Restarts     int64         // restarts performed
+	Solutions    int64         // solutions found
+	SolveTime    time.Duration // wall time of the search, propagation at the root included
+	// Propagators has one entry per propagator kind, in order of first post.
+	Propagators []KindStats
+}
+
+// KindStats are the counters of all propagators of one kind.
+type KindStats struct {
+	Kind     string // e.g. "alldiff/gac"
+	Count    int    // propagators of this kind in the model
+	Runs     int64  // times run
+	Removed  int64  // values removed
+	Failures int64  // failures caused
+}
+
+// MarshalJSON writes the statistics with MiniZinc's names; solveTime is in
+// seconds.
+func (st Stats) MarshalJSON() ([]byte, error) {
+	type kind struct {
+		Kind     string `json:"kind"`
+		Count    int    `json:"count"`
+		Runs     int64  `json:"runs"`
+		Removed  int64  `json:"removed"`
+		Failures int64  `json:"failures"`
+	}
+	out := struct {
+		Nodes        int64   `json:"nodes"`
+		Failures     int64   `json:"failures"`
+		Propagations int64   `json:"propagations"`
+		PeakDepth    int     `json:"peakDepth"`
+		Restarts     int64   `json:"restarts"`
+		Solutions    int64   `json:"solutions"`
+		SolveTime    float64 `json:"solveTime"`
+		Propagators  []kind  `json:"propagators,omitempty"`
+	}{st.Nodes, st.Failures, st.Propagations, st.PeakDepth, st.Restarts, st.Solutions, st.SolveTime.Seconds(), nil}
+	for _, k := range st.Propagators {
+		out.Propagators = append(out.Propagators, kind(k))
+	}
+	return json.Marshal(out)
+}
+
+// String formats the statistics as MiniZinc's "%%%mzn-stat" style lines,
+// one counter per line, then one line per propagator kind.
+func (st Stats) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "nodes=%d\nfailures=%d\npropagations=%d\npeakDepth=%d\nrestarts=%d\nsolutions=%d\nsolveTime=%.6f\n",
+		st.Nodes, st.Failures, st.Propagations, st.PeakDepth, st.Restarts, st.Solutions, st.SolveTime.Seconds())
+	for _, k := range st.Propagators {
+		fmt.Fprintf(&b, "propagator %s: count=%d runs=%d removed=%d failures=%d\n", k.Kind, k.Count, k.Runs, k.Removed, k.Failures)
+	}
+	return b.String()
+}
+
+// kindStats sums the space's per-propagator counters by kind.
+func (s *Space) kindStats() []KindStats {
+	out := make([]KindStats, len(s.kinds))
+	for i, k := range s.kinds {
+		out[i].Kind = k
+	}
+	for p := range s.props {
+		k := &out[s.kind[p]]
+		k.Count++
+		k.Runs += s.runs[p]
+		k.Removed += s.pruned[p]
+		k.Failures += s.failures[p]
+	}
+	return out
+}
+
+// typeName is the default kind of a propagator: its Go type.
+func typeName(p Propagator) string {
+	return strings.TrimPrefix(fmt.Sprintf("%T", p), "*")
+}

@@ -1,0 +1,283 @@
+package alldiff
+
+import (
+	"math/bits"
+
+	"github.com/cspgo/csp/csp"
+)
+
+// matcher is the filtering core of the GAC strength: a bipartite graph of
+// n left nodes (variables) and right nodes 0 .. 64·width-1 (values), given as
+// one adjacency bitset per left node, with a maximum matching kept between
+// runs (Régin 1994). The matching is only a hint: after backtracking it may
+// use values that are gone, and maximize repairs it. Every buffer is sized
+// once, so a run allocates nothing.
+type matcher struct {
+	n, width int
+	adj      []uint64 // n × width: row i is adj[i*width : (i+1)*width]
+	match    []int32  // left -> right, or -1
+	owner    []int32  // right -> left, or -1
+	free     []uint64 // right nodes with no owner
+	visited  []uint64
+	reach    []uint64 // right nodes from which a free right node is reachable
+	// Tarjan's strongly connected components over right nodes.
+	index, low, comp []int32
+	stack            []int32
+	onStack          []bool
+	counter, comps   int32
+}
+
+func newMatcher(n, width int) *matcher {
+	r := 64 * width
+	m := &matcher{
+		n: n, width: width,
+		adj:     make([]uint64, n*width),
+		match:   make([]int32, n),
+		owner:   make([]int32, r),
+		free:    make([]uint64, width),
+		visited: make([]uint64, width),
+		reach:   make([]uint64, width),
+		index:   make([]int32, r),
+		low:     make([]int32, r),
+		comp:    make([]int32, r),
+		stack:   make([]int32, 0, r),
+		onStack: make([]bool, r),
+	}
+	for i := range m.match {
+		m.match[i] = -1
+	}
+	for v := range m.owner {
+		m.owner[v] = -1
+	}
+	for i := range m.free {
+		m.free[i] = ^uint64(0)
+	}
+	return m
+}
+
+func (m *matcher) row(i int) []uint64 { return m.adj[i*m.width : (i+1)*m.width] }
+
+// load copies the domains of vars into the adjacency rows.
+func (m *matcher) load(s *csp.Space, vars []csp.Var) {
+	for i, x := range vars {
+		r := m.row(i)
+		n := copy(r, s.Dom(x).Words())
+		clear(r[n:])
+	}
+}
+
+func (m *matcher) unmatch(i int) {
+	v := m.match[i]
+	m.match[i] = -1
+	m.owner[v] = -1
+	m.free[v/64] |= 1 << (v % 64)
+}
+
+func (m *matcher) pair(i int, v int) {
+	m.match[i] = int32(v)
+	m.owner[v] = int32(i)
+	m.free[v/64] &^= 1 << (v % 64)
+}
+
+// maximize repairs the matching after domain changes and extends it until
+// every left node is matched. It reports false when that is impossible.
+func (m *matcher) maximize() bool {
+	for i := range m.n {
+		if v := m.match[i]; v >= 0 && m.row(i)[v/64]&(1<<(v%64)) == 0 {
+			m.unmatch(i)
+		}
+	}
+	for i := range m.n {
+		if m.match[i] >= 0 {
+			continue
+		}
+		// A free value in the row is the cheap way out.
+		r := m.row(i)
+		done := false
+		for k := range r {
+			if c := r[k] & m.free[k]; c != 0 {
+				m.pair(i, k*64+bits.TrailingZeros64(c))
+				done = true
+				break
+			}
+		}
+		if done {
+			continue
+		}
+		clear(m.visited)
+		if !m.augment(i) {
+			return false
+		}
+	}
+	return true
+}
+
+// augment looks for an alternating path from left node i to a free right
+// node (depth first) and flips it.
+func (m *matcher) augment(i int) bool {
+	r := m.row(i)
+	for k := range r {
+		for c := r[k] &^ m.visited[k]; c != 0; c &= c - 1 {
+			b := bits.TrailingZeros64(c)
+			if m.visited[k]&(1<<b) != 0 {
+				continue // visited deeper in this loop
+			}
+			m.visited[k] |= 1 << b
+			v := k*64 + b
+			if o := m.owner[v]; o < 0 || m.augment(int(o)) {
+				if old := m.match[i]; old >= 0 {
+					m.owner[old] = -1
+					m.free[old/64] |= 1 << (old % 64)
+				}
+				m.pair(i, v)
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// filter narrows each row to the edges that belong to some maximum matching:
+// the matched edge, edges into a value from which a free value can be reached
+// by an alternating path, and edges inside a strongly connected component of
+// the value graph (u -> w when the owner of u could take w instead).
+// The matching must be maximal (maximize returned true).
+func (m *matcher) filter() {
+	// reach: free values that some row holds, then owners' values that can
+	// move to a value already in reach, to a fixpoint.
+	clear(m.reach)
+	anyFree := false
+	for i := range m.n {
+		for k, w := range m.row(i) {
+			if f := w & m.free[k]; f != 0 {
+				m.reach[k] |= f
+				anyFree = true
+			}
+		}
+	}
+	for changed := anyFree; changed; {
+		changed = false
+		for i := range m.n {
+			u := m.match[i]
+			if m.reach[u/64]&(1<<(u%64)) != 0 {
+				continue
+			}
+			if overlaps(m.row(i), m.reach) {
+				m.reach[u/64] |= 1 << (u % 64)
+				changed = true
+			}
+		}
+	}
+	// Strongly connected components of the matched values outside reach
+	// (their neighbours are all outside reach too, or they would be in it).
+	for i := range m.n {
+		m.index[m.match[i]] = -1
+	}
+	m.counter, m.comps = 0, 0
+	for i := range m.n {
+		u := m.match[i]
+		if m.index[u] < 0 && m.reach[u/64]&(1<<(u%64)) == 0 {
+			m.strong(u)
+		}
+	}
+	for i := range m.n {
+		u := m.match[i]
+		r := m.row(i)
+		// Keep the matched edge and edges into reach; when u is outside
+		// reach, also edges inside u's component (an alternating cycle).
+		inReach := m.reach[u/64]&(1<<(u%64)) != 0
+		cu := m.comp[u]
+		for k := range r {
+			keep := m.reach[k]
+			if k == int(u/64) {
+				keep |= 1 << (u % 64)
+			}
+			if !inReach {
+				for c := r[k] &^ keep; c != 0; c &= c - 1 {
+					b := bits.TrailingZeros64(c)
+					if m.index[k*64+b] >= 0 && m.comp[k*64+b] == cu {
+						keep |= 1 << b
+					}
+				}
+			}
+			r[k] &= keep
+		}
+	}
+}
+
+// strong is Tarjan's algorithm from value u.
+func (m *matcher) strong(u int32) {
+	m.index[u] = m.counter
+	m.low[u] = m.counter
+	m.counter++
+	m.stack = append(m.stack, u)
+	m.onStack[u] = true
+	r := m.row(int(m.owner[u]))
+	for k := range r {
+		for c := r[k]; c != 0; c &= c - 1 {
+			w := int32(k*64 + bits.TrailingZeros64(c))
+			if w == u {
+				continue
+			}
+			if m.index[w] < 0 {
+				m.strong(w)
+				m.low[u] = min(m.low[u], m.low[w])
+			} else if m.onStack[w] {
+				m.low[u] = min(m.low[u], m.index[w])
+			}
+		}
+	}
+	if m.low[u] == m.index[u] {
+		for {
+			w := m.stack[len(m.stack)-1]
+			m.stack = m.stack[:len(m.stack)-1]
+			m.onStack[w] = false
+			m.comp[w] = m.comps
+			if w == u {
+				break
+			}
+		}
+		m.comps++
+	}
+}
+
+func (m *matcher) clone() *matcher {
+	c := newMatcher(m.n, m.width)
+	copy(c.match, m.match)
+	copy(c.owner, m.owner)
+	copy(c.free, m.free)
+	return c
+}
+
+// gacProp is the GAC strength.
+type gacProp struct {
+	vars []csp.Var
+	m    *matcher
+}
+
+func newGAC(g group) *gacProp {
+	return &gacProp{vars: g.vars, m: newMatcher(len(g.vars), g.width)}
+}
+
+func (p *gacProp) Propagate(s *csp.Space) csp.Status {
+	p.m.load(s, p.vars)
+	if !p.m.maximize() {
+		return csp.Failed
+	}
+	p.m.filter()
+	all := true
+	for i, x := range p.vars {
+		if !s.IntersectWords(x, p.m.row(i)) {
+			return csp.Failed
+		}
+		all = all && s.Assigned(x)
+	}
+	if all {
+		return csp.Entailed
+	}
+	return csp.Fixpoint
+}
+
+func (p *gacProp) Name() string           { return "alldiff/gac" }
+func (p *gacProp) Priority() csp.Priority { return csp.Quadratic }
+func (p *gacProp) Clone() csp.Propagator  { return &gacProp{vars: p.vars, m: p.m.clone()} }

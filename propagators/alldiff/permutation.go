@@ -1,0 +1,64 @@
+package alldiff
+
+import (
+	"github.com/cspgo/csp/csp"
+	"github.com/cspgo/csp/domains"
+)
+
+// PostPermutationMatrix constrains an n×n grid of variables so that value v
+// sits exactly once in every row and every column: the cells holding v form
+// a permutation matrix. It is the all-different constraint of the dual view
+// (for each row, the column where v sits), filtered at GAC by the same
+// matching core as GAC: v leaves every cell through which no placement of v
+// in all rows and columns passes. Latin squares and sudoku imply it for
+// every symbol; posting it gives propagation that row and column
+// all-different alone do not reach.
+func PostPermutationMatrix(m *csp.Model, cells [][]csp.Var, v int) {
+	n := len(cells)
+	var all []csp.Var
+	for _, row := range cells {
+		if len(row) != n {
+			panic("alldiff: PostPermutationMatrix needs a square grid")
+		}
+		all = append(all, row...)
+	}
+	p := &permProp{cells: cells, v: v, m: newMatcher(n, domains.WordsFor(n-1))}
+	m.Post(p, domains.EventDomain, all...)
+}
+
+type permProp struct {
+	cells [][]csp.Var
+	v     int
+	m     *matcher
+}
+
+func (p *permProp) Propagate(s *csp.Space) csp.Status {
+	for r, row := range p.cells {
+		adj := p.m.row(r)
+		clear(adj)
+		for c, x := range row {
+			if s.Contains(x, p.v) {
+				adj[c/64] |= 1 << (c % 64)
+			}
+		}
+	}
+	if !p.m.maximize() {
+		return csp.Failed
+	}
+	p.m.filter()
+	for r, row := range p.cells {
+		adj := p.m.row(r)
+		for c, x := range row {
+			if adj[c/64]&(1<<(c%64)) == 0 && !s.Remove(x, p.v) {
+				return csp.Failed
+			}
+		}
+	}
+	return csp.Fixpoint
+}
+
+func (p *permProp) Name() string           { return "alldiff/permutation-matrix" }
+func (p *permProp) Priority() csp.Priority { return csp.Expensive }
+func (p *permProp) Clone() csp.Propagator {
+	return &permProp{cells: p.cells, v: p.v, m: p.m.clone()}
+}

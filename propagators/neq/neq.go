@@ -1,0 +1,36 @@
+// Package neq posts x != y, the binary not-equal constraint.
+//
+//	neq.Post(m, x, y)
+//
+// The propagator waits until one side is assigned, removes that value from
+// the other side and is entailed: value consistency, which for a binary
+// not-equal is also domain consistency.
+package neq
+
+import (
+	"github.com/cspgo/csp/csp"
+	"github.com/cspgo/csp/domains"
+)
+
+// Post constrains x and y to differ.
+func Post(m *csp.Model, x, y csp.Var) {
+	m.Post(&prop{x: x, y: y}, domains.EventAssigned, x, y)
+}
+
+type prop struct{ x, y csp.Var }
+
+// Propagate removes an assigned side's value from the other side.
+func (p *prop) Propagate(s *csp.Space) csp.Status {
+	for _, pair := range [2][2]csp.Var{{p.x, p.y}, {p.y, p.x}} {
+		if v, ok := s.Value(pair[0]); ok {
+			if !s.Remove(pair[1], v) {
+				return csp.Failed
+			}
+			return csp.Entailed
+		}
+	}
+	return csp.Fixpoint
+}
+
+func (p *prop) Name() string           { return "neq" }
+func (p *prop) Priority() csp.Priority { return csp.Binary }
