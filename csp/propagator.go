@@ -1,5 +1,7 @@
 package csp
 
+import "github.com/cspgo/csp/domains"
+
 // Status is a propagator's answer after a run.
 type Status uint8
 
@@ -75,4 +77,18 @@ type Named interface {
 // parallel.
 type Cloner interface {
 	Clone() Propagator
+}
+
+// Advisor is implemented by propagators that want to know which of their
+// variables changed (Gecode's advisors). Advise is called during another
+// propagator's run, each time the variable at position i of the list given
+// to Model.Post changes by an event the propagator subscribed to; it
+// records what it needs and reports whether the propagator should be
+// scheduled. It is not called for changes the propagator makes itself, nor
+// while it is entailed. What it records may be stale after a failure or a
+// backtrack (the changes it heard of were undone), so a propagator must
+// treat it as a hint that can only cost extra work, never a missed change:
+// every change since the propagator last ran to completion is advised.
+type Advisor interface {
+	Advise(i int, ev domains.Event) bool
 }

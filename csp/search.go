@@ -14,7 +14,13 @@ type VarSelect uint8
 const (
 	InputOrder VarSelect = iota // first unassigned variable
 	MinDomain                   // fewest values left ("first fail")
-	DomWDeg                     // fewest values per failure weight (Boussemart, Hemery, Lecoutre, Sais 2004)
+	// DomWDeg picks the fewest values per failure weight (Boussemart,
+	// Hemery, Lecoutre, Sais 2004). A propagator's weight starts at 1 and
+	// grows by 1 with each failure it causes; a variable's is the sum over
+	// its propagators, kept up to date as failures happen (entailed
+	// propagators still count, unlike the paper's "at least two free
+	// variables" rule, which would need a scan per decision).
+	DomWDeg
 )
 
 // ValSelect picks how to split the chosen variable's domain.
@@ -348,13 +354,7 @@ func (e *Search) selectVar() Var {
 		}
 		w := int64(1)
 		if e.opts.Var == DomWDeg {
-			w = 0
-			for _, p := range sp.varProps[sp.varStart[x]:sp.varStart[x+1]] {
-				if sp.active[p] {
-					w += sp.weight[p]
-				}
-			}
-			w = max(w, 1)
+			w = max(sp.wdeg[x], 1)
 		}
 		// Compare size/w < bestSize/bestW without division.
 		switch {

@@ -49,9 +49,14 @@ type Space struct {
 	// (domain, bounds, assigned), subs[subStart[3x+e]:subStart[3x+e+1]].
 	subStart []int32
 	subs     []int32
-	// varProps lists, per variable, every propagator on it (for dom/wdeg).
-	varStart []int32
-	varProps []int32
+	subIdx   []int32   // position of the variable in the propagator's list
+	advisors []Advisor // per propagator, nil unless it implements Advisor
+	// propVars lists, per propagator, its variables (for dom/wdeg).
+	propStart []int32
+	propVars  []int32
+	// wdeg is, per variable, the sum of the weights of its propagators:
+	// each starts at 1 and gains 1 for every failure it causes.
+	wdeg []int64
 
 	queue   [numPriorities]ring
 	queued  []bool
@@ -76,7 +81,6 @@ type Space struct {
 	runs     []int64
 	pruned   []int64
 	failures []int64
-	weight   []int64 // dom/wdeg weights: failures caused, plus one
 	propRuns int64
 }
 
@@ -129,10 +133,10 @@ func NewSpace(m *Model, mode SaveMode) *Space {
 	s.runs = make([]int64, np)
 	s.pruned = make([]int64, np)
 	s.failures = make([]int64, np)
-	s.weight = make([]int64, np)
 	kindIndex := map[string]int32{}
 	counts := make([]int32, 3*n+1)
-	perVar := make([]int32, n+1)
+	s.wdeg = make([]int64, n)
+	s.propStart = make([]int32, 0, np+1)
 	for i, pp := range m.props {
 		p := pp.p
 		if c, ok := p.(Cloner); ok {
@@ -152,29 +156,29 @@ func NewSpace(m *Model, mode SaveMode) *Space {
 		}
 		s.kind[i] = k
 		s.active[i] = true
-		s.weight[i] = 1
-		for _, x := range dedupe(pp.vars) {
+		s.propStart = append(s.propStart, int32(len(s.propVars)))
+		for _, k := range firsts(pp.vars) {
+			x := pp.vars[k]
 			counts[3*int(x)+int(pp.event-domains.EventDomain)+1]++
-			perVar[x+1]++
+			s.propVars = append(s.propVars, int32(x))
+			s.wdeg[x]++
 		}
 	}
+	s.propStart = append(s.propStart, int32(len(s.propVars)))
 	for i := 1; i < len(counts); i++ {
 		counts[i] += counts[i-1]
 	}
-	for i := 1; i < len(perVar); i++ {
-		perVar[i] += perVar[i-1]
-	}
 	s.subStart = append([]int32(nil), counts...)
 	s.subs = make([]int32, counts[len(counts)-1])
-	s.varStart = append([]int32(nil), perVar...)
-	s.varProps = make([]int32, perVar[len(perVar)-1])
+	s.subIdx = make([]int32, len(s.subs))
+	s.advisors = make([]Advisor, np)
 	for i, pp := range m.props {
-		for _, x := range dedupe(pp.vars) {
-			slot := 3*int(x) + int(pp.event-domains.EventDomain)
+		s.advisors[i], _ = s.props[i].(Advisor)
+		for _, k := range firsts(pp.vars) {
+			slot := 3*int(pp.vars[k]) + int(pp.event-domains.EventDomain)
 			s.subs[counts[slot]] = int32(i)
+			s.subIdx[counts[slot]] = int32(k)
 			counts[slot]++
-			s.varProps[perVar[x]] = int32(i)
-			perVar[x]++
 		}
 	}
 	for l := range s.queue {
@@ -187,14 +191,15 @@ func NewSpace(m *Model, mode SaveMode) *Space {
 	return s
 }
 
-// dedupe returns vars without repeats (a propagator subscribes once per var).
-func dedupe(vars []Var) []Var {
+// firsts returns the position of the first occurrence of each variable (a
+// propagator subscribes once per variable).
+func firsts(vars []Var) []int {
 	seen := make(map[Var]bool, len(vars))
-	out := vars[:0:0]
-	for _, x := range vars {
+	out := make([]int, 0, len(vars))
+	for k, x := range vars {
 		if !seen[x] {
 			seen[x] = true
-			out = append(out, x)
+			out = append(out, k)
 		}
 	}
 	return out
@@ -343,10 +348,15 @@ func (s *Space) settle(x Var, ev domains.Event, removed int64) bool {
 	}
 	base := 3 * int(x)
 	hi := base + int(ev-domains.EventDomain) + 1 // levels base..hi-1 hear ev
-	for _, p := range s.subs[s.subStart[base]:s.subStart[hi]] {
-		if p != s.current {
-			s.schedule(p)
+	lo := s.subStart[base]
+	for k, p := range s.subs[lo:s.subStart[hi]] {
+		if p == s.current || !s.active[p] {
+			continue
 		}
+		if a := s.advisors[p]; a != nil && !a.Advise(int(s.subIdx[int(lo)+k]), ev) {
+			continue
+		}
+		s.schedule(p)
 	}
 	return true
 }
@@ -385,7 +395,9 @@ func (s *Space) Propagate() bool {
 		if s.failed || st == Failed {
 			s.failed = true
 			s.failures[p]++
-			s.weight[p]++
+			for _, x := range s.propVars[s.propStart[p]:s.propStart[p+1]] {
+				s.wdeg[x]++
+			}
 			s.clearQueue()
 			return false
 		}

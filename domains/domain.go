@@ -103,7 +103,13 @@ func (d *Domain) Cap() int { return int(d.bits.Len()) }
 func (d *Domain) Contains(v int) bool { return v >= 0 && d.bits.Test(uint(v)) }
 
 // Size returns the number of values in the domain.
-func (d *Domain) Size() int { return int(d.bits.Count()) }
+func (d *Domain) Size() int {
+	n := 0
+	for _, w := range d.bits.Words() {
+		n += bits.OnesCount64(w)
+	}
+	return n
+}
 
 // Empty reports whether the domain has no value.
 func (d *Domain) Empty() bool { return d.bits.None() }

@@ -7,18 +7,50 @@ import (
 
 	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/propagators/alldiff"
+	"github.com/cspgo/csp/propagators/channel"
 )
 
-// Options choose how the model propagates. The zero value posts GAC
-// all-different on rows and columns.
+// View says which views of the square the model holds.
+type View uint8
+
+// The models, weakest first.
+const (
+	// Channeled (the default) adds two dual views as variables: for every
+	// row and symbol, the column holding it, and for every column and
+	// symbol, the row holding it, linked to the cells by inverse
+	// channelling, with all-different on each symbol's columns. Search then
+	// branches on whichever view has the smallest domain ("bichannelling",
+	// Dotú, del Val and Cebrián, CP 2003): a symbol with two places left in a
+	// row is as good a choice as a cell with two values.
+	Channeled View = iota
+	// RowCol is the plain model: cells, rows and columns all different.
+	RowCol
+	// Symbols is RowCol plus, for every symbol, a permutation-matrix
+	// constraint (one per row and column) filtered at GAC: the third view's
+	// propagation without its variables. Search branches on cells only.
+	Symbols
+)
+
+var viewNames = [...]string{"channeled", "rowcol", "symbols"}
+
+// String names the view: channeled, rowcol or symbols.
+func (v View) String() string { return viewNames[v] }
+
+// ParseView reads a view by name.
+func ParseView(name string) (View, error) {
+	for i, n := range viewNames {
+		if n == name {
+			return View(i), nil
+		}
+	}
+	return 0, fmt.Errorf("latin: unknown model %q (want channeled, rowcol or symbols)", name)
+}
+
+// Options choose the model. The zero value is the channeled model with GAC
+// all-different.
 type Options struct {
 	AllDiff alldiff.Strength
-	// NoSymbols drops the third view of the square. By default the model
-	// also posts, for every symbol, that its cells form a permutation matrix
-	// (one per row and column) at GAC strength: implied by the rows and
-	// columns, but stronger in propagation (the "tri-channelled" model of
-	// Dotú, del Val and Cebrián, CP 2003). It is only posted with GAC.
-	NoSymbols bool
+	View    View
 }
 
 // Model is a Latin-square completion problem as constraints.
@@ -26,40 +58,73 @@ type Model struct {
 	*csp.Model
 	Order int
 	Cells [][]csp.Var // Cells[r][c] ranges over 1..Order
+	// With the Channeled view: ColOf[r][v-1] is the column (1-based) of
+	// symbol v in row r; RowOf[c][v-1] the row (1-based) of v in column c.
+	ColOf, RowOf [][]csp.Var
 }
 
 // Build makes the model of inst: one variable per cell, the givens fixed,
-// every row and column all different.
+// every row and column all different, plus the views opt asks for.
 func Build(inst *Instance, opt Options) *Model {
 	n := inst.Order
-	m := &Model{Model: csp.NewModel(), Order: n, Cells: make([][]csp.Var, n)}
+	m := &Model{Model: csp.NewModel(), Order: n}
+	m.Cells = make([][]csp.Var, n)
 	for r := range n {
 		m.Cells[r] = make([]csp.Var, n)
 		for c := range n {
-			name := fmt.Sprintf("r%dc%d", r+1, c+1)
+			lo, hi := 1, n
 			if v := inst.Grid[r][c]; v != 0 {
-				m.Cells[r][c] = m.NewIntVar(v, v, name)
-			} else {
-				m.Cells[r][c] = m.NewIntVar(1, n, name)
+				lo, hi = v, v
 			}
+			m.Cells[r][c] = m.NewIntVar(lo, hi, fmt.Sprintf("r%dc%d", r+1, c+1))
 		}
 	}
 	for r := range n {
 		alldiff.Post(m.Model, m.Cells[r], opt.AllDiff)
 	}
-	col := make([]csp.Var, n)
 	for c := range n {
-		for r := range n {
-			col[r] = m.Cells[r][c]
-		}
-		alldiff.Post(m.Model, col, opt.AllDiff)
+		alldiff.Post(m.Model, column(m.Cells, c), opt.AllDiff)
 	}
-	if opt.AllDiff == alldiff.GAC && !opt.NoSymbols && n > 2 {
-		for v := 1; v <= n; v++ {
-			alldiff.PostPermutationMatrix(m.Model, m.Cells, v)
+	switch opt.View {
+	case Symbols:
+		if n > 2 {
+			for v := 1; v <= n; v++ {
+				alldiff.PostPermutationMatrix(m.Model, m.Cells, v)
+			}
+		}
+	case Channeled:
+		m.ColOf = m.grid("col(r%d,s%d)", n)
+		m.RowOf = m.grid("row(c%d,s%d)", n)
+		for i := range n {
+			channel.Inverse(m.Model, m.Cells[i], m.ColOf[i], 1)
+			channel.Inverse(m.Model, column(m.Cells, i), m.RowOf[i], 1)
+			// Symbol v's columns differ from row to row. (The channel
+			// between ColOf and RowOf is implied by the two through the
+			// cells, so it is not posted.)
+			alldiff.Post(m.Model, column(m.ColOf, i), opt.AllDiff)
 		}
 	}
 	return m
+}
+
+// grid adds n×n variables over 1..n named by format with 1-based indices.
+func (m *Model) grid(format string, n int) [][]csp.Var {
+	g := make([][]csp.Var, n)
+	for i := range n {
+		g[i] = make([]csp.Var, n)
+		for j := range n {
+			g[i][j] = m.NewIntVar(1, n, fmt.Sprintf(format, i+1, j+1))
+		}
+	}
+	return g
+}
+
+func column(g [][]csp.Var, c int) []csp.Var {
+	col := make([]csp.Var, len(g))
+	for r := range g {
+		col[r] = g[r][c]
+	}
+	return col
 }
 
 // Grid reads a solution (values indexed by Var) as rows.

@@ -69,7 +69,7 @@ func Post(m *csp.Model, vars []csp.Var, s Strength) {
 			union.Words()[i] |= w
 		}
 	}
-	base := group{vars: vs, scratch: make([]uint64, 3*width), width: width}
+	base := newGroup(vs, width)
 	switch s {
 	case Value:
 		m.Post(&valueProp{base}, domains.EventAssigned, vs...)
@@ -81,56 +81,95 @@ func Post(m *csp.Model, vars []csp.Var, s Strength) {
 	}
 }
 
-// group is the part every strength shares: the variables and scratch words.
+// group is the part every strength shares: the variables, scratch words,
+// and, as advisor state, the positions of variables assigned since the last
+// run (a stale mark only costs a look).
 type group struct {
 	vars    []csp.Var
 	width   int      // words per value mask
 	scratch []uint64 // 3 × width words
+	fresh   []uint64 // positions assigned since the last run
+	src     []uint64 // positions whose values are being removed this round
 }
 
-func (g *group) clone() group {
-	return group{vars: g.vars, width: g.width, scratch: make([]uint64, len(g.scratch))}
+func newGroup(vars []csp.Var, width int) group {
+	g := group{vars: vars, width: width, scratch: make([]uint64, 3*width),
+		fresh: make([]uint64, domains.WordsFor(len(vars))), src: make([]uint64, domains.WordsFor(len(vars)))}
+	g.markAll()
+	return g
 }
 
-// eliminate removes every assigned value from the other variables until no
-// new assignment appears. It reports failure and whether every variable is
-// assigned. This is the Value strength, and the first step of Hidden.
-func (g *group) eliminate(s *csp.Space) (ok, all bool) {
+func (g *group) markAll() {
+	for i := range g.vars {
+		g.fresh[i/64] |= 1 << (i % 64)
+	}
+}
+
+func (g *group) clone() group { return newGroup(g.vars, g.width) }
+
+// Advise notes the variables that got assigned.
+func (g *group) Advise(i int, ev domains.Event) bool {
+	if ev == domains.EventAssigned {
+		g.fresh[i/64] |= 1 << (i % 64)
+	}
+	return true
+}
+
+// eliminate removes the value of every newly assigned variable from the
+// others, round after round while that assigns more. It reports failure
+// when two variables hold the same value. This is the Value strength, and
+// the first step of the others: O(n·W) per round, nothing when no variable
+// was assigned since the last run.
+func (g *group) eliminate(s *csp.Space) bool {
 	seen := g.scratch[:g.width]
 	for {
 		clear(seen)
-		unassigned := 0
-		for _, x := range g.vars {
-			w := s.Dom(x).Words()
-			if !single(w) {
-				unassigned++
-				continue
-			}
-			for i, b := range w {
-				if seen[i]&b != 0 {
-					return false, false // two variables hold the same value
+		clear(g.src)
+		any := false
+		for k := range g.fresh {
+			for g.fresh[k] != 0 {
+				i := k*64 + bits.TrailingZeros64(g.fresh[k])
+				g.fresh[k] &= g.fresh[k] - 1
+				w := s.Dom(g.vars[i]).Words()
+				if !single(w) {
+					continue // stale: undone by a backtrack
 				}
-				seen[i] |= b
+				if overlaps(w, seen) {
+					return false // two new assignments to one value
+				}
+				for j, b := range w {
+					seen[j] |= b
+				}
+				g.src[i/64] |= 1 << (i % 64)
+				any = true
 			}
 		}
-		if unassigned == 0 {
-			return true, true
+		if !any {
+			return true
 		}
-		again := false
-		for _, x := range g.vars {
+		for j, x := range g.vars {
 			w := s.Dom(x).Words()
-			if single(w) || !overlaps(w, seen) {
+			if !overlaps(w, seen) || g.src[j/64]&(1<<(j%64)) != 0 {
 				continue
 			}
-			if !s.RemoveWords(x, seen) {
-				return false, false
+			if single(w) || !s.RemoveWords(x, seen) {
+				return false // an older assignment holds the value, or x is left empty
 			}
-			again = again || s.Assigned(x)
-		}
-		if !again {
-			return true, false
+			if s.Assigned(x) {
+				g.fresh[j/64] |= 1 << (j % 64)
+			}
 		}
 	}
+}
+
+// assignedAll reports whether every variable is assigned.
+func (g *group) assignedAll(s *csp.Space) bool {
+	for _, x := range g.vars {
+		if !single(s.Dom(x).Words()) {
+			return false
+		}
+	}
+	return true
 }
 
 // single reports whether w has exactly one bit set.
@@ -155,11 +194,10 @@ func overlaps(a, b []uint64) bool {
 type valueProp struct{ group }
 
 func (p *valueProp) Propagate(s *csp.Space) csp.Status {
-	ok, all := p.eliminate(s)
 	switch {
-	case !ok:
+	case !p.eliminate(s):
 		return csp.Failed
-	case all:
+	case p.assignedAll(s):
 		return csp.Entailed
 	}
 	return csp.Fixpoint
@@ -177,11 +215,10 @@ type hiddenProp struct {
 
 func (p *hiddenProp) Propagate(s *csp.Space) csp.Status {
 	for {
-		ok, all := p.eliminate(s)
 		switch {
-		case !ok:
+		case !p.eliminate(s):
 			return csp.Failed
-		case all:
+		case p.assignedAll(s):
 			return csp.Entailed
 		case !p.perm:
 			return csp.Fixpoint
@@ -206,7 +243,7 @@ func (p *hiddenProp) Propagate(s *csp.Space) csp.Status {
 			return csp.Failed // fewer values left than variables need
 		}
 		changed := false
-		for _, x := range p.vars {
+		for i, x := range p.vars {
 			w := s.Dom(x).Words()
 			if single(w) || !overlaps(w, once) {
 				continue
@@ -223,6 +260,7 @@ func (p *hiddenProp) Propagate(s *csp.Space) csp.Status {
 			if !s.Assign(x, v) {
 				return csp.Failed
 			}
+			p.fresh[i/64] |= 1 << (i % 64)
 			changed = true
 		}
 		if !changed {

@@ -15,6 +15,7 @@ import (
 type matcher struct {
 	n, width int
 	adj      []uint64 // n × width: row i is adj[i*width : (i+1)*width]
+	act      []int32  // the left nodes in play this run (see load)
 	match    []int32  // left -> right, or -1
 	owner    []int32  // right -> left, or -1
 	free     []uint64 // right nodes with no owner
@@ -32,6 +33,7 @@ func newMatcher(n, width int) *matcher {
 	m := &matcher{
 		n: n, width: width,
 		adj:     make([]uint64, n*width),
+		act:     make([]int32, 0, n),
 		match:   make([]int32, n),
 		owner:   make([]int32, r),
 		free:    make([]uint64, width),
@@ -57,12 +59,33 @@ func newMatcher(n, width int) *matcher {
 
 func (m *matcher) row(i int) []uint64 { return m.adj[i*m.width : (i+1)*m.width] }
 
-// load copies the domains of vars into the adjacency rows.
+// load copies the domains of the unassigned vars into the adjacency rows
+// and makes them the left nodes in play. Assigned variables leave the graph
+// (their values must already be gone from the others' domains): an
+// assigned variable's value is a component of its own, so it would only cost
+// time. Rows of the assigned ones are left as they were.
 func (m *matcher) load(s *csp.Space, vars []csp.Var) {
+	m.act = m.act[:0]
 	for i, x := range vars {
+		d := s.Dom(x)
+		if d.Assigned() {
+			if m.match[i] >= 0 {
+				m.unmatch(i)
+			}
+			continue
+		}
+		m.act = append(m.act, int32(i))
 		r := m.row(i)
-		n := copy(r, s.Dom(x).Words())
+		n := copy(r, d.Words())
 		clear(r[n:])
+	}
+}
+
+// all puts every left node in play (for graphs not read from domains).
+func (m *matcher) all() {
+	m.act = m.act[:0]
+	for i := range m.n {
+		m.act = append(m.act, int32(i))
 	}
 }
 
@@ -82,12 +105,13 @@ func (m *matcher) pair(i int, v int) {
 // maximize repairs the matching after domain changes and extends it until
 // every left node is matched. It reports false when that is impossible.
 func (m *matcher) maximize() bool {
-	for i := range m.n {
-		if v := m.match[i]; v >= 0 && m.row(i)[v/64]&(1<<(v%64)) == 0 {
-			m.unmatch(i)
+	for _, i := range m.act {
+		if v := m.match[i]; v >= 0 && m.row(int(i))[v/64]&(1<<(v%64)) == 0 {
+			m.unmatch(int(i))
 		}
 	}
-	for i := range m.n {
+	for _, i32 := range m.act {
+		i := int(i32)
 		if m.match[i] >= 0 {
 			continue
 		}
@@ -147,8 +171,8 @@ func (m *matcher) filter() {
 	// move to a value already in reach, to a fixpoint.
 	clear(m.reach)
 	anyFree := false
-	for i := range m.n {
-		for k, w := range m.row(i) {
+	for _, i := range m.act {
+		for k, w := range m.row(int(i)) {
 			if f := w & m.free[k]; f != 0 {
 				m.reach[k] |= f
 				anyFree = true
@@ -157,12 +181,12 @@ func (m *matcher) filter() {
 	}
 	for changed := anyFree; changed; {
 		changed = false
-		for i := range m.n {
+		for _, i := range m.act {
 			u := m.match[i]
 			if m.reach[u/64]&(1<<(u%64)) != 0 {
 				continue
 			}
-			if overlaps(m.row(i), m.reach) {
+			if overlaps(m.row(int(i)), m.reach) {
 				m.reach[u/64] |= 1 << (u % 64)
 				changed = true
 			}
@@ -170,19 +194,19 @@ func (m *matcher) filter() {
 	}
 	// Strongly connected components of the matched values outside reach
 	// (their neighbours are all outside reach too, or they would be in it).
-	for i := range m.n {
+	for _, i := range m.act {
 		m.index[m.match[i]] = -1
 	}
 	m.counter, m.comps = 0, 0
-	for i := range m.n {
+	for _, i := range m.act {
 		u := m.match[i]
 		if m.index[u] < 0 && m.reach[u/64]&(1<<(u%64)) == 0 {
 			m.strong(u)
 		}
 	}
-	for i := range m.n {
+	for _, i := range m.act {
 		u := m.match[i]
-		r := m.row(i)
+		r := m.row(int(i))
 		// Keep the matched edge and edges into reach; when u is outside
 		// reach, also edges inside u's component (an alternating cycle).
 		inReach := m.reach[u/64]&(1<<(u%64)) != 0
@@ -251,33 +275,39 @@ func (m *matcher) clone() *matcher {
 
 // gacProp is the GAC strength.
 type gacProp struct {
-	vars []csp.Var
-	m    *matcher
+	group
+	m *matcher
 }
 
 func newGAC(g group) *gacProp {
-	return &gacProp{vars: g.vars, m: newMatcher(len(g.vars), g.width)}
+	return &gacProp{group: g, m: newMatcher(len(g.vars), g.width)}
 }
 
+// Propagate first removes assigned values from the others (cheap, and it
+// takes assigned variables out of the graph), then filters the rest by
+// matching. Narrowing by the matching can assign variables; their values
+// are already absent from the other rows (they lay outside every other
+// row's component), so one pass reaches the fixpoint.
 func (p *gacProp) Propagate(s *csp.Space) csp.Status {
+	if !p.eliminate(s) {
+		return csp.Failed
+	}
 	p.m.load(s, p.vars)
+	if len(p.m.act) == 0 {
+		return csp.Entailed
+	}
 	if !p.m.maximize() {
 		return csp.Failed
 	}
 	p.m.filter()
-	all := true
-	for i, x := range p.vars {
-		if !s.IntersectWords(x, p.m.row(i)) {
+	for _, i := range p.m.act {
+		if !s.IntersectWords(p.vars[i], p.m.row(int(i))) {
 			return csp.Failed
 		}
-		all = all && s.Assigned(x)
-	}
-	if all {
-		return csp.Entailed
 	}
 	return csp.Fixpoint
 }
 
 func (p *gacProp) Name() string           { return "alldiff/gac" }
 func (p *gacProp) Priority() csp.Priority { return csp.Quadratic }
-func (p *gacProp) Clone() csp.Propagator  { return &gacProp{vars: p.vars, m: p.m.clone()} }
+func (p *gacProp) Clone() csp.Propagator  { return &gacProp{group: p.clone(), m: p.m.clone()} }

@@ -42,6 +42,7 @@ func (p *permProp) Propagate(s *csp.Space) csp.Status {
 			}
 		}
 	}
+	p.m.all()
 	if !p.m.maximize() {
 		return csp.Failed
 	}

@@ -1,0 +1,394 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/cspgo/csp/problems/latin"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// result is what one run of the command produced.
+type result struct {
+	code           int
+	stdout, stderr string
+}
+
+// runCSP runs the command with args and stdin.
+func runCSP(t *testing.T, stdin string, args ...string) result {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code := run(args, strings.NewReader(stdin), &out, &errOut)
+	return result{code, out.String(), errOut.String()}
+}
+
+var (
+	// A duration after "in" or "after", as roundDuration prints it.
+	durationRE = regexp.MustCompile(`\b(in|after) [0-9][0-9.]*[a-zµ][0-9.a-zµ]*`)
+	// Search counters, which change whenever propagation or search does.
+	countersRE = regexp.MustCompile(`\(\d+ nodes?, \d+ failures?\)`)
+	statRE     = regexp.MustCompile(`(?m)^(%%%mzn-stat: [a-zA-Z]+)=.*$`)
+)
+
+// normalise makes human output independent of timing and of the search's
+// effort, so the goldens change only when the answers or the format do.
+func normalise(s string) string {
+	s = durationRE.ReplaceAllString(s, "$1 TIME")
+	s = countersRE.ReplaceAllString(s, "(N nodes, F failures)")
+	s = statRE.ReplaceAllString(s, "$1=X")
+	return s
+}
+
+// golden compares r with testdata/name.golden, or rewrites it with -update.
+func golden(t *testing.T, name string, r result) {
+	t.Helper()
+	got := fmt.Sprintf("exit %d\n-- stdout --\n%s-- stderr --\n%s", r.code, normalise(r.stdout), normalise(r.stderr))
+	path := filepath.Join("testdata", name+".golden")
+	if *update {
+		require.NoError(t, os.WriteFile(path, []byte(got), 0o644))
+		return
+	}
+	want, err := os.ReadFile(path)
+	require.NoError(t, err, "run go test ./cmd/csp -update to create it")
+	assert.Equal(t, string(want), got, "golden %s (go test ./cmd/csp -update rewrites it)", path)
+}
+
+func TestSolveBatchGolden(t *testing.T) {
+	r := runCSP(t, "", "solve", "latin", "testdata/batch.txt")
+	assert.Equal(t, 1, r.code, "unsatisfiable and malformed instances make the status 1")
+	golden(t, "solve_batch", r)
+
+	// The malformed instances are on stderr, naming instance, line and field.
+	assert.Contains(t, r.stderr, "instance 3, line 22: latin: wrong count of numbers")
+	assert.Contains(t, r.stderr, "instance 4, line 29, field 2: latin: symbol out of range")
+	assert.Contains(t, r.stderr, "instance 5, line 34, field 3: latin: given repeats")
+	assert.Contains(t, r.stderr, "instance 6, line 40, field 1: latin: bad order")
+	assert.Contains(t, r.stdout, "% 8 instances: 3 solved, 1 unsatisfiable, 0 unknown, 4 errors\n")
+}
+
+func TestSolveOutputReadsBack(t *testing.T) {
+	// Status and statistics lines are comments: the output is a batch of
+	// complete squares.
+	r := runCSP(t, "", "solve", "latin", "testdata/batch.txt", "--stats")
+	items := latin.Read(strings.NewReader(r.stdout))
+	require.Len(t, items, 3)
+	for _, it := range items {
+		require.NoError(t, it.Err)
+		require.NoError(t, latin.Check(it.Inst, it.Inst.Grid), "a printed solution is a Latin square")
+	}
+	assert.Contains(t, r.stdout, "%%%mzn-stat: nodes=")
+	assert.Contains(t, r.stdout, "%%%mzn-stat-end\n")
+}
+
+// decodeLines parses JSON lines output, one record per line.
+func decodeLines(t *testing.T, out string) []map[string]any {
+	t.Helper()
+	var recs []map[string]any
+	for line := range strings.Lines(out) {
+		var rec map[string]any
+		require.NoError(t, json.Unmarshal([]byte(line), &rec), "line %q", line)
+		recs = append(recs, rec)
+	}
+	return recs
+}
+
+// grid reads a JSON solution back as rows.
+func grid(t *testing.T, v any) [][]int {
+	t.Helper()
+	b, err := json.Marshal(v)
+	require.NoError(t, err)
+	var g [][]int
+	require.NoError(t, json.Unmarshal(b, &g))
+	return g
+}
+
+func TestSolveJSON(t *testing.T) {
+	f, err := os.ReadFile("testdata/batch.txt")
+	require.NoError(t, err)
+	items := latin.Read(bytes.NewReader(f))
+
+	r := runCSP(t, "", "solve", "latin", "--json", "testdata/batch.txt")
+	assert.Equal(t, 1, r.code)
+	recs := decodeLines(t, r.stdout)
+	require.Len(t, recs, len(items))
+	wantStatus := []string{"solved", "unsatisfiable", "error", "error", "error", "error", "solved", "solved"}
+	for i, rec := range recs {
+		t.Run(fmt.Sprint(i+1), func(t *testing.T) {
+			assert.EqualValues(t, i+1, rec["instance"])
+			assert.EqualValues(t, items[i].Line, rec["line"])
+			assert.Equal(t, wantStatus[i], rec["status"])
+			assert.Contains(t, rec, "time")
+			if rec["status"] == "error" {
+				assert.Contains(t, rec["error"], "latin: ")
+				assert.NotContains(t, rec, "stats", "nothing was searched")
+				assert.NotContains(t, rec, "solution")
+				return
+			}
+			assert.NotContains(t, rec, "error")
+			require.Contains(t, rec, "stats")
+			assert.Contains(t, rec["stats"], "nodes")
+			if rec["status"] == "solved" {
+				assert.NoError(t, latin.Check(items[i].Inst, grid(t, rec["solution"])))
+			} else {
+				assert.NotContains(t, rec, "solution")
+			}
+		})
+	}
+	assert.Equal(t, 4, strings.Count(r.stderr, "\n"), "one message per malformed instance")
+}
+
+func TestCount(t *testing.T) {
+	empty := func(n int) string {
+		return fmt.Sprintf("%d\n%s", n, strings.Repeat(strings.Repeat("0 ", n)+"\n", n))
+	}
+	for _, tc := range []struct {
+		name     string
+		input    string
+		args     []string
+		count    int64
+		complete bool
+		status   string
+		code     int
+		human    string
+	}{
+		{"empty 4x4", empty(4), nil, 576, true, "solved", 0, "576 solutions (multiple), complete"},
+		// The plain model counts the 5x5 squares fastest.
+		{"empty 5x5", empty(5), []string{"--alldiff", "gac", "--model", "rowcol"}, 161280, true, "solved", 0, "161280 solutions (multiple), complete"},
+		// The cap answers the question asked: the status is 0.
+		{"unique?", empty(4), []string{"--limit", "2"}, 2, false, "unknown", 0, "at least 2 solutions (multiple): stopped at --limit 2"},
+		{"unique", "2\n1 2\n0 0\n", []string{"--limit", "2"}, 1, true, "solved", 0, "1 solution (unique), complete"},
+		{"none", "2\n1 0\n0 2\n", []string{"--limit", "2"}, 0, true, "unsatisfiable", 1, "unsatisfiable: 0 solutions (none), complete"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			start := time.Now()
+			args := append([]string{"count", "latin", "-"}, tc.args...)
+			r := runCSP(t, tc.input, append(args, "--json")...)
+			assert.Equal(t, tc.code, r.code, r.stderr)
+			recs := decodeLines(t, r.stdout)
+			require.Len(t, recs, 1)
+			assert.EqualValues(t, tc.count, recs[0]["count"])
+			assert.Equal(t, tc.complete, recs[0]["complete"])
+			assert.Equal(t, tc.status, recs[0]["status"])
+			assert.NotContains(t, recs[0], "solution", "count prints no grid")
+
+			r = runCSP(t, tc.input, args...)
+			assert.Contains(t, r.stdout, tc.human)
+			if d := time.Since(start); d > 3*time.Second {
+				t.Logf("slow: %v", d)
+			}
+		})
+	}
+}
+
+func TestCountGolden(t *testing.T) {
+	golden(t, "count_limit", runCSP(t, "", "count", "latin", "testdata/count.txt", "--limit", "2"))
+}
+
+func TestGenerateRoundTrip(t *testing.T) {
+	for _, balanced := range []bool{false, true} {
+		t.Run(fmt.Sprintf("balanced=%v", balanced), func(t *testing.T) {
+			args := []string{"generate", "latin", "--order", "10", "--holes", "40", "--seed", "7", "-n", "3"}
+			if balanced {
+				args = append(args, "--balanced")
+			}
+			gen := runCSP(t, "", args...)
+			require.Equal(t, 0, gen.code, gen.stderr)
+			assert.Equal(t, gen.stdout, runCSP(t, "", args...).stdout, "the same seed gives the same bytes")
+
+			items := latin.Read(strings.NewReader(gen.stdout))
+			require.Len(t, items, 3)
+			for _, it := range items {
+				require.NoError(t, it.Err)
+				holes := 0
+				for _, row := range it.Inst.Grid {
+					for _, v := range row {
+						if v == 0 {
+							holes++
+						}
+					}
+				}
+				assert.Equal(t, 40, holes)
+			}
+
+			r := runCSP(t, gen.stdout, "solve", "latin", "-", "--json")
+			assert.Equal(t, 0, r.code, r.stderr)
+			recs := decodeLines(t, r.stdout)
+			require.Len(t, recs, 3)
+			for i, rec := range recs {
+				assert.Equal(t, "solved", rec["status"])
+				assert.NoError(t, latin.Check(items[i].Inst, grid(t, rec["solution"])))
+			}
+		})
+	}
+	a := runCSP(t, "", "generate", "latin", "--order", "10", "--holes", "40", "--seed", "7")
+	b := runCSP(t, "", "generate", "latin", "--order", "10", "--holes", "40", "--seed", "8")
+	assert.NotEqual(t, a.stdout, b.stdout, "another seed, another instance")
+}
+
+func TestUsageErrors(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string // in stderr
+	}{
+		{nil, "Usage:"},
+		{[]string{"frobnicate"}, `unknown subcommand "frobnicate"`},
+		{[]string{"--json", "solve", "latin", "x"}, "the subcommand comes before the flags"},
+		{[]string{"solve"}, "missing PROBLEM (want latin)"},
+		{[]string{"solve", "sudokuu", "x"}, `unknown problem "sudokuu" (want latin)`},
+		{[]string{"solve", "latin"}, "solve: missing FILE"},
+		{[]string{"solve", "latin", "a", "b"}, `unexpected argument "b"`},
+		{[]string{"solve", "latin", "x", "--frob"}, "flag provided but not defined: -frob"},
+		{[]string{"solve", "latin", "x", "--limit", "2"}, "flag provided but not defined: -limit"},
+		{[]string{"solve", "latin", "x", "--alldiff", "strong"}, `invalid value "strong" for flag -alldiff: want value, hidden or gac`},
+		{[]string{"solve", "latin", "x", "--var", "first"}, "want input, mindom or domwdeg"},
+		{[]string{"solve", "latin", "x", "--val", "mid"}, "want min, max, split or random"},
+		{[]string{"solve", "latin", "x", "--restarts", "always"}, "want none, luby or geometric"},
+		{[]string{"solve", "latin", "x", "--ties", "last"}, "want first or random"},
+		{[]string{"solve", "latin", "x", "--model", "cube"}, "want channeled, rowcol or symbols"},
+		{[]string{"solve", "latin", "x", "--symbols=maybe"}, "want true or false"},
+		{[]string{"solve", "latin", "x", "--timeout", "10"}, "flag -timeout: want a duration"},
+		{[]string{"solve", "latin", "x", "--timeout", "-1s"}, "flag -timeout: want a duration"},
+		{[]string{"solve", "latin", "x", "--nodes", "-1"}, "flag -nodes: want a whole number >= 0"},
+		{[]string{"solve", "latin", "x", "--jobs", "0"}, "flag -jobs: want a whole number >= 1"},
+		{[]string{"solve", "latin", "x", "--seed", "-1"}, "flag -seed: want a whole number"},
+		{[]string{"count", "latin", "x", "--limit", "two"}, "flag -limit: want a whole number >= 0"},
+		{[]string{"generate", "latin", "--holes", "3"}, "--order is required"},
+		{[]string{"generate", "latin", "--order", "3"}, "--holes is required"},
+		{[]string{"generate", "latin", "--order", "3", "--holes", "10"}, "latin: 10 holes, want 0..9"},
+		{[]string{"generate", "latin", "--order", "201", "--holes", "0"}, "latin: order 201"},
+		{[]string{"generate", "latin", "--order", "3", "--holes", "1", "extra"}, `unexpected argument "extra"`},
+	} {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			r := runCSP(t, "", tc.args...)
+			assert.Equal(t, 2, r.code)
+			assert.Contains(t, r.stderr, tc.want)
+			assert.Empty(t, r.stdout)
+		})
+	}
+}
+
+func TestHelp(t *testing.T) {
+	for _, args := range [][]string{{"help"}, {"-h"}, {"--help"}, {"solve", "-h"}} {
+		r := runCSP(t, "", args...)
+		assert.Equal(t, 0, r.code, args)
+		assert.Contains(t, r.stdout, "csp solve PROBLEM FILE|-", args)
+		assert.Empty(t, r.stderr)
+	}
+}
+
+func TestFileErrors(t *testing.T) {
+	r := runCSP(t, "", "solve", "latin", "testdata/no-such-file.txt")
+	assert.Equal(t, 1, r.code)
+	assert.Contains(t, r.stderr, "testdata/no-such-file.txt")
+
+	r = runCSP(t, "# nothing but a comment\n", "solve", "latin", "-")
+	assert.Equal(t, 1, r.code)
+	assert.Contains(t, r.stderr, "no instance")
+}
+
+func TestFlagsAnywhere(t *testing.T) {
+	const in = "3\n1 0 0\n0 0 0\n0 0 0\n"
+	want := runCSP(t, in, "solve", "latin", "-", "--json", "--var", "mindom", "--restarts", "none")
+	require.Equal(t, 0, want.code, want.stderr)
+	for _, args := range [][]string{
+		{"solve", "--json", "latin", "--var=mindom", "-", "--restarts", "none"},
+		{"solve", "--json", "--var", "mindom", "--restarts", "none", "latin", "-"},
+		{"solve", "latin", "--json", "--var", "mindom", "--restarts=none", "--", "-"},
+	} {
+		r := runCSP(t, in, args...)
+		assert.Equal(t, 0, r.code, r.stderr)
+		assert.Equal(t, withoutTimes(t, want.stdout), withoutTimes(t, r.stdout), args)
+	}
+}
+
+func TestLimits(t *testing.T) {
+	const empty6 = "6\n" + "0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n"
+	r := runCSP(t, empty6, "solve", "latin", "-", "--nodes", "1", "--model", "rowcol", "--alldiff", "value")
+	assert.Equal(t, 1, r.code)
+	assert.Contains(t, r.stdout, "% instance 1 (line 1): unknown (node limit) after ")
+	assert.NotContains(t, r.stdout, "6\n", "no grid for an unknown instance")
+
+	r = runCSP(t, empty6, "count", "latin", "-", "--json", "--fails", "1", "--model", "rowcol", "--alldiff", "value")
+	assert.Equal(t, 1, r.code)
+	recs := decodeLines(t, r.stdout)
+	require.Len(t, recs, 1)
+	assert.Equal(t, "unknown", recs[0]["status"])
+	assert.Equal(t, "failure limit", recs[0]["stopped"])
+	assert.Equal(t, false, recs[0]["complete"])
+}
+
+// withoutTimes drops the timing-dependent fields of JSON lines.
+func withoutTimes(t *testing.T, out string) []map[string]any {
+	t.Helper()
+	recs := decodeLines(t, out)
+	for _, rec := range recs {
+		delete(rec, "time")
+		delete(rec, "stats")
+	}
+	return recs
+}
+
+func TestJobsKeepOrder(t *testing.T) {
+	gen := runCSP(t, "", "generate", "latin", "--order", "12", "--holes", "70", "-n", "12", "--seed", "3")
+	require.Equal(t, 0, gen.code, gen.stderr)
+	in := gen.stdout + "2\n1 1\n0 0\n" + gen.stdout // a bad instance in the middle
+	one := runCSP(t, in, "solve", "latin", "-", "--json", "--jobs", "1")
+	four := runCSP(t, in, "solve", "latin", "-", "--json", "--jobs", "4")
+	assert.Equal(t, 1, one.code)
+	assert.Equal(t, 1, four.code)
+	assert.Equal(t, withoutTimes(t, one.stdout), withoutTimes(t, four.stdout))
+	assert.Equal(t, one.stderr, four.stderr)
+	assert.Len(t, decodeLines(t, four.stdout), 25)
+
+	two := runCSP(t, in, "solve", "latin", "-", "--json", "--jobs", "2")
+	assert.Equal(t, withoutTimes(t, one.stdout), withoutTimes(t, two.stdout))
+}
+
+func TestRoundDuration(t *testing.T) {
+	for d, want := range map[time.Duration]string{
+		0:                       "0s",
+		999:                     "999ns",
+		12345 * time.Nanosecond: "12.3µs",
+		12345678:                "12.3ms",
+		1234567890:              "1.23s",
+		90 * time.Minute:        "1h30m0s",
+		1<<63 - 1:               "2561111h6m40s", // no overflow
+	} {
+		assert.Equal(t, want, roundDuration(d).String(), "%d", d)
+	}
+}
+
+// FuzzSolve feeds arbitrary input to solve and count: no panic, a status
+// line or JSON record per instance, and only 0 or 1 as exit status.
+func FuzzSolve(f *testing.F) {
+	for _, name := range []string{"testdata/batch.txt", "testdata/count.txt"} {
+		b, err := os.ReadFile(name)
+		require.NoError(f, err)
+		f.Add(string(b))
+	}
+	f.Add("2\n1 2\n2 x\n")
+	f.Add("-3\n\n\n4 4\n")
+	f.Fuzz(func(t *testing.T, in string) {
+		limits := []string{"--nodes", "200", "--timeout", "1s"}
+		n := len(latin.Read(strings.NewReader(in)))
+		r := runCSP(t, in, append([]string{"solve", "latin", "-", "--json", "--jobs", "2"}, limits...)...)
+		require.Contains(t, []int{0, 1}, r.code, r.stderr)
+		if n > 0 {
+			assert.Len(t, decodeLines(t, r.stdout), n)
+		}
+		r = runCSP(t, in, append([]string{"count", "latin", "-", "--limit", "2"}, limits...)...)
+		require.Contains(t, []int{0, 1}, r.code, r.stderr)
+	})
+}

@@ -1,0 +1,85 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+
+	"github.com/cspgo/csp/csp"
+	"github.com/cspgo/csp/problems/latin"
+)
+
+// A problem is what the command line needs of a problem package. Its
+// instances travel as any: solve and count receive only what read made.
+type problem struct {
+	doc    string   // one line for the usage text
+	models []string // names --model takes, the default first
+
+	// read parses every instance of a batch; a malformed one is an item
+	// with err set.
+	read func(r io.Reader) []item
+	// solve finds a solution and has it checked by the problem's checker;
+	// an error is an internal error.
+	solve func(ctx context.Context, inst any, c *config) ([][]int, csp.Result, error)
+	// count counts solutions up to c.limit (0: no cap).
+	count func(ctx context.Context, inst any, c *config) csp.Result
+	// write prints a solution in the problem's input format.
+	write func(w io.Writer, grid [][]int) error
+	// generate writes the instance number i (from 0) of c's request; nil
+	// when the problem has no generator.
+	generate func(w io.Writer, c *config, i int) error
+}
+
+// item is one instance of a batch, or the error that spoilt it.
+type item struct {
+	index int // 1-based position in the batch
+	line  int // line where it starts
+	inst  any
+	err   error
+}
+
+// problems is the table of problems, by the name used on the command line.
+var problems = map[string]problem{
+	"latin": {
+		doc:    "Latin-square completion: N, then N rows of N numbers, 0 = hole",
+		models: []string{latin.Channeled.String(), latin.RowCol.String(), latin.Symbols.String()},
+		read: func(r io.Reader) []item {
+			var items []item
+			for _, it := range latin.Read(r) {
+				items = append(items, item{index: it.Index, line: it.Line, inst: it.Inst, err: it.Err})
+			}
+			return items
+		},
+		solve: func(ctx context.Context, inst any, c *config) ([][]int, csp.Result, error) {
+			return latin.Solve(ctx, inst.(*latin.Instance), latinOptions(c), c.search)
+		},
+		count: func(ctx context.Context, inst any, c *config) csp.Result {
+			return csp.Count(ctx, latin.Build(inst.(*latin.Instance), latinOptions(c)).Model, c.search, c.limit)
+		},
+		write: latin.Write,
+		generate: func(w io.Writer, c *config, i int) error {
+			kind, name := latin.RandomHoles, "random"
+			if c.balanced {
+				kind, name = latin.BalancedHoles, "balanced"
+			}
+			seed := c.search.Seed + uint64(i)
+			inst, _, err := latin.Generate(int(c.order), int(c.holes), kind, seed)
+			if err != nil {
+				return err
+			}
+			if _, err := fmt.Fprintf(w, "%% latin order %d, %d holes (%s), seed %d\n", c.order, c.holes, name, seed); err != nil {
+				return err
+			}
+			return latin.Write(w, inst.Grid)
+		},
+	},
+}
+
+// latinOptions reads the model settings of c; run has checked c.model.
+func latinOptions(c *config) latin.Options {
+	opt := latin.Options{AllDiff: c.alldiff}
+	if v, err := latin.ParseView(c.model); err == nil {
+		opt.View = v
+	}
+	return opt
+}

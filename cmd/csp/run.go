@@ -1,0 +1,187 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"maps"
+	"slices"
+	"strings"
+)
+
+// env is where a command reads and writes.
+type env struct {
+	cmd            string // the subcommand, for messages
+	stdin          io.Reader
+	stdout, stderr io.Writer
+}
+
+// A command is a subcommand: the flags it takes and what it does with its
+// problem and remaining positional arguments.
+type command struct {
+	flags func(fs *flag.FlagSet, c *config)
+	run   func(e env, p problem, args []string, c *config) int
+}
+
+var commands = map[string]command{
+	"solve": {flags: batchFlags(false), run: func(e env, p problem, args []string, c *config) int {
+		return batch(e, p, args, c, false)
+	}},
+	"count": {flags: batchFlags(true), run: func(e env, p problem, args []string, c *config) int {
+		return batch(e, p, args, c, true)
+	}},
+	"generate": {flags: generateFlags, run: generate},
+}
+
+// run is the whole command: it returns the exit status.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage())
+		return 2
+	}
+	switch args[0] {
+	case "help", "-h", "-help", "--help":
+		fmt.Fprint(stdout, usage())
+		return 0
+	}
+	name := args[0]
+	cmd, ok := commands[name]
+	if !ok && strings.HasPrefix(name, "-") {
+		return usageError(stderr, "the subcommand comes before the flags (want %s)", strings.Join(slices.Sorted(maps.Keys(commands)), ", "))
+	}
+	if !ok {
+		return usageError(stderr, "unknown subcommand %q (want %s or help)", name, strings.Join(slices.Sorted(maps.Keys(commands)), ", "))
+	}
+	c := newConfig()
+	fs := flag.NewFlagSet("csp "+name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	cmd.flags(fs, c)
+	pos, err := parseInterleaved(fs, args[1:])
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		fmt.Fprint(stdout, usage())
+		return 0
+	case err != nil:
+		return usageError(stderr, "%s: %v", name, err)
+	case len(pos) == 0:
+		return usageError(stderr, "%s: missing PROBLEM (want %s)", name, problemNames())
+	}
+	p, ok := problems[pos[0]]
+	if !ok {
+		return usageError(stderr, "%s: unknown problem %q (want %s)", name, pos[0], problemNames())
+	}
+	if c.model != "" && !slices.Contains(p.models, c.model) {
+		return usageError(stderr, "%s: invalid value %q for flag -model: want %s", name, c.model, oneOf(p.models))
+	}
+	c.finish()
+	out := &errWriter{w: stdout}
+	status := cmd.run(env{cmd: name, stdin: stdin, stdout: out, stderr: stderr}, p, pos[1:], c)
+	if out.err != nil {
+		fmt.Fprintf(stderr, "csp: writing output: %v\n", out.err)
+		return max(status, 1)
+	}
+	return status
+}
+
+// parseInterleaved parses flags wherever they stand among the positional
+// arguments, which it returns in order. After "--" everything is
+// positional.
+func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return pos, nil
+		}
+		if len(rest) < len(args) && args[len(args)-len(rest)-1] == "--" {
+			return append(pos, rest...), nil
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
+	}
+}
+
+// usageError reports a usage error and returns its exit status.
+func usageError(stderr io.Writer, format string, args ...any) int {
+	fmt.Fprintf(stderr, "csp: "+format+"\nRun 'csp help' for usage.\n", args...)
+	return 2
+}
+
+func problemNames() string {
+	return strings.Join(slices.Sorted(maps.Keys(problems)), ", ")
+}
+
+func usage() string {
+	var b strings.Builder
+	b.WriteString(`Usage:
+  csp solve PROBLEM FILE|- [flags]   solve every instance in FILE (- = standard input)
+  csp count PROBLEM FILE|- [flags]   count the solutions of every instance
+  csp generate PROBLEM --order N --holes H [--balanced] [--seed S] [-n K]
+                                     write K random instances (seeds S, S+1, ...)
+  csp help                           print this text
+
+Problems:
+`)
+	for _, name := range slices.Sorted(maps.Keys(problems)) {
+		p := problems[name]
+		fmt.Fprintf(&b, "  %-10s %s\n", name, p.doc)
+		if len(p.models) > 0 {
+			fmt.Fprintf(&b, "  %-10s --model %s (default %s)\n", "", strings.Join(p.models, "|"), p.models[0])
+		}
+	}
+	b.WriteString(`
+Flags of solve and count:
+  --alldiff value|hidden|gac       all-different strength (default gac)
+  --model NAME                     the problem's model (see Problems)
+  --symbols=true|false             latin: --model channeled, or --model rowcol
+  --var input|mindom|domwdeg       variable choice (default domwdeg)
+  --val min|max|split|random       value choice (default min)
+  --restarts none|luby|geometric   restart policy, solve only (default luby)
+  --ties first|random              tie-breaking in the variable choice
+                                   (default random with restarts, else first)
+  --seed S                         random seed (default 1)
+  --timeout D                      wall time per instance, e.g. 500ms, 10s (default 0: none)
+  --nodes N                        stop an instance after N nodes (default 0: none)
+  --fails N                        stop an instance after N failures (default 0: none)
+  --limit K                        count only: stop at K solutions (default 0: no cap;
+                                   2 answers "is it unique?")
+  --stats                          print search statistics after each instance
+  --json                           print one JSON object per instance per line
+  --jobs J                         solve J instances in parallel (default 1);
+                                   the output keeps the input order
+
+Flags of generate:
+  --order N  --holes H  --balanced (balanced holes per row and column)
+  --seed S (default 1)  -n K (instances, default 1)
+
+Flags may stand before or after the positional arguments; -flag and --flag
+are the same. Output: each solution, then a status line starting with %
+(or JSON lines with --json); a malformed instance is reported on standard
+error and in the output, and the batch goes on.
+
+Exit status: 0 when every instance was solved (count: counted completely
+or up to --limit); 1 when some instance was unsatisfiable, stopped by a
+limit or malformed, or FILE could not be read; 2 on a usage error (unknown
+subcommand, problem or flag, bad flag value, missing FILE).
+`)
+	return b.String()
+}
+
+// errWriter remembers the first write error; later writes are dropped.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (ew *errWriter) Write(p []byte) (int, error) {
+	if ew.err != nil {
+		return 0, ew.err
+	}
+	n, err := ew.w.Write(p)
+	ew.err = err
+	return n, err
+}

@@ -1,0 +1,239 @@
+package csp_test
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/cspgo/csp/csp"
+	"github.com/cspgo/csp/propagators/alldiff"
+	"github.com/cspgo/csp/propagators/neq"
+)
+
+// queens models n queens: one variable per column holding the row, rows
+// different, diagonals different (through offset copies).
+func queens(n int) (*csp.Model, []csp.Var) {
+	m := csp.NewModel()
+	q := make([]csp.Var, n)
+	for i := range q {
+		q[i] = m.NewIntVar(0, n-1, "q")
+	}
+	alldiff.Post(m, q, alldiff.GAC)
+	for i := range n {
+		for j := i + 1; j < n; j++ {
+			m.Post(&diag{q[i], q[j], j - i}, 3 /* assigned */, q[i], q[j])
+		}
+	}
+	return m, q
+}
+
+// diag forbids |x - y| = d, once one side is assigned.
+type diag struct {
+	x, y csp.Var
+	d    int
+}
+
+func (p *diag) Propagate(s *csp.Space) csp.Status {
+	for _, pair := range [2][2]csp.Var{{p.x, p.y}, {p.y, p.x}} {
+		if v, ok := s.Value(pair[0]); ok {
+			if !s.Remove(pair[1], v+p.d) || !s.Remove(pair[1], v-p.d) {
+				return csp.Failed
+			}
+			return csp.Entailed
+		}
+	}
+	return csp.Fixpoint
+}
+
+func allStrategies() []csp.Options {
+	var out []csp.Options
+	for _, v := range []csp.VarSelect{csp.InputOrder, csp.MinDomain, csp.DomWDeg} {
+		for _, val := range []csp.ValSelect{csp.ValMin, csp.ValMax, csp.ValSplit, csp.ValRandom} {
+			for _, mode := range []csp.SaveMode{csp.Copying, csp.Trailing} {
+				out = append(out, csp.Options{Var: v, Val: val, SaveMode: mode, Seed: 3, RandomTies: val == csp.ValRandom})
+			}
+		}
+	}
+	return out
+}
+
+func TestCountIsTheSameUnderEveryStrategy(t *testing.T) {
+	known := map[int]int64{4: 2, 5: 10, 6: 4, 7: 40, 8: 92}
+	for n, want := range known {
+		for _, o := range allStrategies() {
+			m, _ := queens(n)
+			res := csp.Count(context.Background(), m, o, 0)
+			require.True(t, res.Complete)
+			assert.Equal(t, want, res.Solutions, "%d queens, options %+v", n, o)
+			assert.Equal(t, want, res.Stats.Solutions)
+		}
+	}
+}
+
+func TestPermutationsCount(t *testing.T) {
+	// 6 variables over 1..6, all different: 720 solutions at every strength.
+	for _, st := range []alldiff.Strength{alldiff.Value, alldiff.Hidden, alldiff.GAC} {
+		m := csp.NewModel()
+		xs := make([]csp.Var, 6)
+		for i := range xs {
+			xs[i] = m.NewIntVar(1, 6, "x")
+		}
+		alldiff.Post(m, xs, st)
+		res := csp.Count(context.Background(), m, csp.Options{}, 0)
+		assert.Equal(t, int64(720), res.Solutions, "strength %v", st)
+	}
+}
+
+func TestSolveFindsValidSolution(t *testing.T) {
+	for _, o := range allStrategies() {
+		o.Restarts = csp.Luby
+		o.RestartBase = 2
+		m, _ := queens(12)
+		res := csp.Solve(context.Background(), m, o)
+		require.Equal(t, "solved", res.Status(), "%+v", o)
+		q := res.Solution
+		for i := range q {
+			for j := i + 1; j < len(q); j++ {
+				assert.NotEqual(t, q[i], q[j])
+				assert.NotEqual(t, j-i, abs(q[i]-q[j]))
+			}
+		}
+	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func TestCapAndUniqueness(t *testing.T) {
+	m, _ := queens(8)
+	res := csp.Count(context.Background(), m, csp.Options{}, 2)
+	assert.Equal(t, int64(2), res.Solutions)
+	assert.False(t, res.Complete, "a cap reached is not a complete count")
+	assert.Equal(t, "solved", res.Status())
+}
+
+func TestUnsatisfiable(t *testing.T) {
+	m, _ := queens(3)
+	res := csp.Solve(context.Background(), m, csp.Options{Var: csp.DomWDeg, Restarts: csp.Geometric, RestartBase: 1})
+	assert.True(t, res.Complete)
+	assert.Equal(t, "unsatisfiable", res.Status())
+	// Root failure: x != y over one value.
+	m2 := csp.NewModel()
+	x, y := m2.NewIntVar(1, 1, "x"), m2.NewIntVar(1, 1, "y")
+	neq.Post(m2, x, y)
+	res = csp.Solve(context.Background(), m2, csp.Options{})
+	assert.Equal(t, "unsatisfiable", res.Status())
+	assert.Equal(t, int64(1), res.Stats.Failures)
+}
+
+func TestLimits(t *testing.T) {
+	m, _ := queens(10)
+	res := csp.Count(context.Background(), m, csp.Options{NodeLimit: 50}, 0)
+	assert.Equal(t, csp.NodeLimit, res.Stopped)
+	assert.False(t, res.Complete)
+	assert.LessOrEqual(t, res.Stats.Nodes, int64(50))
+
+	res = csp.Count(context.Background(), m, csp.Options{FailLimit: 7}, 0)
+	assert.Equal(t, csp.FailLimit, res.Stopped)
+	assert.Equal(t, int64(7), res.Stats.Failures)
+
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	res = csp.Count(ctx, m, csp.Options{}, 0)
+	assert.Equal(t, csp.Canceled, res.Stopped)
+
+	big, _ := queens(28)
+	start := time.Now()
+	res = csp.Count(context.Background(), big, csp.Options{TimeLimit: 50 * time.Millisecond}, 0)
+	assert.Equal(t, csp.TimeLimit, res.Stopped)
+	assert.Less(t, time.Since(start), 5*time.Second, "time limit ignored")
+}
+
+func TestCancelStopsPromptly(t *testing.T) {
+	m, _ := queens(30)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	res := csp.Count(ctx, m, csp.Options{}, 0)
+	assert.Equal(t, csp.Canceled, res.Stopped)
+	assert.Less(t, time.Since(start), 2*time.Second)
+}
+
+func TestIteratorAndCallback(t *testing.T) {
+	m, _ := queens(6)
+	e := csp.NewSearch(m, csp.Options{})
+	var sols [][]int
+	for s := range e.All(context.Background()) {
+		sols = append(sols, append([]int(nil), s...))
+	}
+	require.Len(t, sols, 4)
+	assert.NotEqual(t, sols[0], sols[1])
+	assert.Equal(t, int64(4), e.Stats().Solutions)
+
+	// Breaking out of the loop stops the search.
+	m2, _ := queens(8)
+	e2 := csp.NewSearch(m2, csp.Options{})
+	n := 0
+	for range e2.All(context.Background()) {
+		n++
+		if n == 3 {
+			break
+		}
+	}
+	assert.Equal(t, int64(3), e2.Stats().Solutions)
+}
+
+func TestRestartsAreCountedAndStillComplete(t *testing.T) {
+	// Pigeonhole: 7 variables, 6 values, value-strength all-different:
+	// many failures, so Luby restarts with a budget of 1 fire often, and the
+	// search still proves unsatisfiability (the budgets grow without bound).
+	m := csp.NewModel()
+	xs := make([]csp.Var, 7)
+	for i := range xs {
+		xs[i] = m.NewIntVar(1, 6, "x")
+	}
+	alldiff.Post(m, xs, alldiff.Value)
+	for _, r := range []csp.Restart{csp.Luby, csp.Geometric} {
+		res := csp.Solve(context.Background(), m, csp.Options{Var: csp.DomWDeg, Restarts: r, RestartBase: 1, RandomTies: true, Seed: 9})
+		assert.Equal(t, "unsatisfiable", res.Status())
+		assert.Positive(t, res.Stats.Restarts)
+	}
+}
+
+func TestSeedsReproduce(t *testing.T) {
+	run := func(seed uint64) csp.Result {
+		m, _ := queens(20)
+		return csp.Solve(context.Background(), m, csp.Options{Var: csp.DomWDeg, Val: csp.ValRandom, Restarts: csp.Luby, RestartBase: 3, RandomTies: true, Seed: seed})
+	}
+	a, b := run(5), run(5)
+	assert.Equal(t, a.Solution, b.Solution)
+	assert.Equal(t, a.Stats.Nodes, b.Stats.Nodes)
+}
+
+func TestStatsJSONNames(t *testing.T) {
+	m, _ := queens(6)
+	res := csp.Count(context.Background(), m, csp.Options{}, 0)
+	b, err := json.Marshal(res.Stats)
+	require.NoError(t, err)
+	var got map[string]any
+	require.NoError(t, json.Unmarshal(b, &got))
+	for _, k := range []string{"nodes", "failures", "propagations", "peakDepth", "restarts", "solutions", "solveTime", "propagators"} {
+		assert.Contains(t, got, k)
+	}
+	kinds := map[string]bool{}
+	for _, k := range res.Stats.Propagators {
+		kinds[k.Kind] = true
+		assert.Positive(t, k.Runs, k.Kind)
+	}
+	assert.True(t, kinds["alldiff/gac"], "kinds: %v", kinds)
+	assert.Positive(t, res.Stats.Propagations)
+	assert.Positive(t, res.Stats.PeakDepth)
+}

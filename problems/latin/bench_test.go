@@ -1,0 +1,101 @@
+package latin
+
+import (
+	"context"
+	"os"
+	"testing"
+
+	"github.com/cspgo/csp/csp"
+	"github.com/cspgo/csp/propagators/alldiff"
+)
+
+func loadInstance(tb testing.TB, path string) *Instance {
+	tb.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	inst, err := Parse(string(b))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return inst
+}
+
+// BenchmarkSolve solves fixed instances with the default configuration
+// (GAC, symbol view, dom/wdeg, Luby restarts, seed 1).
+func BenchmarkSolve(b *testing.B) {
+	for _, name := range []string{"qwh-o30-h0312-s000801", "bqwh-o30-h0378-s001200", "bqwh-o35-h0515-s001250"} {
+		inst := loadInstance(b, "testdata/"+name+".txt")
+		for _, view := range []View{Channeled, RowCol, Symbols} {
+			b.Run(name+"/"+view.String(), func(b *testing.B) {
+				b.ReportAllocs()
+				var nodes int64
+				for b.Loop() {
+					g, res, err := Solve(context.Background(), inst, Options{AllDiff: alldiff.GAC, View: view},
+						csp.Options{Var: csp.DomWDeg, Restarts: csp.Luby, RandomTies: true, Seed: 1})
+					if err != nil || g == nil {
+						b.Fatalf("not solved: %v", err)
+					}
+					nodes += res.Stats.Nodes
+				}
+				b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+			})
+		}
+	}
+}
+
+// BenchmarkNode runs the search b.N nodes into a hard instance and reports
+// time and allocations per node: after warm-up (saved states for each depth
+// are allocated once) a node must allocate nothing.
+func BenchmarkNode(b *testing.B) {
+	inst := loadInstance(b, "testdata/qwh-o35-h0396-s000851.txt")
+	for _, view := range []View{Channeled, RowCol} {
+		for _, mode := range []csp.SaveMode{csp.Copying, csp.Trailing} {
+			name := view.String() + "/copying"
+			if mode == csp.Trailing {
+				name = view.String() + "/trailing"
+			}
+			b.Run(name, func(b *testing.B) {
+				m := Build(inst, Options{AllDiff: alldiff.GAC, View: view})
+				e := csp.NewSearch(m.Model, csp.Options{Var: csp.DomWDeg, Restarts: csp.Luby, RandomTies: true, Seed: 1,
+					SaveMode: mode, NodeLimit: int64(b.N)})
+				b.ReportAllocs()
+				b.ResetTimer()
+				res := e.Run(context.Background(), 1, func(*csp.Space) bool { return true })
+				if res.Stats.Nodes < int64(b.N) && res.Solutions == 0 {
+					b.Fatalf("stopped after %d nodes", res.Stats.Nodes)
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkPropagate measures one propagation to fixpoint in steady state:
+// save, remove a value from a cell, propagate, restore.
+func BenchmarkPropagate(b *testing.B) {
+	inst := loadInstance(b, "testdata/bqwh-o35-h0515-s001250.txt")
+	m := Build(inst, Options{AllDiff: alldiff.GAC, View: RowCol})
+	s := csp.NewSpace(m.Model, csp.Copying)
+	if !s.Propagate() {
+		b.Fatal("root failed")
+	}
+	var cells []csp.Var
+	for _, row := range m.Cells {
+		for _, x := range row {
+			if !s.Assigned(x) {
+				cells = append(cells, x)
+			}
+		}
+	}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		x := cells[i%len(cells)]
+		i++
+		s.Push()
+		s.Remove(x, s.Min(x))
+		s.Propagate()
+		s.Pop()
+	}
+}
