@@ -69,14 +69,15 @@ type Stop uint8
 
 // Reasons to stop.
 const (
-	NotStopped Stop = iota // the tree was explored, or the solution cap reached
+	NotStopped    Stop = iota // the whole tree was explored, or onSolution said stop
+	SolutionLimit             // the cap on solutions was reached
 	NodeLimit
 	FailLimit
 	TimeLimit
 	Canceled
 )
 
-var stopNames = [...]string{"", "node limit", "failure limit", "time limit", "canceled"}
+var stopNames = [...]string{"none", "solution limit", "node limit", "failure limit", "time limit", "canceled"}
 
 // String names the reason.
 func (s Stop) String() string { return stopNames[s] }
@@ -261,7 +262,11 @@ func (e *Search) Run(ctx context.Context, maxSolutions int64, onSolution func(*S
 			if res.Solution == nil {
 				res.Solution = sp.Values(nil)
 			}
-			if !onSolution(sp) || (maxSolutions > 0 && found >= maxSolutions) {
+			if !onSolution(sp) {
+				return finish()
+			}
+			if maxSolutions > 0 && found >= maxSolutions {
+				res.Stopped = SolutionLimit
 				return finish()
 			}
 			if !e.backtrack(false) {

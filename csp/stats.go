@@ -57,8 +57,10 @@ func (st Stats) MarshalJSON() ([]byte, error) {
 	return json.Marshal(out)
 }
 
-// String formats the statistics as MiniZinc's "%%%mzn-stat" style lines,
-// one counter per line, then one line per propagator kind.
+// String formats the statistics as name=value lines, one counter per line
+// with MiniZinc's names, then one line per propagator kind. (MiniZinc
+// prefixes such lines with "%%%mzn-stat: "; callers that mix them with
+// solutions add a prefix of their own.)
 func (st Stats) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "nodes=%d\nfailures=%d\npropagations=%d\npeakDepth=%d\nrestarts=%d\nsolutions=%d\nsolveTime=%.6f\n",

@@ -131,7 +131,7 @@ func attempt(ctx context.Context, p problem, it item, c *config, counting bool) 
 	start := time.Now()
 	if counting {
 		o.res = p.count(ctx, it.inst, c)
-		o.capped = !o.res.Complete && o.res.Stopped == csp.NotStopped && c.limit > 0 && o.res.Solutions >= c.limit
+		o.capped = o.res.Stopped == csp.SolutionLimit
 	} else {
 		o.grid, o.res, o.err = p.solve(ctx, it.inst, c)
 	}
@@ -226,7 +226,9 @@ func writeJSON(e env, o *outcome, counting bool) {
 	}
 	if o.ran {
 		r.Stats = &o.res.Stats
-		r.Stopped = o.res.Stopped.String()
+		if o.res.Stopped != csp.NotStopped {
+			r.Stopped = o.res.Stopped.String()
+		}
 		if counting {
 			r.Count, r.Complete = &o.res.Solutions, &o.res.Complete
 		}

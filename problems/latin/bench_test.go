@@ -26,7 +26,7 @@ func loadInstance(tb testing.TB, path string) *Instance {
 // (GAC, symbol view, dom/wdeg, Luby restarts, seed 1).
 func BenchmarkSolve(b *testing.B) {
 	for _, name := range []string{"qwh-o30-h0312-s000801", "bqwh-o30-h0378-s001200", "bqwh-o35-h0515-s001250"} {
-		inst := loadInstance(b, "testdata/"+name+".txt")
+		inst := loadInstance(b, "testdata/generated/"+name+".txt")
 		for _, view := range []View{Channeled, RowCol, Symbols} {
 			b.Run(name+"/"+view.String(), func(b *testing.B) {
 				b.ReportAllocs()
@@ -49,7 +49,7 @@ func BenchmarkSolve(b *testing.B) {
 // time and allocations per node: after warm-up (saved states for each depth
 // are allocated once) a node must allocate nothing.
 func BenchmarkNode(b *testing.B) {
-	inst := loadInstance(b, "testdata/qwh-o35-h0396-s000851.txt")
+	inst := loadInstance(b, "testdata/generated/qwh-o35-h0396-s000851.txt")
 	for _, view := range []View{Channeled, RowCol} {
 		for _, mode := range []csp.SaveMode{csp.Copying, csp.Trailing} {
 			name := view.String() + "/copying"
@@ -74,7 +74,7 @@ func BenchmarkNode(b *testing.B) {
 // BenchmarkPropagate measures one propagation to fixpoint in steady state:
 // save, remove a value from a cell, propagate, restore.
 func BenchmarkPropagate(b *testing.B) {
-	inst := loadInstance(b, "testdata/bqwh-o35-h0515-s001250.txt")
+	inst := loadInstance(b, "testdata/generated/bqwh-o35-h0515-s001250.txt")
 	m := Build(inst, Options{AllDiff: alldiff.GAC, View: RowCol})
 	s := csp.NewSpace(m.Model, csp.Copying)
 	if !s.Propagate() {

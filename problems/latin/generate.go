@@ -12,8 +12,11 @@ import (
 // at a proper square, then permutes rows, columns and symbols. The same rng
 // state gives the same square.
 func RandomSquare(n int, rng *rand.Rand) [][]int {
-	if n < 1 {
+	switch {
+	case n < 1:
 		return nil
+	case n == 1: // no move exists: the cube has no empty cell
+		return [][]int{{1}}
 	}
 	// cube[(r*n+c)*n+s] is 1 when cell (r,c) holds s, -1 at the one improper
 	// cell, 0 otherwise.

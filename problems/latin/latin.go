@@ -46,8 +46,9 @@ func ParseView(name string) (View, error) {
 	return 0, fmt.Errorf("latin: unknown model %q (want channeled, rowcol or symbols)", name)
 }
 
-// Options choose the model. The zero value is the channeled model with GAC
-// all-different.
+// Options choose the model. The zero value is the channeled model with
+// value-strength all-different (alldiff.Value, the zero Strength); the
+// command line and the benchmarks use alldiff.GAC, the strongest.
 type Options struct {
 	AllDiff alldiff.Strength
 	View    View
