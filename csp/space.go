@@ -1,6 +1,8 @@
 package csp
 
 import (
+	"math/bits"
+
 	"github.com/cspgo/csp/domains"
 )
 
@@ -222,6 +224,13 @@ func (s *Space) NumVars() int { return len(s.doms) }
 // through the Space's filtering methods, so that watchers are woken.
 func (s *Space) Dom(x Var) *domains.Domain { return &s.doms[x] }
 
+// Words returns x's current domain words (bit v of the set is value v),
+// for reading only: the fast path of propagators that work on words.
+func (s *Space) Words(x Var) []uint64 {
+	o := s.off[x]
+	return s.words[o : o+s.width[x] : o+s.width[x]]
+}
+
 // Size returns the number of values left for x.
 func (s *Space) Size(x Var) int { return s.doms[x].Size() }
 
@@ -246,6 +255,15 @@ func (s *Space) Failed() bool { return s.failed }
 // Remove removes v from x.
 func (s *Space) Remove(x Var, v int) bool {
 	d := &s.doms[x]
+	if w := d.Words(); len(w) == 1 {
+		if v < 0 || v >= 64 || w[0]&(1<<v) == 0 {
+			return true
+		}
+		s.save(x)
+		old := w[0]
+		w[0] = old &^ (1 << v)
+		return s.settle(x, domains.Change(old, w[0]), 1)
+	}
 	if !d.Contains(v) {
 		return true
 	}
@@ -295,6 +313,18 @@ func (s *Space) RemoveAbove(x Var, v int) bool {
 func (s *Space) IntersectWords(x Var, mask []uint64) bool {
 	d := &s.doms[x]
 	w := d.Words()
+	if len(w) == 1 {
+		old, m := w[0], uint64(0)
+		if len(mask) > 0 {
+			m = mask[0]
+		}
+		if old&^m == 0 {
+			return true
+		}
+		s.save(x)
+		w[0] = old & m
+		return s.settle(x, domains.Change(old, w[0]), int64(bits.OnesCount64(old&^m)))
+	}
 	touched := false
 	for i := range w {
 		m := uint64(0)
@@ -319,6 +349,15 @@ func (s *Space) IntersectWords(x Var, mask []uint64) bool {
 func (s *Space) RemoveWords(x Var, mask []uint64) bool {
 	d := &s.doms[x]
 	w := d.Words()
+	if len(w) == 1 && len(mask) > 0 {
+		old := w[0]
+		if old&mask[0] == 0 {
+			return true
+		}
+		s.save(x)
+		w[0] = old &^ mask[0]
+		return s.settle(x, domains.Change(old, w[0]), int64(bits.OnesCount64(old&mask[0])))
+	}
 	touched := false
 	for i := range min(len(w), len(mask)) {
 		if w[i]&mask[i] != 0 {

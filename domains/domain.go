@@ -374,6 +374,23 @@ func (d *Domain) RemoveAbove(v int) Event {
 	return settle(w, true)
 }
 
+// Change classifies the change of a one-word domain from old to new (new a
+// subset of old): the fast path of every filtering operation on domains of
+// values below 64, exported for the engine's own fast paths.
+func Change(old, new uint64) Event {
+	switch {
+	case old == new:
+		return EventNone
+	case new == 0:
+		return EventFailed
+	case new&(new-1) == 0:
+		return EventAssigned
+	case bits.TrailingZeros64(old) != bits.TrailingZeros64(new) || bits.LeadingZeros64(old) != bits.LeadingZeros64(new):
+		return EventBounds
+	}
+	return EventDomain
+}
+
 // settle classifies a change that already happened: failed when nothing is
 // left, assigned when one value is, else bounds or domain.
 func settle(w []uint64, bounds bool) Event {

@@ -130,7 +130,7 @@ func (g *group) eliminate(s *csp.Space) bool {
 			for g.fresh[k] != 0 {
 				i := k*64 + bits.TrailingZeros64(g.fresh[k])
 				g.fresh[k] &= g.fresh[k] - 1
-				w := s.Dom(g.vars[i]).Words()
+				w := s.Words(g.vars[i])
 				if !single(w) {
 					continue // stale: undone by a backtrack
 				}
@@ -148,7 +148,7 @@ func (g *group) eliminate(s *csp.Space) bool {
 			return true
 		}
 		for j, x := range g.vars {
-			w := s.Dom(x).Words()
+			w := s.Words(x)
 			if !overlaps(w, seen) || g.src[j/64]&(1<<(j%64)) != 0 {
 				continue
 			}
@@ -165,7 +165,7 @@ func (g *group) eliminate(s *csp.Space) bool {
 // assignedAll reports whether every variable is assigned.
 func (g *group) assignedAll(s *csp.Space) bool {
 	for _, x := range g.vars {
-		if !single(s.Dom(x).Words()) {
+		if !single(s.Words(x)) {
 			return false
 		}
 	}
@@ -229,7 +229,7 @@ func (p *hiddenProp) Propagate(s *csp.Space) csp.Status {
 		clear(once)
 		clear(twice)
 		for _, x := range p.vars {
-			for i, b := range s.Dom(x).Words() {
+			for i, b := range s.Words(x) {
 				twice[i] |= once[i] & b
 				once[i] |= b
 			}
@@ -244,7 +244,7 @@ func (p *hiddenProp) Propagate(s *csp.Space) csp.Status {
 		}
 		changed := false
 		for i, x := range p.vars {
-			w := s.Dom(x).Words()
+			w := s.Words(x)
 			if single(w) || !overlaps(w, once) {
 				continue
 			}

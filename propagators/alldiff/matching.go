@@ -21,6 +21,8 @@ type matcher struct {
 	free     []uint64 // right nodes with no owner
 	visited  []uint64
 	reach    []uint64 // right nodes from which a free right node is reachable
+	// For width 1: successors and component of each value.
+	succ, compMask []uint64
 	// Tarjan's strongly connected components over right nodes.
 	index, low, comp []int32
 	stack            []int32
@@ -32,18 +34,20 @@ func newMatcher(n, width int) *matcher {
 	r := 64 * width
 	m := &matcher{
 		n: n, width: width,
-		adj:     make([]uint64, n*width),
-		act:     make([]int32, 0, n),
-		match:   make([]int32, n),
-		owner:   make([]int32, r),
-		free:    make([]uint64, width),
-		visited: make([]uint64, width),
-		reach:   make([]uint64, width),
-		index:   make([]int32, r),
-		low:     make([]int32, r),
-		comp:    make([]int32, r),
-		stack:   make([]int32, 0, r),
-		onStack: make([]bool, r),
+		adj:      make([]uint64, n*width),
+		act:      make([]int32, 0, n),
+		match:    make([]int32, n),
+		owner:    make([]int32, r),
+		free:     make([]uint64, width),
+		visited:  make([]uint64, width),
+		reach:    make([]uint64, width),
+		succ:     make([]uint64, r),
+		compMask: make([]uint64, r),
+		index:    make([]int32, r),
+		low:      make([]int32, r),
+		comp:     make([]int32, r),
+		stack:    make([]int32, 0, r),
+		onStack:  make([]bool, r),
 	}
 	for i := range m.match {
 		m.match[i] = -1
@@ -67,8 +71,8 @@ func (m *matcher) row(i int) []uint64 { return m.adj[i*m.width : (i+1)*m.width] 
 func (m *matcher) load(s *csp.Space, vars []csp.Var) {
 	m.act = m.act[:0]
 	for i, x := range vars {
-		d := s.Dom(x)
-		if d.Assigned() {
+		w := s.Words(x)
+		if single(w) {
 			if m.match[i] >= 0 {
 				m.unmatch(i)
 			}
@@ -76,7 +80,7 @@ func (m *matcher) load(s *csp.Space, vars []csp.Var) {
 		}
 		m.act = append(m.act, int32(i))
 		r := m.row(i)
-		n := copy(r, d.Words())
+		n := copy(r, w)
 		clear(r[n:])
 	}
 }
@@ -192,6 +196,10 @@ func (m *matcher) filter() {
 			}
 		}
 	}
+	if m.width == 1 {
+		m.components1()
+		return
+	}
 	// Strongly connected components of the matched values outside reach
 	// (their neighbours are all outside reach too, or they would be in it).
 	for _, i := range m.act {
@@ -226,6 +234,62 @@ func (m *matcher) filter() {
 			}
 			r[k] &= keep
 		}
+	}
+}
+
+// components1 is the rest of filter for values below 64, with the graph
+// held as one word per value: it splits the matched values outside reach
+// into strongly connected components by forward and backward closures
+// (F ∩ B of a node is its component), and narrows each row to its
+// component, reach and its matched value. When one component holds every
+// node, as in most runs deep in a search, that is two closures and no
+// pruning.
+func (m *matcher) components1() {
+	reach := m.reach[0]
+	nodes := uint64(0)
+	for _, i := range m.act {
+		u := m.match[i]
+		if reach&(1<<u) == 0 {
+			nodes |= 1 << u
+			m.succ[u] = m.adj[i] &^ (1 << u)
+		}
+	}
+	for rem := nodes; rem != 0; {
+		u := bits.TrailingZeros64(rem)
+		// Forward closure of u within rem.
+		fwd, frontier := uint64(1)<<u, uint64(1)<<u
+		for frontier != 0 {
+			next := uint64(0)
+			for f := frontier; f != 0; f &= f - 1 {
+				next |= m.succ[bits.TrailingZeros64(f)]
+			}
+			frontier = next & rem &^ fwd
+			fwd |= frontier
+		}
+		// Backward closure of u within fwd: nodes with an edge into it.
+		back := uint64(1) << u
+		for changed := true; changed; {
+			changed = false
+			for c := fwd &^ back; c != 0; c &= c - 1 {
+				v := bits.TrailingZeros64(c)
+				if m.succ[v]&back != 0 {
+					back |= 1 << v
+					changed = true
+				}
+			}
+		}
+		for c := back; c != 0; c &= c - 1 {
+			m.compMask[bits.TrailingZeros64(c)] = back
+		}
+		rem &^= back
+	}
+	for _, i := range m.act {
+		u := m.match[i]
+		keep := reach | 1<<u
+		if reach&(1<<u) == 0 {
+			keep |= m.compMask[u]
+		}
+		m.adj[i] &= keep
 	}
 }
 

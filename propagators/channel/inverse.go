@@ -86,11 +86,15 @@ func (p *inverse) Propagate(s *csp.Space) csp.Status {
 			} else {
 				other = p.n
 			}
-			w := s.Dom(x).Words()
-			for j := range p.n {
-				v := j + p.base
-				if w[v/64]&(1<<(v%64)) == 0 && !s.Remove(p.vars[other+j], self+p.base) {
-					return csp.Failed
+			w := s.Words(x)
+			v := self + p.base
+			vw, vb := v/64, uint64(1)<<(v%64)
+			for k, keep := range p.keep {
+				for lost := keep &^ w[k]; lost != 0; lost &= lost - 1 {
+					y := p.vars[other+k*64+bits.TrailingZeros64(lost)-p.base]
+					if yw := s.Words(y); vw < len(yw) && yw[vw]&vb != 0 && !s.Remove(y, v) {
+						return csp.Failed
+					}
 				}
 			}
 		}
