@@ -57,11 +57,16 @@ type Options struct {
 	RestartGrowth float64 // geometric growth factor (default 1.5)
 	Seed          uint64  // seeds the random source of ValRandom and RandomTies
 	RandomTies    bool    // break variable-selection ties at random
-	NodeLimit     int64   // stop after this many nodes (0: none)
-	FailLimit     int64   // stop after this many failures (0: none)
-	TimeLimit     time.Duration
-	SaveMode      SaveMode // how the space undoes branches (default Copying)
-	Decisions     []Var    // variables to branch on (default: all)
+	// LastConflict makes the variable of the last failed decision the next
+	// one to branch on, for as long as it is unassigned (Lecoutre, Sais,
+	// Tabary, Vidal, "Reasoning from last conflict(s) in constraint
+	// programming", AIJ 2009), whatever Var says.
+	LastConflict bool
+	NodeLimit    int64 // stop after this many nodes (0: none)
+	FailLimit    int64 // stop after this many failures (0: none)
+	TimeLimit    time.Duration
+	SaveMode     SaveMode // how the space undoes branches (default Copying)
+	Decisions    []Var    // variables to branch on (default: all)
 }
 
 // Stop says why a search ended before exploring its whole tree.
@@ -121,6 +126,7 @@ type Search struct {
 	decisions []Var
 	frames    []frame
 	stats     Stats
+	conflict  Var // the last conflict variable, or -1
 	rootDone  bool
 	rootOK    bool
 
@@ -149,6 +155,7 @@ func NewSearch(m *Model, opts Options) *Search {
 		}
 	}
 	e.restartIndex = 1
+	e.conflict = -1
 	e.restartBudget = e.budget()
 	return e
 }
@@ -291,6 +298,9 @@ func (e *Search) Run(ctx context.Context, maxSolutions int64, onSolution func(*S
 		if ok && sp.Propagate() {
 			continue
 		}
+		if e.opts.LastConflict {
+			e.conflict = f.x
+		}
 		if !e.backtrack(restarts) {
 			res.Complete = true
 			return finish()
@@ -315,6 +325,7 @@ func (e *Search) backtrack(restarts bool) bool {
 						sp.Pop()
 					}
 					e.frames = e.frames[:0]
+					e.conflict = -1
 					e.stats.Restarts++
 					e.restartIndex++
 					e.restartBudget = e.budget()
@@ -346,6 +357,12 @@ func (e *Search) backtrack(restarts bool) bool {
 // variable is assigned.
 func (e *Search) selectVar() Var {
 	sp := e.space
+	if e.conflict >= 0 {
+		if sp.doms[e.conflict].Size() > 1 {
+			return e.conflict
+		}
+		e.conflict = -1
+	}
 	best := Var(-1)
 	var bestSize, bestW int64
 	ties := 0

@@ -54,7 +54,8 @@ func allStrategies() []csp.Options {
 	for _, v := range []csp.VarSelect{csp.InputOrder, csp.MinDomain, csp.DomWDeg} {
 		for _, val := range []csp.ValSelect{csp.ValMin, csp.ValMax, csp.ValSplit, csp.ValRandom} {
 			for _, mode := range []csp.SaveMode{csp.Copying, csp.Trailing} {
-				out = append(out, csp.Options{Var: v, Val: val, SaveMode: mode, Seed: 3, RandomTies: val == csp.ValRandom})
+				out = append(out, csp.Options{Var: v, Val: val, SaveMode: mode, Seed: 3, RandomTies: val == csp.ValRandom,
+					LastConflict: mode == csp.Trailing})
 			}
 		}
 	}

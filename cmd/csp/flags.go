@@ -61,6 +61,7 @@ func batchFlags(counting bool) func(fs *flag.FlagSet, c *config) {
 		fs.Var(enumFlag[csp.Restart]{&c.search.Restarts, []string{"none", "luby", "geometric"},
 			[]csp.Restart{csp.NoRestarts, csp.Luby, csp.Geometric}}, "restarts", "")
 		fs.Var(enumFlag[string]{&c.ties, []string{"first", "random"}, []string{"first", "random"}}, "ties", "")
+		fs.BoolVar(&c.search.LastConflict, "last-conflict", false, "")
 		fs.Var(seedFlag{&c.search.Seed}, "seed", "")
 		fs.Var(durationFlag{&c.search.TimeLimit}, "timeout", "")
 		fs.Var(intFlag{&c.search.NodeLimit, 0}, "nodes", "")

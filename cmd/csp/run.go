@@ -143,6 +143,7 @@ Flags of solve and count:
   --restarts none|luby|geometric   restart policy, solve only (default luby)
   --ties first|random              tie-breaking in the variable choice
                                    (default random with restarts, else first)
+  --last-conflict                  branch again on the variable of the last failure
   --seed S                         random seed (default 1)
   --timeout D                      wall time per instance, e.g. 500ms, 10s (default 0: none)
   --nodes N                        stop an instance after N nodes (default 0: none)

@@ -1,0 +1,60 @@
+package csp_test
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/cspgo/csp/csp"
+	"github.com/cspgo/csp/propagators/alldiff"
+)
+
+// A 4×4 Latin square with two givens: variables, one all-different per
+// row and column, and a search for the first solution.
+func ExampleSolve() {
+	givens := [4][4]int{{2, 0, 0, 0}, {0, 0, 1, 0}} // 0: empty
+	m := csp.NewModel()
+	var cells [4][4]csp.Var
+	for r := range 4 {
+		for c := range 4 {
+			lo, hi := 1, 4
+			if v := givens[r][c]; v != 0 {
+				lo, hi = v, v
+			}
+			cells[r][c] = m.NewIntVar(lo, hi, fmt.Sprintf("r%dc%d", r+1, c+1))
+		}
+	}
+	for i := range 4 {
+		var row, col []csp.Var
+		for j := range 4 {
+			row = append(row, cells[i][j])
+			col = append(col, cells[j][i])
+		}
+		alldiff.Post(m, row, alldiff.GAC)
+		alldiff.Post(m, col, alldiff.GAC)
+	}
+	res := csp.Solve(context.Background(), m, csp.Options{Var: csp.MinDomain})
+	for r := range 4 {
+		fmt.Println(res.Solution[cells[r][0]], res.Solution[cells[r][1]], res.Solution[cells[r][2]], res.Solution[cells[r][3]])
+	}
+	fmt.Println(res.Status())
+	// Output:
+	// 2 1 3 4
+	// 3 4 1 2
+	// 1 2 4 3
+	// 4 3 2 1
+	// solved
+}
+
+// Counting stops at a cap: a cap of 2 answers "is the solution unique?".
+func ExampleCount() {
+	m := csp.NewModel()
+	xs := []csp.Var{m.NewIntVar(1, 3, "x"), m.NewIntVar(1, 3, "y"), m.NewIntVar(1, 3, "z")}
+	alldiff.Post(m, xs, alldiff.GAC)
+	all := csp.Count(context.Background(), m, csp.Options{}, 0)
+	capped := csp.Count(context.Background(), m, csp.Options{}, 2)
+	fmt.Println(all.Solutions, all.Complete)
+	fmt.Println(capped.Solutions, capped.Complete, capped.Stopped)
+	// Output:
+	// 6 true
+	// 2 false solution limit
+}
