@@ -71,7 +71,7 @@ func TestSolveBatchGolden(t *testing.T) {
 	golden(t, "solve_batch", r)
 
 	// The malformed instances are on stderr, naming instance, line and field.
-	assert.Contains(t, r.stderr, "instance 3, line 22: latin: wrong count of numbers")
+	assert.Contains(t, r.stderr, "instance 3, line 22, field 4: latin: wrong count of numbers")
 	assert.Contains(t, r.stderr, "instance 4, line 29, field 2: latin: symbol out of range")
 	assert.Contains(t, r.stderr, "instance 5, line 34, field 3: latin: given repeats")
 	assert.Contains(t, r.stderr, "instance 6, line 40, field 1: latin: bad order")

@@ -146,7 +146,8 @@ func Read(r io.Reader) []Item {
 			rowLine[r] = no
 			f := strings.Fields(l)
 			if len(f) != n {
-				note(no, 0, ErrRowLength, "row %d has %d numbers, want %d", r+1, len(f), n)
+				// The field named is the first missing or the first extra one.
+				note(no, min(len(f), n)+1, ErrRowLength, "row %d has %d numbers, want %d", r+1, len(f), n)
 			}
 			row := make([]int, n)
 			for c := range min(len(f), n) {

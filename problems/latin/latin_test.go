@@ -59,8 +59,8 @@ func TestReadErrors(t *testing.T) {
 		err         error
 		line, field int
 	}{
-		{"short row", "3\n1 2 3\n2 3\n3 1 2\n", ErrRowLength, 3, 0},
-		{"long row", "2\n1 2 1\n2 1\n", ErrRowLength, 2, 0},
+		{"short row", "3\n1 2 3\n2 3\n3 1 2\n", ErrRowLength, 3, 3},
+		{"long row", "2\n1 2 1\n2 1\n", ErrRowLength, 2, 3},
 		{"symbol too big", "3\n1 2 3\n2 3 4\n0 0 0\n", ErrSymbol, 3, 3},
 		{"negative symbol", "3\n1 2 3\n2 -3 1\n0 0 0\n", ErrSymbol, 3, 2},
 		{"not a number", "3\n1 2 x\n0 0 0\n0 0 0\n", ErrNumber, 2, 3},
