@@ -226,7 +226,9 @@ func writeJSON(e env, o *outcome, counting bool) {
 	}
 	if o.ran {
 		r.Stats = &o.res.Stats
-		if o.res.Stopped != csp.NotStopped {
+		// A first-solution search always ends at its cap of one: only a
+		// count's cap is news.
+		if o.res.Stopped != csp.NotStopped && (counting || o.res.Stopped != csp.SolutionLimit) {
 			r.Stopped = o.res.Stopped.String()
 		}
 		if counting {

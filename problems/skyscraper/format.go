@@ -1,0 +1,560 @@
+package skyscraper
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// Sentinel errors; a *ParseError unwraps to one of them.
+var (
+	ErrFormat = errors.New("skyscraper: unrecognised puzzle")
+	ErrNumber = errors.New("skyscraper: not a number")
+	ErrCount  = errors.New("skyscraper: wrong count of fields")
+	ErrSize   = errors.New("skyscraper: size out of range")
+	ErrClue   = errors.New("skyscraper: clue out of range")
+	ErrGiven  = errors.New("skyscraper: given out of range")
+	ErrRun    = errors.New("skyscraper: givens overflow the grid")
+	ErrRepeat = errors.New("skyscraper: given repeats")
+	ErrSyntax = errors.New("skyscraper: bad syntax")
+	ErrInClue = errors.New("skyscraper: bad interior clue")
+)
+
+// ParseError says where a puzzle is malformed.
+type ParseError struct {
+	Line   int    // 1-based line
+	Field  int    // 1-based field on the line, 0 for the line as a whole
+	Detail string // what was found and what was expected
+	Err    error  // one of the sentinels
+}
+
+func (e *ParseError) Error() string {
+	where := fmt.Sprintf("line %d", e.Line)
+	if e.Field > 0 {
+		where += fmt.Sprintf(", field %d", e.Field)
+	}
+	if e.Detail != "" {
+		return fmt.Sprintf("%s: %v: %s", where, e.Err, e.Detail)
+	}
+	return fmt.Sprintf("%s: %v", where, e.Err)
+}
+
+func (e *ParseError) Unwrap() error { return e.Err }
+
+// Item is one puzzle of a batch, or the error that spoilt it.
+type Item struct {
+	Index  int // 1-based position in the batch
+	Line   int
+	Puzzle *Puzzle
+	Err    error
+}
+
+// Read reads one puzzle per line, detecting each line's format:
+//
+//   - a JSON object: {"size":5,"clues":[...4N clockwise...],"givens":[[...]],
+//     "interior":[{"row":2,"col":1,"look":"right","count":3}]};
+//   - a Towers game ID, N:top/bottom/left/right[,givens];
+//   - the clockwise clue list: 4N integers separated by commas or spaces;
+//   - a grid as Format prints it: a block of N+2 lines (the top clues, N
+//     rows of left clue, cells and right clue, the bottom clues; '.' for
+//     none), ended by a blank line or the end of the input. Its first line
+//     is indented (or is no other format).
+//
+// Blank lines and lines starting with '#' or '%' are skipped. A malformed
+// puzzle becomes an Item with Err set; reading goes on with the next line.
+func Read(r io.Reader) []Item {
+	var items []Item
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	lineNo := 0
+	var lines []string // a grid block being gathered
+	start := 0
+	flush := func() {
+		if len(lines) == 0 {
+			return
+		}
+		p, err := parseGrid(lines, start)
+		items = append(items, Item{Index: len(items) + 1, Line: start, Puzzle: p, Err: err})
+		lines = nil
+	}
+	for sc.Scan() {
+		lineNo++
+		raw := sc.Text()
+		t := strings.TrimSpace(raw)
+		if t == "" {
+			flush()
+			continue
+		}
+		if t[0] == '#' || t[0] == '%' {
+			continue
+		}
+		if len(lines) > 0 {
+			lines = append(lines, t)
+			continue
+		}
+		var p *Puzzle
+		var err error
+		switch {
+		case raw[0] == ' ' || raw[0] == '\t':
+			// An indented line starts a grid block (Format indents the
+			// top clues past the column of left clues).
+			lines, start = []string{t}, lineNo
+			continue
+		case t[0] == '{':
+			p, err = parseJSON(t, lineNo)
+		case isTowers(t):
+			p, err = ParseTowers(t, lineNo)
+		case isClockwise(t):
+			p, err = parseClockwise(t, lineNo)
+		default:
+			lines, start = []string{t}, lineNo
+			continue
+		}
+		items = append(items, Item{Index: len(items) + 1, Line: lineNo, Puzzle: p, Err: err})
+	}
+	flush()
+	if err := sc.Err(); err != nil {
+		items = append(items, Item{Index: len(items) + 1, Line: lineNo + 1, Err: &ParseError{Line: lineNo + 1, Err: ErrSyntax, Detail: err.Error()}})
+	}
+	for i := range items {
+		if items[i].Puzzle != nil {
+			items[i].Puzzle.Line = items[i].Line
+		}
+	}
+	return items
+}
+
+// isTowers reports whether t starts with digits and a colon.
+func isTowers(t string) bool {
+	i := 0
+	for i < len(t) && t[i] >= '0' && t[i] <= '9' {
+		i++
+	}
+	return i > 0 && i < len(t) && t[i] == ':'
+}
+
+// isClockwise reports whether t is only integers, commas and spaces, with
+// more than one number.
+func isClockwise(t string) bool {
+	for _, c := range t {
+		if !(c >= '0' && c <= '9' || c == ',' || c == ' ' || c == '\t' || c == '-') {
+			return false
+		}
+	}
+	return len(fieldsComma(t)) > 1
+}
+
+func fieldsComma(t string) []string {
+	return strings.FieldsFunc(t, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' })
+}
+
+func parseClockwise(t string, line int) (*Puzzle, error) {
+	f := fieldsComma(t)
+	if len(f)%4 != 0 {
+		return nil, &ParseError{Line: line, Field: len(f), Err: ErrCount, Detail: fmt.Sprintf("%d clues, want a multiple of 4 (4N)", len(f))}
+	}
+	n := len(f) / 4
+	if n > MaxSize {
+		return nil, &ParseError{Line: line, Err: ErrSize, Detail: fmt.Sprintf("size %d, want 1..%d", n, MaxSize)}
+	}
+	cw := make([]int, len(f))
+	for i, s := range f {
+		v, err := strconv.Atoi(s)
+		if err != nil {
+			return nil, &ParseError{Line: line, Field: i + 1, Err: ErrNumber, Detail: fmt.Sprintf("found %q", s)}
+		}
+		if v < 0 || v > n {
+			return nil, &ParseError{Line: line, Field: i + 1, Err: ErrClue, Detail: fmt.Sprintf("found %d, want 0..%d", v, n)}
+		}
+		cw[i] = v
+	}
+	p := New(n)
+	p.SetClockwise(cw)
+	return p, nil
+}
+
+// ParseTowers reads a game ID of Simon Tatham's Towers,
+// N:top/bottom/left/right[,givens]: 4N clue fields separated by '/', an
+// empty field for no clue (top and bottom left to right, left and right top
+// to bottom); givens row-major, a letter a..z for a run of 1..26 empty
+// cells, a number for a given height, '_' between two adjacent givens.
+func ParseTowers(t string, line int) (*Puzzle, error) {
+	colon := strings.IndexByte(t, ':')
+	n, err := strconv.Atoi(t[:colon])
+	if err != nil || n < 1 || n > MaxSize {
+		return nil, &ParseError{Line: line, Field: 1, Err: ErrSize, Detail: fmt.Sprintf("found %q, want 1..%d", t[:colon], MaxSize)}
+	}
+	rest := t[colon+1:]
+	clues, givens, hasGivens := strings.Cut(rest, ",")
+	f := strings.Split(clues, "/")
+	if len(f) != 4*n {
+		return nil, &ParseError{Line: line, Field: 2, Err: ErrCount, Detail: fmt.Sprintf("%d clue fields, want %d (4N)", len(f), 4*n)}
+	}
+	p := New(n)
+	for i, s := range f {
+		v := 0
+		if s != "" {
+			v, err = strconv.Atoi(s)
+			if err != nil {
+				return nil, &ParseError{Line: line, Field: 2 + i, Err: ErrNumber, Detail: fmt.Sprintf("clue %d is %q", i+1, s)}
+			}
+			if v < 1 || v > n {
+				return nil, &ParseError{Line: line, Field: 2 + i, Err: ErrClue, Detail: fmt.Sprintf("clue %d is %d, want 1..%d", i+1, v, n)}
+			}
+		}
+		[][]int{p.Top, p.Bottom, p.Left, p.Right}[i/n][i%n] = v
+	}
+	if hasGivens {
+		g, err := parseGivens(givens, n, line, 2+4*n)
+		if err != nil {
+			return nil, err
+		}
+		p.Givens = g
+		if err := checkGivens(p, line); err != nil {
+			return nil, err
+		}
+	}
+	return p, nil
+}
+
+// parseGivens decodes the run-length givens of a Towers ID. field is the
+// field number of the givens on the line.
+func parseGivens(s string, n, line, field int) ([][]int, error) {
+	g := make([][]int, n)
+	for r := range g {
+		g[r] = make([]int, n)
+	}
+	cell := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c >= 'a' && c <= 'z':
+			cell += int(c-'a') + 1
+			i++
+		case c == '_':
+			i++
+			continue
+		case c >= '0' && c <= '9':
+			j := i
+			for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+				j++
+			}
+			v, _ := strconv.Atoi(s[i:j])
+			if j-i > 3 || v < 1 || v > n {
+				return nil, &ParseError{Line: line, Field: field, Err: ErrGiven, Detail: fmt.Sprintf("given %q at cell %d, want 1..%d", s[i:j], cell+1, n)}
+			}
+			if cell < n*n {
+				g[cell/n][cell%n] = v
+			}
+			cell++
+			i = j
+		default:
+			return nil, &ParseError{Line: line, Field: field, Err: ErrSyntax, Detail: fmt.Sprintf("unexpected %q in the givens", c)}
+		}
+		if cell > n*n {
+			return nil, &ParseError{Line: line, Field: field, Err: ErrRun, Detail: fmt.Sprintf("%d cells or more, want %d", cell, n*n)}
+		}
+	}
+	if cell != n*n {
+		return nil, &ParseError{Line: line, Field: field, Err: ErrRun, Detail: fmt.Sprintf("%d cells, want %d", cell, n*n)}
+	}
+	return g, nil
+}
+
+// checkGivens reports a given that repeats in its row or column.
+func checkGivens(p *Puzzle, line int) error {
+	n := p.N
+	for i := range n {
+		row, col := make([]bool, n+1), make([]bool, n+1)
+		for j := range n {
+			if v := p.Givens[i][j]; v != 0 {
+				if row[v] {
+					return &ParseError{Line: line, Err: ErrRepeat, Detail: fmt.Sprintf("%d twice in row %d", v, i+1)}
+				}
+				row[v] = true
+			}
+			if v := p.Givens[j][i]; v != 0 {
+				if col[v] {
+					return &ParseError{Line: line, Err: ErrRepeat, Detail: fmt.Sprintf("%d twice in column %d", v, i+1)}
+				}
+				col[v] = true
+			}
+		}
+	}
+	return nil
+}
+
+// jsonPuzzle is the JSON form of a puzzle.
+type jsonPuzzle struct {
+	Size     int        `json:"size"`
+	Clues    []int      `json:"clues"`
+	Givens   [][]int    `json:"givens,omitempty"`
+	Interior []Interior `json:"interior,omitempty"`
+}
+
+func parseJSON(t string, line int) (*Puzzle, error) {
+	var j jsonPuzzle
+	dec := json.NewDecoder(strings.NewReader(t))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&j); err != nil {
+		return nil, &ParseError{Line: line, Err: ErrSyntax, Detail: err.Error()}
+	}
+	n := j.Size
+	if n < 1 || n > MaxSize {
+		return nil, &ParseError{Line: line, Err: ErrSize, Detail: fmt.Sprintf("size %d, want 1..%d", n, MaxSize)}
+	}
+	p := New(n)
+	if j.Clues != nil {
+		if len(j.Clues) != 4*n {
+			return nil, &ParseError{Line: line, Err: ErrCount, Detail: fmt.Sprintf("%d clues, want %d (4N clockwise)", len(j.Clues), 4*n)}
+		}
+		for i, v := range j.Clues {
+			if v < 0 || v > n {
+				return nil, &ParseError{Line: line, Err: ErrClue, Detail: fmt.Sprintf("clue %d is %d, want 0..%d", i+1, v, n)}
+			}
+		}
+		p.SetClockwise(j.Clues)
+	}
+	if j.Givens != nil {
+		if len(j.Givens) != n {
+			return nil, &ParseError{Line: line, Err: ErrCount, Detail: fmt.Sprintf("%d rows of givens, want %d", len(j.Givens), n)}
+		}
+		for r, row := range j.Givens {
+			if len(row) != n {
+				return nil, &ParseError{Line: line, Err: ErrCount, Detail: fmt.Sprintf("givens row %d has %d cells, want %d", r+1, len(row), n)}
+			}
+			for c, v := range row {
+				if v < 0 || v > n {
+					return nil, &ParseError{Line: line, Err: ErrGiven, Detail: fmt.Sprintf("r%dc%d is %d, want 0..%d", r+1, c+1, v, n)}
+				}
+			}
+		}
+		p.Givens = j.Givens
+		if err := checkGivens(p, line); err != nil {
+			return nil, err
+		}
+	}
+	for i, in := range j.Interior {
+		switch {
+		case in.Row < 0 || in.Row >= n || in.Col < 0 || in.Col >= n:
+			return nil, &ParseError{Line: line, Err: ErrInClue, Detail: fmt.Sprintf("interior clue %d: cell (%d,%d) outside the grid", i+1, in.Row, in.Col)}
+		case in.Look != Up && in.Look != Down && in.Look != Left && in.Look != Right:
+			return nil, &ParseError{Line: line, Err: ErrInClue, Detail: fmt.Sprintf("interior clue %d: look %q, want up, down, left or right", i+1, in.Look)}
+		case in.Count < 1 || in.Count > in.length(n):
+			return nil, &ParseError{Line: line, Err: ErrInClue, Detail: fmt.Sprintf("interior clue %d: count %d, want 1..%d", i+1, in.Count, in.length(n))}
+		}
+	}
+	p.Interior = j.Interior
+	return p, nil
+}
+
+// length is the number of cells an interior clue sees along, its own
+// included.
+func (in Interior) length(n int) int {
+	switch in.Look {
+	case Up:
+		return in.Row + 1
+	case Down:
+		return n - in.Row
+	case Left:
+		return in.Col + 1
+	}
+	return n - in.Col
+}
+
+// parseGrid reads a block printed by Format.
+func parseGrid(lines []string, start int) (*Puzzle, error) {
+	tok := func(s string, line, field, n int) (int, error) {
+		if s == "." {
+			return 0, nil
+		}
+		v, err := strconv.Atoi(s)
+		if err != nil {
+			return 0, &ParseError{Line: line, Field: field, Err: ErrFormat, Detail: fmt.Sprintf("found %q, want a number or '.' (a line that is no known format starts a grid block)", s)}
+		}
+		if v < 1 || v > n {
+			return 0, &ParseError{Line: line, Field: field, Err: ErrClue, Detail: fmt.Sprintf("found %d, want 1..%d", v, n)}
+		}
+		return v, nil
+	}
+	top := strings.Fields(lines[0])
+	n := len(top)
+	if n > MaxSize {
+		return nil, &ParseError{Line: start, Err: ErrSize, Detail: fmt.Sprintf("size %d, want 1..%d", n, MaxSize)}
+	}
+	if len(lines) != n+2 {
+		return nil, &ParseError{Line: start, Err: ErrCount, Detail: fmt.Sprintf("a grid of %d columns needs %d lines, found %d", n, n+2, len(lines))}
+	}
+	p := New(n)
+	p.Givens = make([][]int, n)
+	var err error
+	for c, s := range top {
+		if p.Top[c], err = tok(s, start, c+1, n); err != nil {
+			return nil, err
+		}
+	}
+	for r := range n {
+		f := strings.Fields(lines[r+1])
+		line := start + r + 1
+		if len(f) != n+2 {
+			return nil, &ParseError{Line: line, Err: ErrCount, Detail: fmt.Sprintf("%d fields, want %d (clue, %d cells, clue)", len(f), n+2, n)}
+		}
+		p.Givens[r] = make([]int, n)
+		for i, s := range f {
+			v, err := tok(s, line, i+1, n)
+			if err != nil {
+				return nil, err
+			}
+			switch i {
+			case 0:
+				p.Left[r] = v
+			case n + 1:
+				p.Right[r] = v
+			default:
+				p.Givens[r][i-1] = v
+			}
+		}
+	}
+	bottom := strings.Fields(lines[n+1])
+	if len(bottom) != n {
+		return nil, &ParseError{Line: start + n + 1, Err: ErrCount, Detail: fmt.Sprintf("%d bottom clues, want %d", len(bottom), n)}
+	}
+	for c, s := range bottom {
+		if p.Bottom[c], err = tok(s, start+n+1, c+1, n); err != nil {
+			return nil, err
+		}
+	}
+	if err := checkGivens(p, start); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// FormatClockwise writes the clues as a clockwise list, comma-separated.
+// Givens and interior clues have no place in that format: use FormatJSON.
+func FormatClockwise(p *Puzzle) string {
+	var b strings.Builder
+	for i, v := range p.Clockwise() {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(strconv.Itoa(v))
+	}
+	return b.String()
+}
+
+// FormatTowers writes a Towers game ID (interior clues have no place in it).
+func FormatTowers(p *Puzzle) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d:", p.N)
+	for i, side := range [][]int{p.Top, p.Bottom, p.Left, p.Right} {
+		for j, v := range side {
+			if i+j > 0 {
+				b.WriteByte('/')
+			}
+			if v != 0 {
+				b.WriteString(strconv.Itoa(v))
+			}
+		}
+	}
+	if p.Givens == nil || !hasGiven(p.Givens) {
+		return b.String()
+	}
+	b.WriteByte(',')
+	run, prevGiven := 0, false
+	flushRun := func() {
+		for run > 0 {
+			k := min(run, 26)
+			b.WriteByte(byte('a' + k - 1))
+			run -= k
+		}
+	}
+	for _, row := range p.Givens {
+		for _, v := range row {
+			if v == 0 {
+				run++
+				prevGiven = false
+				continue
+			}
+			flushRun()
+			if prevGiven {
+				b.WriteByte('_')
+			}
+			b.WriteString(strconv.Itoa(v))
+			prevGiven = true
+		}
+	}
+	flushRun()
+	return b.String()
+}
+
+func hasGiven(g [][]int) bool {
+	for _, row := range g {
+		for _, v := range row {
+			if v != 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// FormatJSON writes the JSON form of p, interior clues included.
+func FormatJSON(p *Puzzle) string {
+	j := jsonPuzzle{Size: p.N, Clues: p.Clockwise(), Interior: p.Interior}
+	if p.Givens != nil && hasGiven(p.Givens) {
+		j.Givens = p.Givens
+	}
+	b, _ := json.Marshal(j) // plain ints and strings: cannot fail
+	return string(b)
+}
+
+// Format renders the board with its clues round it: the top clues, each
+// row between its left and right clues, the bottom clues; '.' for no clue
+// and for an empty cell. grid (may be nil) fills the cells; without it the
+// givens do. The block reads back with Read (interior clues are not shown).
+func Format(p *Puzzle, grid [][]int) string {
+	n := p.N
+	w := len(strconv.Itoa(n))
+	cell := func(v int) string {
+		if v == 0 {
+			return fmt.Sprintf("%*s", w, ".")
+		}
+		return fmt.Sprintf("%*d", w, v)
+	}
+	var b strings.Builder
+	edge := func(side []int) {
+		b.WriteString(strings.Repeat(" ", w+1))
+		for c, v := range side {
+			if c > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(cell(v))
+		}
+		b.WriteByte('\n')
+	}
+	edge(p.Top)
+	for r := range n {
+		b.WriteString(cell(p.Left[r]))
+		for c := range n {
+			v := 0
+			switch {
+			case grid != nil:
+				v = grid[r][c]
+			case p.Givens != nil:
+				v = p.Givens[r][c]
+			}
+			b.WriteByte(' ')
+			b.WriteString(cell(v))
+		}
+		b.WriteByte(' ')
+		b.WriteString(cell(p.Right[r]))
+		b.WriteByte('\n')
+	}
+	edge(p.Bottom)
+	return b.String()
+}
