@@ -116,9 +116,10 @@ type frame struct {
 	split bool // left was x <= v, right is x > v; else left x = v, right x != v
 }
 
-// Search is a depth-first search engine over one Space. After the first
-// call to Run it keeps its space, weights and random state; make a new
-// Search to start afresh.
+// Search is a depth-first search engine over one Space. It keeps its space,
+// weights and random state between calls to Run: a Run that stopped (at a
+// solution, a cap or a limit) is continued by the next one, which never
+// reports a solution twice; make a new Search to start afresh.
 type Search struct {
 	space     *Space
 	opts      Options
@@ -129,6 +130,9 @@ type Search struct {
 	conflict  Var // the last conflict variable, or -1
 	rootDone  bool
 	rootOK    bool
+	// Where the last Run left off: at a solution (the next Run backtracks
+	// from it first) or with the tree exhausted (nothing more to find).
+	atSolution, exhausted bool
 
 	restartBudget int64 // failures left before the next restart
 	restartIndex  int64
@@ -233,9 +237,17 @@ func (e *Search) Run(ctx context.Context, maxSolutions int64, onSolution func(*S
 			e.stats.Failures++
 		}
 	}
-	if !e.rootOK {
+	if !e.rootOK || e.exhausted {
 		res.Complete = true
 		return finish()
+	}
+	if e.atSolution {
+		e.atSolution = false
+		if !e.backtrack(false) {
+			e.exhausted = true
+			res.Complete = true
+			return finish()
+		}
 	}
 	found := int64(0)
 	for tick := 0; ; tick++ {
@@ -270,13 +282,16 @@ func (e *Search) Run(ctx context.Context, maxSolutions int64, onSolution func(*S
 				res.Solution = sp.Values(nil)
 			}
 			if !onSolution(sp) {
+				e.atSolution = true
 				return finish()
 			}
 			if maxSolutions > 0 && found >= maxSolutions {
+				e.atSolution = true
 				res.Stopped = SolutionLimit
 				return finish()
 			}
 			if !e.backtrack(false) {
+				e.exhausted = true
 				res.Complete = true
 				return finish()
 			}
@@ -302,6 +317,7 @@ func (e *Search) Run(ctx context.Context, maxSolutions int64, onSolution func(*S
 			e.conflict = f.x
 		}
 		if !e.backtrack(restarts) {
+			e.exhausted = true
 			res.Complete = true
 			return finish()
 		}

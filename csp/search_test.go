@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cspgo/csp/csp"
+	"github.com/cspgo/csp/domains"
 	"github.com/cspgo/csp/propagators/alldiff"
 	"github.com/cspgo/csp/propagators/neq"
 )
@@ -237,4 +238,48 @@ func TestStatsJSONNames(t *testing.T) {
 	assert.True(t, kinds["alldiff/gac"], "kinds: %v", kinds)
 	assert.Positive(t, res.Stats.Propagations)
 	assert.Positive(t, res.Stats.PeakDepth)
+}
+
+func TestRunContinues(t *testing.T) {
+	// Calling Run again continues the search: every solution once, then
+	// an exhausted tree.
+	m, _ := queens(6)
+	e := csp.NewSearch(m, csp.Options{})
+	var got [][]int
+	for range 6 {
+		res := e.Run(context.Background(), 1, func(*csp.Space) bool { return true })
+		if res.Solutions == 1 {
+			got = append(got, res.Solution)
+		} else {
+			assert.True(t, res.Complete)
+		}
+	}
+	require.Len(t, got, 4)
+	for i := range got {
+		for j := i + 1; j < len(got); j++ {
+			assert.NotEqual(t, got[i], got[j])
+		}
+	}
+	// An unsatisfiable model stays unsatisfiable.
+	u := csp.NewModel()
+	xs := []csp.Var{u.NewIntVar(0, 1, "x"), u.NewIntVar(0, 1, "y"), u.NewIntVar(0, 1, "z")}
+	alldiff.Post(u, xs, alldiff.Value)
+	eu := csp.NewSearch(u, csp.Options{})
+	for range 3 {
+		assert.Equal(t, "unsatisfiable", func() string {
+			r := eu.Run(context.Background(), 1, func(*csp.Space) bool { return true })
+			return r.Status()
+		}())
+	}
+}
+
+func TestEmptyInitialDomain(t *testing.T) {
+	m := csp.NewModel()
+	m.NewVar(domains.Range(1, 0), "empty")
+	a, b := m.NewIntVar(0, 2, "a"), m.NewIntVar(0, 2, "b")
+	alldiff.Post(m, []csp.Var{a, b}, alldiff.Value)
+	assert.Equal(t, "unsatisfiable", func() string { r := csp.Solve(context.Background(), m, csp.Options{}); return r.Status() }())
+	res := csp.Count(context.Background(), m, csp.Options{}, 0)
+	assert.Equal(t, int64(0), res.Solutions)
+	assert.True(t, res.Complete)
 }

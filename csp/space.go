@@ -76,8 +76,8 @@ type Space struct {
 	trail     []uint64   // Trailing: saved words
 	trailVar  []int32    // Trailing: variable of each saved block
 	trailMark []int32    // Trailing: len(trailVar) at each level
-	stamp     []int32    // Trailing: level+1 at which a var was last saved (per push)
-	pushes    int32
+	stamp     []int64    // Trailing: the epoch (push count) at which a var was last saved
+	pushes    int64
 	entailed  []int32 // propagators switched off, in order
 	entMark   []int32 // len(entailed) at each level
 
@@ -161,7 +161,7 @@ func NewSpace(m *Model, mode SaveMode) *Space {
 		s.kind[i] = k
 		s.active[i] = true
 		s.propStart = append(s.propStart, int32(len(s.propVars)))
-		for _, k := range firsts(pp.vars) {
+		for _, k := range s.positions(i, pp.vars) {
 			x := pp.vars[k]
 			counts[3*int(x)+int(pp.event-domains.EventDomain)+1]++
 			s.propVars = append(s.propVars, int32(x))
@@ -178,7 +178,7 @@ func NewSpace(m *Model, mode SaveMode) *Space {
 	s.advisors = make([]Advisor, np)
 	for i, pp := range m.props {
 		s.advisors[i], _ = s.props[i].(Advisor)
-		for _, k := range firsts(pp.vars) {
+		for _, k := range s.positions(i, pp.vars) {
 			slot := 3*int(pp.vars[k]) + int(pp.event-domains.EventDomain)
 			s.subs[counts[slot]] = int32(i)
 			s.subIdx[counts[slot]] = int32(k)
@@ -188,15 +188,33 @@ func NewSpace(m *Model, mode SaveMode) *Space {
 	for l := range s.queue {
 		s.queue[l].buf = make([]int32, max(np, 1))
 	}
-	s.stamp = make([]int32, n)
+	s.stamp = make([]int64, n)
 	for i := range np {
 		s.schedule(int32(i))
+	}
+	for i := range s.doms {
+		if s.doms[i].Empty() {
+			s.failed = true // an empty initial domain: no solution
+		}
 	}
 	return s
 }
 
-// firsts returns the position of the first occurrence of each variable (a
-// propagator subscribes once per variable).
+// positions returns the positions of vars that propagator i subscribes
+// at: every position for an Advisor (each is advised on its own), else the
+// first occurrence of each variable.
+func (s *Space) positions(i int, vars []Var) []int {
+	if _, ok := s.props[i].(Advisor); ok {
+		all := make([]int, len(vars))
+		for k := range all {
+			all[k] = k
+		}
+		return all
+	}
+	return firsts(vars)
+}
+
+// firsts returns the position of the first occurrence of each variable.
 func firsts(vars []Var) []int {
 	seen := make(map[Var]bool, len(vars))
 	out := make([]int, 0, len(vars))

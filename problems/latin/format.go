@@ -72,8 +72,10 @@ type Item struct {
 // (0 = hole), one after another; blank lines and lines starting with '#' or
 // '%' are skipped. A malformed instance becomes an Item with Err set and
 // reading goes on with the next one: after an instance with a readable
-// order, N further lines are consumed; otherwise lines are skipped up to the
-// next line holding a single number.
+// order, up to N further lines are its rows (a line holding a single number
+// where a row of several belongs ends it early, and starts the next
+// instance); after an unreadable order, lines are skipped up to the next
+// line holding a single number.
 func Read(r io.Reader) []Item {
 	var items []Item
 	sc := bufio.NewScanner(r)
@@ -111,6 +113,8 @@ func Read(r io.Reader) []Item {
 		n, err := strconv.Atoi(fields[0])
 		if len(fields) != 1 || err != nil || n < 1 || n > MaxOrder {
 			switch {
+			case len(fields) == 1 && strings.Trim(fields[0], "0123456789") == "":
+				fail(at, 1, ErrOrder, "order %s, want 1..%d", fields[0], MaxOrder)
 			case len(fields) != 1 || err != nil:
 				fail(at, 1, ErrOrder, "found %q, want the order on a line of its own", head)
 			default:
@@ -143,8 +147,15 @@ func Read(r io.Reader) []Item {
 				note(no, 0, ErrTruncated, "%d of %d rows", r, n)
 				break
 			}
-			rowLine[r] = no
 			f := strings.Fields(l)
+			if len(f) == 1 && n > 1 {
+				// A lone number where a row belongs: most likely the next
+				// instance's order, so this one ends early.
+				note(no, 0, ErrTruncated, "%d of %d rows before %q", r, n, l)
+				pending, pendingNo = &l, no
+				break
+			}
+			rowLine[r] = no
 			if len(f) != n {
 				// The field named is the first missing or the first extra one.
 				note(no, min(len(f), n)+1, ErrRowLength, "row %d has %d numbers, want %d", r+1, len(f), n)

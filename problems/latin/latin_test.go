@@ -70,6 +70,7 @@ func TestReadErrors(t *testing.T) {
 		{"order zero", "0\n", ErrOrder, 1, 1},
 		{"order not a number", "three\n", ErrOrder, 1, 1},
 		{"truncated", "3\n1 2 3\n", ErrTruncated, 2, 0},
+		{"order overflows", "99999999999999999999999\n", ErrOrder, 1, 1},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -105,6 +106,15 @@ func TestBatchGoesOnAfterErrors(t *testing.T) {
 		require.NoError(t, err)
 		require.NoError(t, Check(it.Inst, g))
 	}
+}
+
+func TestShortInstanceDoesNotSwallowTheNext(t *testing.T) {
+	items := Read(strings.NewReader("3\n1 2 3\n2 3 1\n2\n1 2\n2 1\n"))
+	require.Len(t, items, 2)
+	assert.ErrorIs(t, items[0].Err, ErrTruncated)
+	require.NoError(t, items[1].Err)
+	assert.Equal(t, 4, items[1].Line)
+	assert.Equal(t, 2, items[1].Inst.Order)
 }
 
 func TestCheck(t *testing.T) {
@@ -307,4 +317,20 @@ func FuzzRead(f *testing.F) {
 			}
 		}
 	})
+}
+
+func TestWordBoundaryOrders(t *testing.T) {
+	// Orders whose symbols fill a bitset word exactly (63 with values
+	// 1..63) once crashed the channeled model.
+	if testing.Short() {
+		t.Skip("order 63")
+	}
+	for _, n := range []int{63, 64} {
+		inst, _, err := Generate(n, n*n/10, RandomHoles, 1)
+		require.NoError(t, err)
+		g, res, err := Solve(context.Background(), inst, Options{AllDiff: alldiff.GAC}, hardSearch)
+		require.NoError(t, err)
+		require.NotNil(t, g, "order %d: %s", n, res.Status())
+		require.NoError(t, Check(inst, g))
+	}
 }

@@ -12,6 +12,7 @@ package channel
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 
 	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/domains"
@@ -33,7 +34,7 @@ func Inverse(m *csp.Model, xs, ys []csp.Var, base int) {
 		panic("channel: negative base")
 	}
 	n := len(xs)
-	width := domains.WordsFor(base + n)
+	width := domains.WordsFor(base + n - 1)
 	p := &inverse{
 		vars: append(append([]csp.Var(nil), xs...), ys...), n: n, base: base,
 		keep:  make([]uint64, width),
@@ -41,6 +42,17 @@ func Inverse(m *csp.Model, xs, ys []csp.Var, base int) {
 	}
 	for i := base; i < base+n; i++ {
 		p.keep[i/64] |= 1 << (i % 64)
+	}
+	for pos, x := range p.vars {
+		if k := slices.Index(p.vars, x); k != pos {
+			if p.repeats == nil {
+				p.repeats = map[csp.Var][]int{}
+			}
+			if len(p.repeats[x]) == 0 {
+				p.repeats[x] = append(p.repeats[x], k)
+			}
+			p.repeats[x] = append(p.repeats[x], pos)
+		}
 	}
 	p.all()
 	m.Post(p, domains.EventDomain, p.vars...)
@@ -55,6 +67,9 @@ type inverse struct {
 	base  int
 	keep  []uint64 // base .. base+n-1
 	dirty []uint64 // positions in vars changed since the last run
+	// repeats maps each variable listed more than once to its positions
+	// (nil when none is: the common case costs nothing).
+	repeats map[csp.Var][]int
 }
 
 func (p *inverse) all() {
@@ -72,34 +87,65 @@ func (p *inverse) Advise(i int, _ domains.Event) bool {
 // Propagate looks at each changed variable: for xs[i], every j+base it lost
 // must leave i+base out of ys[j]; the same the other way.
 func (p *inverse) Propagate(s *csp.Space) csp.Status {
-	for k := range p.dirty {
-		for p.dirty[k] != 0 {
-			pos := k*64 + bits.TrailingZeros64(p.dirty[k])
-			p.dirty[k] &= p.dirty[k] - 1
-			x := p.vars[pos]
-			if !s.IntersectWords(x, p.keep) {
-				return csp.Failed
+	for {
+		pos := p.nextDirty()
+		if pos < 0 {
+			return csp.Fixpoint
+		}
+		x := p.vars[pos]
+		if n := s.Size(x); !s.IntersectWords(x, p.keep) {
+			return csp.Failed
+		} else if s.Size(x) != n {
+			p.touched(x)
+		}
+		self, other := pos, 0 // index within its side, start of the other side
+		if pos >= p.n {
+			self -= p.n
+		} else {
+			other = p.n
+		}
+		w := s.Words(x)
+		v := self + p.base
+		vw, vb := v/64, uint64(1)<<(v%64)
+		for k, keep := range p.keep {
+			lost := keep
+			if k < len(w) {
+				lost &^= w[k]
 			}
-			self, other := pos, 0 // index within its side, start of the other side
-			if pos >= p.n {
-				self -= p.n
-			} else {
-				other = p.n
-			}
-			w := s.Words(x)
-			v := self + p.base
-			vw, vb := v/64, uint64(1)<<(v%64)
-			for k, keep := range p.keep {
-				for lost := keep &^ w[k]; lost != 0; lost &= lost - 1 {
-					y := p.vars[other+k*64+bits.TrailingZeros64(lost)-p.base]
-					if yw := s.Words(y); vw < len(yw) && yw[vw]&vb != 0 && !s.Remove(y, v) {
+			for ; lost != 0; lost &= lost - 1 {
+				y := p.vars[other+k*64+bits.TrailingZeros64(lost)-p.base]
+				if yw := s.Words(y); vw < len(yw) && yw[vw]&vb != 0 {
+					if !s.Remove(y, v) {
 						return csp.Failed
 					}
+					p.touched(y)
 				}
 			}
 		}
 	}
-	return csp.Fixpoint
+}
+
+// nextDirty takes the lowest marked position, or returns -1.
+func (p *inverse) nextDirty() int {
+	for k, d := range p.dirty {
+		if d != 0 {
+			p.dirty[k] = d & (d - 1)
+			return k*64 + bits.TrailingZeros64(d)
+		}
+	}
+	return -1
+}
+
+// touched marks every position of a variable that appears more than once,
+// after the propagator itself changed it: its own changes are not advised,
+// and the other positions must see them.
+func (p *inverse) touched(x csp.Var) {
+	if p.repeats == nil {
+		return
+	}
+	for _, pos := range p.repeats[x] {
+		p.dirty[pos/64] |= 1 << (pos % 64)
+	}
 }
 
 func (p *inverse) Name() string           { return "channel/inverse" }
