@@ -161,7 +161,7 @@ func writeHuman(e env, p problem, o *outcome, c *config, counting bool) {
 		}
 	}
 	if o.grid != nil {
-		p.write(e.stdout, o.grid)
+		p.write(e.stdout, o.inst, o.grid)
 	}
 	cost := fmt.Sprintf("%s (%d %s, %d %s)", roundDuration(o.elapsed),
 		o.res.Stats.Nodes, plural(o.res.Stats.Nodes, "node"), o.res.Stats.Failures, plural(o.res.Stats.Failures, "failure"))

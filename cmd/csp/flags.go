@@ -10,13 +10,15 @@ import (
 
 	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/propagators/alldiff"
+	"github.com/cspgo/csp/propagators/visibility"
 )
 
 // config is everything the flags set.
 type config struct {
 	// Model.
-	alldiff alldiff.Strength
-	model   string // problem-specific model name ("" for the default)
+	alldiff    alldiff.Strength
+	visibility visibility.Strength // skyscraper clues
+	model      string              // problem-specific model name ("" for the default)
 	// Search; Seed also seeds generate.
 	search csp.Options
 	ties   string // "first", "random", or "" for the default
@@ -31,11 +33,12 @@ type config struct {
 
 func newConfig() *config {
 	return &config{
-		alldiff: alldiff.GAC,
-		search:  csp.Options{Var: csp.DomWDeg, Val: csp.ValMin, Restarts: csp.Luby, Seed: 1},
-		jobs:    1,
-		holes:   -1, // required
-		n:       1,
+		alldiff:    alldiff.GAC,
+		visibility: visibility.Line,
+		search:     csp.Options{Var: csp.DomWDeg, Val: csp.ValMin, Restarts: csp.Luby, Seed: 1},
+		jobs:       1,
+		holes:      -1, // required
+		n:          1,
 	}
 }
 
@@ -53,6 +56,8 @@ func batchFlags(counting bool) func(fs *flag.FlagSet, c *config) {
 	return func(fs *flag.FlagSet, c *config) {
 		fs.Var(strengthFlag{&c.alldiff}, "alldiff", "")
 		fs.StringVar(&c.model, "model", "", "")
+		fs.Var(enumFlag[visibility.Strength]{&c.visibility, []string{"edge", "bounds", "gac", "line"},
+			[]visibility.Strength{visibility.Edge, visibility.Bounds, visibility.GAC, visibility.Line}}, "visibility", "")
 		fs.Var(symbolsFlag{&c.model}, "symbols", "")
 		fs.Var(enumFlag[csp.VarSelect]{&c.search.Var, []string{"input", "mindom", "domwdeg"},
 			[]csp.VarSelect{csp.InputOrder, csp.MinDomain, csp.DomWDeg}}, "var", "")
@@ -62,6 +67,8 @@ func batchFlags(counting bool) func(fs *flag.FlagSet, c *config) {
 			[]csp.Restart{csp.NoRestarts, csp.Luby, csp.Geometric}}, "restarts", "")
 		fs.Var(enumFlag[string]{&c.ties, []string{"first", "random"}, []string{"first", "random"}}, "ties", "")
 		fs.BoolVar(&c.search.LastConflict, "last-conflict", false, "")
+		fs.Var(enumFlag[csp.SaveMode]{&c.search.SaveMode, []string{"copying", "trailing"},
+			[]csp.SaveMode{csp.Copying, csp.Trailing}}, "save", "")
 		fs.Var(seedFlag{&c.search.Seed}, "seed", "")
 		fs.Var(durationFlag{&c.search.TimeLimit}, "timeout", "")
 		fs.Var(intFlag{&c.search.NodeLimit, 0}, "nodes", "")

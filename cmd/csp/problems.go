@@ -7,6 +7,7 @@ import (
 
 	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/problems/latin"
+	"github.com/cspgo/csp/problems/skyscraper"
 )
 
 // A problem is what the command line needs of a problem package. Its
@@ -23,8 +24,8 @@ type problem struct {
 	solve func(ctx context.Context, inst any, c *config) ([][]int, csp.Result, error)
 	// count counts solutions up to c.limit (0: no cap).
 	count func(ctx context.Context, inst any, c *config) csp.Result
-	// write prints a solution in the problem's input format.
-	write func(w io.Writer, grid [][]int) error
+	// write prints a solution of inst, in a form the problem reads back.
+	write func(w io.Writer, inst any, grid [][]int) error
 	// generate writes the instance number i (from 0) of c's request; nil
 	// when the problem has no generator.
 	generate func(w io.Writer, c *config, i int) error
@@ -40,6 +41,27 @@ type item struct {
 
 // problems is the table of problems, by the name used on the command line.
 var problems = map[string]problem{
+	"skyscraper": {
+		doc: "skyscraper puzzles, one per line: a Towers game ID, a clockwise clue list, a JSON object, or a clue-framed grid block",
+		read: func(r io.Reader) []item {
+			var items []item
+			for _, it := range skyscraper.Read(r) {
+				items = append(items, item{index: it.Index, line: it.Line, inst: it.Puzzle, err: it.Err})
+			}
+			return items
+		},
+		solve: func(ctx context.Context, inst any, c *config) ([][]int, csp.Result, error) {
+			return skyscraper.Solve(ctx, inst.(*skyscraper.Puzzle), skyscraperOptions(c), c.search)
+		},
+		count: func(ctx context.Context, inst any, c *config) csp.Result {
+			res, _ := skyscraper.Count(ctx, inst.(*skyscraper.Puzzle), skyscraperOptions(c), c.search, c.limit)
+			return res
+		},
+		write: func(w io.Writer, inst any, grid [][]int) error {
+			_, err := io.WriteString(w, skyscraper.Format(inst.(*skyscraper.Puzzle), grid))
+			return err
+		},
+	},
 	"latin": {
 		doc:    "Latin-square completion: N, then N rows of N numbers, 0 = hole",
 		models: []string{latin.Channeled.String(), latin.RowCol.String(), latin.Symbols.String()},
@@ -56,7 +78,7 @@ var problems = map[string]problem{
 		count: func(ctx context.Context, inst any, c *config) csp.Result {
 			return csp.Count(ctx, latin.Build(inst.(*latin.Instance), latinOptions(c)).Model, c.search, c.limit)
 		},
-		write: latin.Write,
+		write: func(w io.Writer, _ any, grid [][]int) error { return latin.Write(w, grid) },
 		generate: func(w io.Writer, c *config, i int) error {
 			kind, name := latin.RandomHoles, "random"
 			if c.balanced {
@@ -73,6 +95,11 @@ var problems = map[string]problem{
 			return latin.Write(w, inst.Grid)
 		},
 	},
+}
+
+// skyscraperOptions reads the model settings of c.
+func skyscraperOptions(c *config) skyscraper.Options {
+	return skyscraper.Options{AllDiff: c.alldiff, Visibility: c.visibility}
 }
 
 // latinOptions reads the model settings of c; run has checked c.model.

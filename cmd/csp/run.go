@@ -137,6 +137,7 @@ Problems:
 Flags of solve and count:
   --alldiff value|hidden|gac       all-different strength (default gac)
   --model NAME                     the problem's model (see Problems)
+  --visibility edge|bounds|gac|line  skyscraper clue strength (default line)
   --symbols=true|false             latin: --model channeled, or --model rowcol
   --var input|mindom|domwdeg       variable choice (default domwdeg)
   --val min|max|split|random       value choice (default min)
@@ -144,6 +145,7 @@ Flags of solve and count:
   --ties first|random              tie-breaking in the variable choice
                                    (default random with restarts, else first)
   --last-conflict                  branch again on the variable of the last failure
+  --save copying|trailing          how the search undoes a branch (default copying)
   --seed S                         random seed (default 1)
   --timeout D                      wall time per instance, e.g. 500ms, 10s (default 0: none)
   --nodes N                        stop an instance after N nodes (default 0: none)

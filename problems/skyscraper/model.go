@@ -1,0 +1,156 @@
+package skyscraper
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/cspgo/csp/csp"
+	"github.com/cspgo/csp/propagators/alldiff"
+	"github.com/cspgo/csp/propagators/visibility"
+)
+
+// Options choose how the model propagates. The zero value is value-strength
+// all-different and edge-rule clues; the command line uses GAC and Line.
+// The strengths form a ladder: Bounds and GAC clues come with the Edge
+// rules too, and Line filters a whole row or column with both its clues.
+type Options struct {
+	AllDiff    alldiff.Strength
+	Visibility visibility.Strength
+}
+
+// Model is a skyscraper puzzle as constraints.
+type Model struct {
+	*csp.Model
+	N     int
+	Cells [][]csp.Var // Cells[r][c] ranges over 1..N
+}
+
+// Build makes the model of p: one variable per cell (givens fixed), every
+// row and column all different, one visibility propagator per clue. At the
+// Line strength a row or column with a clue at either end gets one
+// propagator for the whole line (all-different and both clues at once).
+func Build(p *Puzzle, opt Options) (*Model, error) {
+	n := p.N
+	m := &Model{Model: csp.NewModel(), N: n, Cells: make([][]csp.Var, n)}
+	for r := range n {
+		m.Cells[r] = make([]csp.Var, n)
+		for c := range n {
+			lo, hi := 1, n
+			if p.Givens != nil && p.Givens[r][c] != 0 {
+				lo, hi = p.Givens[r][c], p.Givens[r][c]
+			}
+			m.Cells[r][c] = m.NewIntVar(lo, hi, fmt.Sprintf("r%dc%d", r+1, c+1))
+		}
+	}
+	for i := range n {
+		row := m.Cells[i]
+		col := column(m.Cells, i)
+		alldiff.Post(m.Model, row, opt.AllDiff)
+		alldiff.Post(m.Model, col, opt.AllDiff)
+		if err := postLine(m.Model, row, n, p.Left[i], p.Right[i], opt.Visibility); err != nil {
+			return nil, fmt.Errorf("row %d: %w", i+1, err)
+		}
+		if err := postLine(m.Model, col, n, p.Top[i], p.Bottom[i], opt.Visibility); err != nil {
+			return nil, fmt.Errorf("column %d: %w", i+1, err)
+		}
+	}
+	for _, in := range p.Interior {
+		dr, dc := in.Look.step()
+		var line []csp.Var
+		for r, c := in.Row, in.Col; r >= 0 && r < n && c >= 0 && c < n; r, c = r+dr, c+dc {
+			line = append(line, m.Cells[r][c])
+		}
+		s := opt.Visibility
+		if s == visibility.Line {
+			s = visibility.GAC // a part of a line: the clue alone
+		}
+		if err := visibility.Post(m.Model, line, n, in.Count, s); err != nil {
+			return nil, fmt.Errorf("interior clue at r%dc%d: %w", in.Row+1, in.Col+1, err)
+		}
+	}
+	return m, nil
+}
+
+// postLine posts the clues at both ends of a full row or column.
+func postLine(m *csp.Model, line []csp.Var, n, front, back int, s visibility.Strength) error {
+	if front == 0 && back == 0 {
+		return nil
+	}
+	if s == visibility.Line {
+		return visibility.PostLine(m, line, n, front, back)
+	}
+	for _, c := range []struct {
+		line []csp.Var
+		clue int
+	}{{line, front}, {reversed(line), back}} {
+		if c.clue == 0 {
+			continue
+		}
+		// The edge rules need the line to be a permutation, which the
+		// clue-only Bounds and GAC filtering does not know: post them too.
+		if s != visibility.Edge {
+			if err := visibility.Post(m, c.line, n, c.clue, visibility.Edge); err != nil {
+				return err
+			}
+		}
+		if err := visibility.Post(m, c.line, n, c.clue, s); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func column(g [][]csp.Var, c int) []csp.Var {
+	col := make([]csp.Var, len(g))
+	for r := range g {
+		col[r] = g[r][c]
+	}
+	return col
+}
+
+func reversed(xs []csp.Var) []csp.Var {
+	out := make([]csp.Var, len(xs))
+	for i, x := range xs {
+		out[len(xs)-1-i] = x
+	}
+	return out
+}
+
+// Grid reads a solution (values indexed by Var) as rows.
+func (m *Model) Grid(values []int) [][]int {
+	g := make([][]int, m.N)
+	for r := range g {
+		g[r] = make([]int, m.N)
+		for c := range g[r] {
+			g[r][c] = values[m.Cells[r][c]]
+		}
+	}
+	return g
+}
+
+// Solve finds a solution of p, checks it with Check, and returns it with
+// the search result. The grid is nil when none was found.
+func Solve(ctx context.Context, p *Puzzle, opt Options, search csp.Options) ([][]int, csp.Result, error) {
+	m, err := Build(p, opt)
+	if err != nil {
+		return nil, csp.Result{}, err
+	}
+	res := csp.Solve(ctx, m.Model, search)
+	if res.Solution == nil {
+		return nil, res, nil
+	}
+	g := m.Grid(res.Solution)
+	if err := Check(p, g); err != nil {
+		return nil, res, fmt.Errorf("internal error: the engine's solution fails the checker: %w", err)
+	}
+	return g, res, nil
+}
+
+// Count counts the solutions of p up to limit (0: no cap).
+func Count(ctx context.Context, p *Puzzle, opt Options, search csp.Options, limit int64) (csp.Result, error) {
+	m, err := Build(p, opt)
+	if err != nil {
+		return csp.Result{}, err
+	}
+	return csp.Count(ctx, m.Model, search, limit), nil
+}

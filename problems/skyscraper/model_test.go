@@ -1,0 +1,142 @@
+package skyscraper
+
+import (
+	"context"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/cspgo/csp/csp"
+	"github.com/cspgo/csp/propagators/alldiff"
+	"github.com/cspgo/csp/propagators/visibility"
+)
+
+var (
+	strong = Options{AllDiff: alldiff.GAC, Visibility: visibility.Line}
+	search = csp.Options{Var: csp.DomWDeg}
+)
+
+func TestPublicInstances(t *testing.T) {
+	for _, r := range publicRows(t) {
+		t.Run(r.name, func(t *testing.T) {
+			p, err := ParseTowers(r.towers, 1)
+			require.NoError(t, err)
+			g, res, err := Solve(context.Background(), p, strong, search)
+			require.NoError(t, err)
+			require.NotNil(t, g, res.Status())
+			require.NoError(t, Check(p, g))
+			if want := digits(r.solution, r.n); want != nil && !strings.HasPrefix(r.name, "tcw-") {
+				// Published puzzles with a published answer are unique:
+				// count proves it, and the answer is the one found.
+				c, err := Count(context.Background(), p, strong, search, 2)
+				require.NoError(t, err)
+				assert.Equal(t, int64(1), c.Solutions)
+				assert.Equal(t, want, g)
+			}
+			if strings.HasPrefix(r.name, "tcw-") {
+				// The full-clue boards have several solutions each.
+				c, err := Count(context.Background(), p, strong, search, 2)
+				require.NoError(t, err)
+				assert.Equal(t, int64(2), c.Solutions, "multiple")
+			}
+		})
+	}
+}
+
+func TestTathamPuzzlesAreUniqueAndSolved(t *testing.T) {
+	f, err := os.ReadFile("testdata/tatham-dev.tsv")
+	require.NoError(t, err)
+	for _, line := range strings.Split(string(f), "\n") {
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		c := strings.Split(line, "\t")
+		p, err := ParseTowers(c[3], 1)
+		require.NoError(t, err)
+		for _, v := range []visibility.Strength{visibility.Edge, visibility.GAC, visibility.Line} {
+			if v != visibility.Line && (testing.Short() || p.N > 6) {
+				continue // the weaker levels are slow on big hard boards
+			}
+			res, err := Count(context.Background(), p, Options{AllDiff: alldiff.GAC, Visibility: v}, search, 2)
+			require.NoError(t, err)
+			require.True(t, res.Complete, "%s %v", c[2], v)
+			require.Equal(t, int64(1), res.Solutions, "%s %v", c[2], v)
+		}
+		g, _, err := Solve(context.Background(), p, strong, search)
+		require.NoError(t, err)
+		var got strings.Builder
+		for _, row := range g {
+			for _, v := range row {
+				got.WriteByte(byte('0' + v))
+			}
+		}
+		assert.Equal(t, c[4], got.String(), c[2])
+	}
+}
+
+func TestUnsatisfiable(t *testing.T) {
+	// Clue 1 and clue 1 on both ends of a row: N cannot be first and last.
+	p := New(4)
+	p.Left[0], p.Right[0] = 1, 1
+	for _, v := range []visibility.Strength{visibility.Edge, visibility.Bounds, visibility.GAC, visibility.Line} {
+		g, res, err := Solve(context.Background(), p, Options{AllDiff: alldiff.GAC, Visibility: v}, search)
+		require.NoError(t, err)
+		assert.Nil(t, g)
+		assert.Equal(t, "unsatisfiable", res.Status(), "%v", v)
+	}
+}
+
+func TestInteriorClues(t *testing.T) {
+	// An empty 4x4 with one interior clue: from r2c2 looking right, 3
+	// buildings seen along r2c2..r2c4. Every solution found must keep it,
+	// and the count must match a count filtered by the checker.
+	in := `{"size":4,"interior":[{"row":1,"col":1,"look":"right","count":3},{"row":3,"col":2,"look":"up","count":2}]}`
+	items := Read(strings.NewReader(in))
+	require.Len(t, items, 1)
+	require.NoError(t, items[0].Err)
+	p := items[0].Puzzle
+	m, err := Build(p, strong)
+	require.NoError(t, err)
+	e := csp.NewSearch(m.Model, search)
+	n := 0
+	for sol := range e.All(context.Background()) {
+		require.NoError(t, Check(p, m.Grid(sol)))
+		n++
+	}
+	// Brute force over the 576 Latin squares of order 4.
+	free, err := Build(New(4), strong)
+	require.NoError(t, err)
+	want := 0
+	for sol := range csp.NewSearch(free.Model, search).All(context.Background()) {
+		if Check(p, free.Grid(sol)) == nil {
+			want++
+		}
+	}
+	assert.Equal(t, want, n)
+	assert.Positive(t, n)
+}
+
+func TestStrengthsAgreeOnCounts(t *testing.T) {
+	rows := publicRows(t)
+	for _, r := range rows {
+		if r.n > 6 {
+			continue
+		}
+		p, err := ParseTowers(r.towers, 1)
+		require.NoError(t, err)
+		var counts []int64
+		for _, v := range []visibility.Strength{visibility.Edge, visibility.Bounds, visibility.GAC, visibility.Line} {
+			o := search
+			o.TimeLimit = 10 * time.Second
+			res, err := Count(context.Background(), p, Options{AllDiff: alldiff.Value, Visibility: v}, o, 0)
+			require.NoError(t, err)
+			require.True(t, res.Complete)
+			counts = append(counts, res.Solutions)
+		}
+		assert.Equal(t, []int64{counts[0], counts[0], counts[0], counts[0]}, counts, r.name)
+	}
+}
