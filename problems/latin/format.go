@@ -7,6 +7,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/cspgo/csp/internal/textio"
 )
 
 // MaxOrder is the largest order the reader accepts. It bounds the memory
@@ -24,27 +26,9 @@ var (
 	ErrTruncated = errors.New("latin: instance ends early")
 )
 
-// ParseError says where an instance is malformed.
-type ParseError struct {
-	Instance int    // 1-based index of the instance in the input
-	Line     int    // 1-based line
-	Field    int    // 1-based field on the line (0: the line as a whole)
-	Detail   string // what was found and what was expected
-	Err      error  // one of the sentinels
-}
-
-func (e *ParseError) Error() string {
-	where := fmt.Sprintf("instance %d, line %d", e.Instance, e.Line)
-	if e.Field > 0 {
-		where += fmt.Sprintf(", field %d", e.Field)
-	}
-	if e.Detail != "" {
-		return fmt.Sprintf("%s: %v: %s", where, e.Err, e.Detail)
-	}
-	return fmt.Sprintf("%s: %v", where, e.Err)
-}
-
-func (e *ParseError) Unwrap() error { return e.Err }
+// ParseError says where an input is malformed: instance, line, field,
+// and a sentinel of this package in Err.
+type ParseError = textio.ParseError
 
 // Instance is a partial Latin square: Grid[r][c] is a symbol 1..Order, or 0
 // for a hole.

@@ -8,6 +8,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/cspgo/csp/internal/textio"
 )
 
 // Sentinel errors; a *ParseError unwraps to one of them.
@@ -24,26 +26,9 @@ var (
 	ErrInClue = errors.New("skyscraper: bad interior clue")
 )
 
-// ParseError says where a puzzle is malformed.
-type ParseError struct {
-	Line   int    // 1-based line
-	Field  int    // 1-based field on the line, 0 for the line as a whole
-	Detail string // what was found and what was expected
-	Err    error  // one of the sentinels
-}
-
-func (e *ParseError) Error() string {
-	where := fmt.Sprintf("line %d", e.Line)
-	if e.Field > 0 {
-		where += fmt.Sprintf(", field %d", e.Field)
-	}
-	if e.Detail != "" {
-		return fmt.Sprintf("%s: %v: %s", where, e.Err, e.Detail)
-	}
-	return fmt.Sprintf("%s: %v", where, e.Err)
-}
-
-func (e *ParseError) Unwrap() error { return e.Err }
+// ParseError says where an input is malformed: instance, line, field,
+// and a sentinel of this package in Err.
+type ParseError = textio.ParseError
 
 // Item is one puzzle of a batch, or the error that spoilt it.
 type Item struct {
