@@ -250,9 +250,7 @@ func generate(e env, p problem, args []string, c *config) int {
 	case p.generate == nil:
 		return usageError(e.stderr, "generate: this problem has no generator")
 	case c.order == 0:
-		return usageError(e.stderr, "generate: --order is required")
-	case c.holes < 0:
-		return usageError(e.stderr, "generate: --holes is required")
+		return usageError(e.stderr, "generate: --order (or --size) is required")
 	}
 	var buf bytes.Buffer
 	for i := range int(c.n) {

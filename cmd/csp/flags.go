@@ -28,6 +28,7 @@ type config struct {
 	jobs        int64
 	// Generate.
 	order, holes, n int64
+	clues           int64 // skyscraper: percentage of the 4N clues kept
 	balanced        bool
 }
 
@@ -37,7 +38,8 @@ func newConfig() *config {
 		visibility: visibility.Line,
 		search:     csp.Options{Var: csp.DomWDeg, Val: csp.ValMin, Restarts: csp.Luby, Seed: 1},
 		jobs:       1,
-		holes:      -1, // required
+		holes:      -1, // required by latin
+		clues:      100,
 		n:          1,
 	}
 }
@@ -84,6 +86,8 @@ func batchFlags(counting bool) func(fs *flag.FlagSet, c *config) {
 
 func generateFlags(fs *flag.FlagSet, c *config) {
 	fs.Var(intFlag{&c.order, 1}, "order", "")
+	fs.Var(intFlag{&c.order, 1}, "size", "")
+	fs.Var(intFlag{&c.clues, 0}, "clues", "")
 	fs.Var(intFlag{&c.holes, 0}, "holes", "")
 	fs.BoolVar(&c.balanced, "balanced", false, "")
 	fs.Var(seedFlag{&c.search.Seed}, "seed", "")

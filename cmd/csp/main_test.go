@@ -264,7 +264,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"solve", "latin", "x", "--jobs", "0"}, "flag -jobs: want a whole number >= 1"},
 		{[]string{"solve", "latin", "x", "--seed", "-1"}, "flag -seed: want a whole number"},
 		{[]string{"count", "latin", "x", "--limit", "two"}, "flag -limit: want a whole number >= 0"},
-		{[]string{"generate", "latin", "--holes", "3"}, "--order is required"},
+		{[]string{"generate", "latin", "--holes", "3"}, "--order (or --size) is required"},
 		{[]string{"generate", "latin", "--order", "3"}, "--holes is required"},
 		{[]string{"generate", "latin", "--order", "3", "--holes", "10"}, "latin: 10 holes, want 0..9"},
 		{[]string{"generate", "latin", "--order", "201", "--holes", "0"}, "latin: order 201"},

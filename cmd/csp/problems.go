@@ -61,6 +61,21 @@ var problems = map[string]problem{
 			_, err := io.WriteString(w, skyscraper.Format(inst.(*skyscraper.Puzzle), grid))
 			return err
 		},
+		// Benchmark boards: the clues of a random Latin square, a share of
+		// them kept; solvable, not necessarily unique.
+		generate: func(w io.Writer, c *config, i int) error {
+			if c.clues > 100 {
+				return fmt.Errorf("--clues %d, want a percentage 0..100", c.clues)
+			}
+			seed := c.search.Seed + uint64(i)
+			p, _, err := skyscraper.Random(int(c.order), float64(c.clues)/100, seed)
+			if err != nil {
+				return err
+			}
+			_, err = fmt.Fprintf(w, "# skyscraper size %d, %d%% of the clues of a random Latin square, seed %d\n%s\n",
+				c.order, c.clues, seed, skyscraper.FormatTowers(p))
+			return err
+		},
 	},
 	"latin": {
 		doc:    "Latin-square completion: N, then N rows of N numbers, 0 = hole",
@@ -80,6 +95,9 @@ var problems = map[string]problem{
 		},
 		write: func(w io.Writer, _ any, grid [][]int) error { return latin.Write(w, grid) },
 		generate: func(w io.Writer, c *config, i int) error {
+			if c.holes < 0 {
+				return fmt.Errorf("--holes is required")
+			}
 			kind, name := latin.RandomHoles, "random"
 			if c.balanced {
 				kind, name = latin.BalancedHoles, "balanced"

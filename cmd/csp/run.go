@@ -120,7 +120,8 @@ func usage() string {
 	b.WriteString(`Usage:
   csp solve PROBLEM FILE|- [flags]   solve every instance in FILE (- = standard input)
   csp count PROBLEM FILE|- [flags]   count the solutions of every instance
-  csp generate PROBLEM --order N --holes H [--balanced] [--seed S] [-n K]
+  csp generate latin --order N --holes H [--balanced] [--seed S] [-n K]
+  csp generate skyscraper --size N [--clues P] [--seed S] [-n K]
                                      write K random instances (seeds S, S+1, ...)
   csp help                           print this text
 
@@ -158,7 +159,9 @@ Flags of solve and count:
                                    the output keeps the input order
 
 Flags of generate:
-  --order N  --holes H  --balanced (balanced holes per row and column)
+  latin:      --order N  --holes H  --balanced (balanced holes per row and column)
+  skyscraper: --size N  --clues P (percentage of the 4N clues kept, default 100);
+              the clues of a random Latin square: solvable, not always unique
   --seed S (default 1)  -n K (instances, default 1)
 
 Flags may stand before or after the positional arguments; -flag and --flag

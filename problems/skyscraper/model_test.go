@@ -140,3 +140,24 @@ func TestStrengthsAgreeOnCounts(t *testing.T) {
 		assert.Equal(t, []int64{counts[0], counts[0], counts[0], counts[0]}, counts, r.name)
 	}
 }
+
+func TestRandomLargeBoards(t *testing.T) {
+	sizes := []int{10, 12}
+	if !testing.Short() {
+		sizes = append(sizes, 16)
+	}
+	for _, n := range sizes {
+		for _, keep := range []float64{1, 0.5} {
+			p, sq, err := Random(n, keep, uint64(n))
+			require.NoError(t, err)
+			require.NoError(t, Check(p, sq), "the square solves its own clues")
+			o := search
+			o.TimeLimit = 60 * time.Second
+			g, res, err := Solve(context.Background(), p, strong, o)
+			require.NoError(t, err)
+			require.NotNil(t, g, "size %d keep %v: %s", n, keep, res.Status())
+			require.NoError(t, Check(p, g))
+			t.Logf("size %d, %.0f%% clues: %v, %d nodes", n, keep*100, res.Stats.SolveTime, res.Stats.Nodes)
+		}
+	}
+}

@@ -100,10 +100,12 @@ const MaxHeight = 63
 // dom/wdeg), Line failed at most once at n = 12 where GAC per clue failed
 // 116, 517 and 89,608 times; but a search node, which runs the 2n lines,
 // cost 0.4-0.6 ms at n = 12 against 0.7-1.7 ms at 13, 1.8-2.7 ms at 14
-// and 12-17 ms at 16. Twelve keeps every node under a millisecond, a root
-// propagation of a 12×12 grid near 1 ms and the tables of a whole grid
-// under 300 kB.
-const MaxLine = 12
+// and 12-17 ms at 16. Sixteen is the limit all the same: above 12 the
+// fallback (GAC per clue with all-different) is so much weaker that random
+// full-clue 16×16 grids went unsolved in 60 s with it, and take about
+// 1.3 s with the line program (TestRandomLargeBoards in
+// problems/skyscraper); the tables of a 16×16 grid are 32 lines × 192 kB.
+const MaxLine = 16
 
 // Post constrains exactly clue of the heights in line to be visible from
 // the front (index 0): position i is visible when its height is strictly
