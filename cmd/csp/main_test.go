@@ -392,3 +392,33 @@ func FuzzSolve(f *testing.F) {
 		require.Contains(t, []int{0, 1}, r.code, r.stderr)
 	})
 }
+
+func TestSkyscraperBatchGolden(t *testing.T) {
+	r := runCSP(t, "", "solve", "skyscraper", "testdata/skyscraper_batch.txt")
+	assert.Equal(t, 1, r.code, "bad and unsatisfiable puzzles make the status 1")
+	golden(t, "skyscraper_batch", r)
+	// Every good puzzle is solved, whatever its format; the bad ones name
+	// their line and field; the impossible one is unsatisfiable.
+	assert.Equal(t, 4, strings.Count(r.stdout, ": solved in"))
+	assert.Contains(t, r.stdout, "(line 10): unsatisfiable")
+	for _, want := range []string{
+		"line 5, field 5: skyscraper: wrong count of fields",
+		"line 6, field 2: skyscraper: clue out of range",
+		"line 7, field 2: skyscraper: wrong count of fields",
+		"line 8, field 18: skyscraper: given repeats",
+		"line 9, field 18: skyscraper: givens overflow the grid",
+	} {
+		assert.Contains(t, r.stderr, want)
+	}
+	// The JSON form: one record per puzzle, in order.
+	j := runCSP(t, "", "solve", "skyscraper", "--json", "--visibility", "gac", "testdata/skyscraper_batch.txt")
+	lines := strings.Split(strings.TrimSpace(j.stdout), "\n")
+	require.Len(t, lines, 10)
+	var first struct {
+		Status   string  `json:"status"`
+		Solution [][]int `json:"solution"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(lines[0]), &first))
+	assert.Equal(t, "solved", first.Status)
+	assert.Len(t, first.Solution, 4)
+}

@@ -199,7 +199,7 @@ func ParseTowers(t string, line int) (*Puzzle, error) {
 			return nil, err
 		}
 		p.Givens = g
-		if err := checkGivens(p, line); err != nil {
+		if err := checkGivens(p, line, 2+4*n); err != nil {
 			return nil, err
 		}
 	}
@@ -250,21 +250,22 @@ func parseGivens(s string, n, line, field int) ([][]int, error) {
 	return g, nil
 }
 
-// checkGivens reports a given that repeats in its row or column.
-func checkGivens(p *Puzzle, line int) error {
+// checkGivens reports a given that repeats in its row or column; field is
+// where the givens stand on the line (0: several places).
+func checkGivens(p *Puzzle, line, field int) error {
 	n := p.N
 	for i := range n {
 		row, col := make([]bool, n+1), make([]bool, n+1)
 		for j := range n {
 			if v := p.Givens[i][j]; v != 0 {
 				if row[v] {
-					return &ParseError{Line: line, Err: ErrRepeat, Detail: fmt.Sprintf("%d twice in row %d", v, i+1)}
+					return &ParseError{Line: line, Field: field, Err: ErrRepeat, Detail: fmt.Sprintf("%d twice in row %d", v, i+1)}
 				}
 				row[v] = true
 			}
 			if v := p.Givens[j][i]; v != 0 {
 				if col[v] {
-					return &ParseError{Line: line, Err: ErrRepeat, Detail: fmt.Sprintf("%d twice in column %d", v, i+1)}
+					return &ParseError{Line: line, Field: field, Err: ErrRepeat, Detail: fmt.Sprintf("%d twice in column %d", v, i+1)}
 				}
 				col[v] = true
 			}
@@ -319,7 +320,7 @@ func parseJSON(t string, line int) (*Puzzle, error) {
 			}
 		}
 		p.Givens = j.Givens
-		if err := checkGivens(p, line); err != nil {
+		if err := checkGivens(p, line, 0); err != nil {
 			return nil, err
 		}
 	}
@@ -413,7 +414,7 @@ func parseGrid(lines []string, start int) (*Puzzle, error) {
 			return nil, err
 		}
 	}
-	if err := checkGivens(p, start); err != nil {
+	if err := checkGivens(p, start, 0); err != nil {
 		return nil, err
 	}
 	return p, nil

@@ -129,7 +129,7 @@ func TestReadErrors(t *testing.T) {
 		{"towers run overflows", "2:///////,e", ErrRun, 10},
 		{"towers short givens", "2:///////,b", ErrRun, 10},
 		{"towers given too big", "2:///////,3c", ErrGiven, 10},
-		{"towers repeat", "2:///////,1_1b", ErrRepeat, 0},
+		{"towers repeat", "2:///////,1_1b", ErrRepeat, 10},
 		{"towers bad size", "0:", ErrSize, 1},
 		{"json bad size", `{"size":99}`, ErrSize, 0},
 		{"json clue count", `{"size":2,"clues":[1,2]}`, ErrCount, 0},
