@@ -5,6 +5,8 @@ import (
 	"iter"
 	"math/rand/v2"
 	"time"
+
+	"github.com/cspgo/csp/domains"
 )
 
 // VarSelect picks the variable to branch on.
@@ -62,11 +64,17 @@ type Options struct {
 	// Tabary, Vidal, "Reasoning from last conflict(s) in constraint
 	// programming", AIJ 2009), whatever Var says.
 	LastConflict bool
-	NodeLimit    int64 // stop after this many nodes (0: none)
-	FailLimit    int64 // stop after this many failures (0: none)
-	TimeLimit    time.Duration
-	SaveMode     SaveMode // how the space undoes branches (default Copying)
-	Decisions    []Var    // variables to branch on (default: all)
+	// Nogoods records, at each restart, the nogoods of the abandoned
+	// branch (for every refuted decision, it and the decisions above it
+	// cannot all hold) and propagates them for the rest of the search, so
+	// a restart never explores a refuted subtree again (Lecoutre et al.,
+	// IJCAI 2007). Only with restarts and value branching (not ValSplit).
+	Nogoods   bool
+	NodeLimit int64 // stop after this many nodes (0: none)
+	FailLimit int64 // stop after this many failures (0: none)
+	TimeLimit time.Duration
+	SaveMode  SaveMode // how the space undoes branches (default Copying)
+	Decisions []Var    // variables to branch on (default: all)
 }
 
 // Stop says why a search ended before exploring its whole tree.
@@ -113,7 +121,14 @@ func (r *Result) Status() string {
 type frame struct {
 	x     Var
 	v     int
-	split bool // left was x <= v, right is x > v; else left x = v, right x != v
+	split bool  // left was x <= v, right is x > v; else left x = v, right x != v
+	at    int32 // length of the decision path before this frame's decision
+}
+
+// step is a decision on the current branch: x = v, or x != v (refuted).
+type step struct {
+	d       lit
+	refuted bool
 }
 
 // Search is a depth-first search engine over one Space. It keeps its space,
@@ -128,8 +143,14 @@ type Search struct {
 	frames    []frame
 	stats     Stats
 	conflict  Var // the last conflict variable, or -1
-	rootDone  bool
-	rootOK    bool
+	// With Nogoods: the decisions of the current branch, the store and its
+	// propagator's index in the space.
+	path     []step
+	store    *nogoodStore
+	storeID  int32
+	scratch  []lit
+	rootDone bool
+	rootOK   bool
 	// Where the last Run left off: at a solution (the next Run backtracks
 	// from it first) or with the tree exhausted (nothing more to find).
 	atSolution, exhausted bool
@@ -147,9 +168,8 @@ func NewSearch(m *Model, opts Options) *Search {
 		opts.RestartGrowth = 1.5
 	}
 	e := &Search{
-		space: NewSpace(m, opts.SaveMode),
-		opts:  opts,
-		rng:   rand.New(rand.NewPCG(opts.Seed, opts.Seed^0x9e3779b97f4a7c15)),
+		opts: opts,
+		rng:  rand.New(rand.NewPCG(opts.Seed, opts.Seed^0x9e3779b97f4a7c15)),
 	}
 	e.decisions = opts.Decisions
 	if e.decisions == nil {
@@ -158,6 +178,13 @@ func NewSearch(m *Model, opts Options) *Search {
 			e.decisions[i] = Var(i)
 		}
 	}
+	var extra []posted
+	if opts.Nogoods && opts.Restarts != NoRestarts && opts.Val != ValSplit {
+		e.store = newNogoodStore(e.decisions)
+		e.storeID = int32(len(m.props))
+		extra = append(extra, posted{p: e.store, event: domains.EventAssigned, vars: e.decisions})
+	}
+	e.space = newSpace(m, opts.SaveMode, extra)
 	e.restartIndex = 1
 	e.conflict = -1
 	e.restartBudget = e.budget()
@@ -298,6 +325,10 @@ func (e *Search) Run(ctx context.Context, maxSolutions int64, onSolution func(*S
 			continue
 		}
 		f := e.selectValue(x)
+		if e.store != nil {
+			f.at = int32(len(e.path))
+			e.path = append(e.path, step{d: lit{f.x, int32(f.v)}})
+		}
 		sp.Push()
 		e.frames = append(e.frames, f)
 		e.stats.Nodes++
@@ -342,6 +373,12 @@ func (e *Search) backtrack(restarts bool) bool {
 					}
 					e.frames = e.frames[:0]
 					e.conflict = -1
+					if e.store != nil {
+						e.learn()
+						if !sp.Propagate() {
+							return false // the nogoods refute the root
+						}
+					}
 					e.stats.Restarts++
 					e.restartIndex++
 					e.restartBudget = e.budget()
@@ -356,6 +393,9 @@ func (e *Search) backtrack(restarts bool) bool {
 		e.frames = e.frames[:len(e.frames)-1]
 		sp.Pop()
 		e.stats.Nodes++
+		if e.store != nil {
+			e.path = append(e.path[:f.at], step{d: lit{f.x, int32(f.v)}, refuted: true})
+		}
 		var ok bool
 		if f.split {
 			ok = sp.RemoveBelow(f.x, f.v+1)
@@ -367,6 +407,29 @@ func (e *Search) backtrack(restarts bool) bool {
 		}
 		failed = true
 	}
+}
+
+// learn turns the abandoned branch into nogoods: each refuted decision,
+// with the decisions taken above it, cannot all hold. The store propagates
+// them from the root on.
+func (e *Search) learn() {
+	e.scratch = e.scratch[:0]
+	for _, st := range e.path {
+		if !st.refuted {
+			e.scratch = append(e.scratch, st.d)
+			continue
+		}
+		if len(e.scratch) > 0 { // a refutation at the root is already permanent
+			e.store.add(append(e.scratch, st.d))
+		}
+	}
+	// The node where the budget ran out failed too: all the decisions
+	// still standing on the branch cannot hold together.
+	if len(e.scratch) > 0 {
+		e.store.add(e.scratch)
+	}
+	e.path = e.path[:0]
+	e.space.schedule(e.storeID)
 }
 
 // selectVar returns the variable to branch on, or -1 when every decision

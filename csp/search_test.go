@@ -91,9 +91,10 @@ func TestPermutationsCount(t *testing.T) {
 }
 
 func TestSolveFindsValidSolution(t *testing.T) {
-	for _, o := range allStrategies() {
+	for i, o := range allStrategies() {
 		o.Restarts = csp.Luby
 		o.RestartBase = 2
+		o.Nogoods = i%2 == 0
 		m, _ := queens(12)
 		res := csp.Solve(context.Background(), m, o)
 		require.Equal(t, "solved", res.Status(), "%+v", o)
@@ -204,9 +205,11 @@ func TestRestartsAreCountedAndStillComplete(t *testing.T) {
 	}
 	alldiff.Post(m, xs, alldiff.Value)
 	for _, r := range []csp.Restart{csp.Luby, csp.Geometric} {
-		res := csp.Solve(context.Background(), m, csp.Options{Var: csp.DomWDeg, Restarts: r, RestartBase: 1, RandomTies: true, Seed: 9})
-		assert.Equal(t, "unsatisfiable", res.Status())
-		assert.Positive(t, res.Stats.Restarts)
+		for _, nogoods := range []bool{false, true} {
+			res := csp.Solve(context.Background(), m, csp.Options{Var: csp.DomWDeg, Restarts: r, RestartBase: 1, RandomTies: true, Seed: 9, Nogoods: nogoods})
+			assert.Equal(t, "unsatisfiable", res.Status())
+			assert.Positive(t, res.Stats.Restarts)
+		}
 	}
 }
 
@@ -282,4 +285,29 @@ func TestEmptyInitialDomain(t *testing.T) {
 	res := csp.Count(context.Background(), m, csp.Options{}, 0)
 	assert.Equal(t, int64(0), res.Solutions)
 	assert.True(t, res.Complete)
+}
+
+func TestNogoodsKeepAnswersRight(t *testing.T) {
+	// Satisfiable and unsatisfiable queens, tiny restart budgets so that
+	// many nogoods are learnt: the answers must not change.
+	for n := 2; n <= 10; n++ {
+		m, _ := queens(n)
+		plain := csp.Count(context.Background(), m, csp.Options{}, 0)
+		for seed := range uint64(5) {
+			o := csp.Options{Var: csp.DomWDeg, Val: csp.ValRandom, Restarts: csp.Luby, RestartBase: 1, RandomTies: true, Seed: seed, Nogoods: true}
+			res := csp.Solve(context.Background(), m, o)
+			if plain.Solutions == 0 {
+				assert.Equal(t, "unsatisfiable", res.Status(), "%d queens", n)
+				continue
+			}
+			require.Equal(t, "solved", res.Status(), "%d queens", n)
+			q := res.Solution
+			for i := range q {
+				for j := i + 1; j < len(q); j++ {
+					assert.NotEqual(t, q[i], q[j])
+					assert.NotEqual(t, j-i, abs(q[i]-q[j]))
+				}
+			}
+		}
+	}
 }

@@ -109,7 +109,14 @@ func (r *ring) pop() int32 {
 // NewSpace makes a space at the model's root, with every propagator
 // scheduled. Call Propagate before reading domains as consequences.
 func NewSpace(m *Model, mode SaveMode) *Space {
+	return newSpace(m, mode, nil)
+}
+
+// newSpace is NewSpace with propagators of the engine's own (the search's
+// nogood store) posted after the model's.
+func newSpace(m *Model, mode SaveMode, extra []posted) *Space {
 	s := &Space{model: m, mode: mode, current: -1}
+	all := append(m.props[:len(m.props):len(m.props)], extra...)
 	n := len(m.doms)
 	s.off = make([]int32, n)
 	s.width = make([]int32, n)
@@ -128,7 +135,7 @@ func NewSpace(m *Model, mode SaveMode) *Space {
 		s.doms[i] = domains.View(w)
 	}
 
-	np := len(m.props)
+	np := len(all)
 	s.props = make([]Propagator, np)
 	s.prio = make([]Priority, np)
 	s.kind = make([]int32, np)
@@ -141,7 +148,7 @@ func NewSpace(m *Model, mode SaveMode) *Space {
 	counts := make([]int32, 3*n+1)
 	s.wdeg = make([]int64, n)
 	s.propStart = make([]int32, 0, np+1)
-	for i, pp := range m.props {
+	for i, pp := range all {
 		p := pp.p
 		if c, ok := p.(Cloner); ok {
 			p = c.Clone()
@@ -176,7 +183,7 @@ func NewSpace(m *Model, mode SaveMode) *Space {
 	s.subs = make([]int32, counts[len(counts)-1])
 	s.subIdx = make([]int32, len(s.subs))
 	s.advisors = make([]Advisor, np)
-	for i, pp := range m.props {
+	for i, pp := range all {
 		s.advisors[i], _ = s.props[i].(Advisor)
 		for _, k := range s.positions(i, pp.vars) {
 			slot := 3*int(pp.vars[k]) + int(pp.event-domains.EventDomain)

@@ -69,6 +69,7 @@ func batchFlags(counting bool) func(fs *flag.FlagSet, c *config) {
 			[]csp.Restart{csp.NoRestarts, csp.Luby, csp.Geometric}}, "restarts", "")
 		fs.Var(enumFlag[string]{&c.ties, []string{"first", "random"}, []string{"first", "random"}}, "ties", "")
 		fs.BoolVar(&c.search.LastConflict, "last-conflict", false, "")
+		fs.BoolVar(&c.search.Nogoods, "nogoods", false, "")
 		fs.Var(enumFlag[csp.SaveMode]{&c.search.SaveMode, []string{"copying", "trailing"},
 			[]csp.SaveMode{csp.Copying, csp.Trailing}}, "save", "")
 		fs.Var(seedFlag{&c.search.Seed}, "seed", "")

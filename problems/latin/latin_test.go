@@ -244,6 +244,23 @@ var gomesOpen = map[string]bool{
 	"qwh.order40.holes560.txt": true,
 }
 
+func TestGomesWithNogoods(t *testing.T) {
+	// order35.holes405 is out of reach of the default configuration within
+	// 60 s, but nogoods recorded at restarts solve it (about 20 s).
+	if testing.Short() {
+		t.Skip("20 s")
+	}
+	inst := loadInstance(t, "testdata/gomes/qwh.order35.holes405.txt")
+	o := hardSearch
+	o.Nogoods = true
+	o.TimeLimit = 60 * time.Second
+	g, res, err := Solve(context.Background(), inst, Options{AllDiff: alldiff.GAC}, o)
+	require.NoError(t, err)
+	require.NotNil(t, g, res.Status())
+	require.NoError(t, Check(inst, g))
+	t.Logf("%v, %d nodes", res.Stats.SolveTime, res.Stats.Nodes)
+}
+
 func TestCorpusGomes(t *testing.T) {
 	files, _ := filepath.Glob("testdata/gomes/*.txt")
 	require.Len(t, files, 15)
