@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/cspgo/csp/csp"
+	"github.com/cspgo/csp/internal/enum"
 	"github.com/cspgo/csp/propagators/alldiff"
 	"github.com/cspgo/csp/propagators/visibility"
 )
@@ -56,10 +56,9 @@ func (c *config) finish() {
 // batchFlags returns the flag definitions of solve, or of count.
 func batchFlags(counting bool) func(fs *flag.FlagSet, c *config) {
 	return func(fs *flag.FlagSet, c *config) {
-		fs.Var(strengthFlag{&c.alldiff}, "alldiff", "")
+		fs.Var(namedFlag[alldiff.Strength]{&c.alldiff, alldiff.ParseStrength, int(alldiff.GAC) + 1}, "alldiff", "")
 		fs.StringVar(&c.model, "model", "", "")
-		fs.Var(enumFlag[visibility.Strength]{&c.visibility, []string{"edge", "bounds", "gac", "line"},
-			[]visibility.Strength{visibility.Edge, visibility.Bounds, visibility.GAC, visibility.Line}}, "visibility", "")
+		fs.Var(namedFlag[visibility.Strength]{&c.visibility, visibility.ParseStrength, int(visibility.Line) + 1}, "visibility", "")
 		fs.Var(symbolsFlag{&c.model}, "symbols", "")
 		fs.Var(enumFlag[csp.VarSelect]{&c.search.Var, []string{"input", "mindom", "domwdeg"},
 			[]csp.VarSelect{csp.InputOrder, csp.MinDomain, csp.DomWDeg}}, "var", "")
@@ -105,7 +104,7 @@ type enumFlag[T comparable] struct {
 func (f enumFlag[T]) Set(s string) error {
 	i := slices.Index(f.names, s)
 	if i < 0 {
-		return fmt.Errorf("want %s", oneOf(f.names))
+		return fmt.Errorf("want %s", enum.Names(f.names).List())
 	}
 	*f.p = f.values[i]
 	return nil
@@ -120,27 +119,35 @@ func (f enumFlag[T]) String() string {
 	return ""
 }
 
-// strengthFlag is an all-different strength, read by alldiff.ParseStrength.
-type strengthFlag struct{ p *alldiff.Strength }
+// namedFlag is a flag over an enumeration whose package names it: String
+// and a parse function, values 0..count-1.
+type namedFlag[T interface {
+	~uint8
+	String() string
+}] struct {
+	p     *T
+	parse func(string) (T, error)
+	count int
+}
 
-func (f strengthFlag) Set(s string) error {
-	st, err := alldiff.ParseStrength(s)
+func (f namedFlag[T]) Set(s string) error {
+	v, err := f.parse(s)
 	if err != nil {
-		var names []string
-		for st := alldiff.Value; st <= alldiff.GAC; st++ {
-			names = append(names, st.String())
+		names := make(enum.Names, f.count)
+		for i := range names {
+			names[i] = T(i).String()
 		}
-		return fmt.Errorf("want %s", oneOf(names))
+		return fmt.Errorf("want %s", names.List())
 	}
-	*f.p = st
+	*f.p = v
 	return nil
 }
 
-func (f strengthFlag) String() string {
+func (f namedFlag[T]) String() string {
 	if f.p == nil {
 		return ""
 	}
-	return f.p.String()
+	return (*f.p).String()
 }
 
 // symbolsFlag is the older way to choose the latin model: --symbols=false
@@ -220,12 +227,4 @@ func (f durationFlag) String() string {
 		return ""
 	}
 	return f.p.String()
-}
-
-// oneOf lists names as "a, b or c".
-func oneOf(names []string) string {
-	if len(names) < 2 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }

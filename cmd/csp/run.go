@@ -8,6 +8,8 @@ import (
 	"maps"
 	"slices"
 	"strings"
+
+	"github.com/cspgo/csp/internal/enum"
 )
 
 // env is where a command reads and writes.
@@ -72,7 +74,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return usageError(stderr, "%s: unknown problem %q (want %s)", name, pos[0], problemNames())
 	}
 	if c.model != "" && !slices.Contains(p.models, c.model) {
-		return usageError(stderr, "%s: invalid value %q for flag -model: want %s", name, c.model, oneOf(p.models))
+		return usageError(stderr, "%s: invalid value %q for flag -model: want %s", name, c.model, enum.Names(p.models).List())
 	}
 	c.finish()
 	out := &errWriter{w: stdout}

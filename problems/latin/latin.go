@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/cspgo/csp/csp"
+	"github.com/cspgo/csp/internal/enum"
 	"github.com/cspgo/csp/propagators/alldiff"
 	"github.com/cspgo/csp/propagators/channel"
 )
@@ -31,19 +32,17 @@ const (
 	Symbols
 )
 
-var viewNames = [...]string{"channeled", "rowcol", "symbols"}
+var viewNames = enum.Names{"channeled", "rowcol", "symbols"}
 
 // String names the view: channeled, rowcol or symbols.
-func (v View) String() string { return viewNames[v] }
+func (v View) String() string { return viewNames.Name("View", int(v)) }
 
 // ParseView reads a view by name.
 func ParseView(name string) (View, error) {
-	for i, n := range viewNames {
-		if n == name {
-			return View(i), nil
-		}
+	if i, ok := viewNames.Parse(name); ok {
+		return View(i), nil
 	}
-	return 0, fmt.Errorf("latin: unknown model %q (want channeled, rowcol or symbols)", name)
+	return 0, fmt.Errorf("latin: unknown model %q (want %s)", name, viewNames.List())
 }
 
 // Options choose the model. The zero value is the channeled model with

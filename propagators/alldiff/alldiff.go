@@ -6,6 +6,7 @@ import (
 
 	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/domains"
+	"github.com/cspgo/csp/internal/enum"
 	"github.com/cspgo/csp/propagators/neq"
 )
 
@@ -28,24 +29,17 @@ const (
 	GAC
 )
 
-var strengthNames = [...]string{"value", "hidden", "gac"}
+var strengthNames = enum.Names{"value", "hidden", "gac"}
 
 // String returns the strength's name: value, hidden or gac.
-func (s Strength) String() string {
-	if int(s) < len(strengthNames) {
-		return strengthNames[s]
-	}
-	return fmt.Sprintf("Strength(%d)", uint8(s))
-}
+func (s Strength) String() string { return strengthNames.Name("Strength", int(s)) }
 
 // ParseStrength reads a strength by name.
 func ParseStrength(name string) (Strength, error) {
-	for i, n := range strengthNames {
-		if n == name {
-			return Strength(i), nil
-		}
+	if i, ok := strengthNames.Parse(name); ok {
+		return Strength(i), nil
 	}
-	return 0, fmt.Errorf("alldiff: unknown strength %q (want value, hidden or gac)", name)
+	return 0, fmt.Errorf("alldiff: unknown strength %q (want %s)", name, strengthNames.List())
 }
 
 // Post constrains vars to take pairwise different values at the given

@@ -6,6 +6,7 @@ import (
 
 	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/domains"
+	"github.com/cspgo/csp/internal/enum"
 	"github.com/cspgo/csp/propagators/alldiff"
 )
 
@@ -48,25 +49,18 @@ const (
 	Line
 )
 
-var strengthNames = [...]string{"edge", "bounds", "gac", "line"}
+var strengthNames = enum.Names{"edge", "bounds", "gac", "line"}
 
 // String returns the strength's name: edge, bounds, gac or line.
-func (s Strength) String() string {
-	if int(s) < len(strengthNames) {
-		return strengthNames[s]
-	}
-	return fmt.Sprintf("Strength(%d)", uint8(s))
-}
+func (s Strength) String() string { return strengthNames.Name("Strength", int(s)) }
 
 // ParseStrength reads a strength by the name String gives it. An unknown
 // name gives an error wrapping ErrStrength.
 func ParseStrength(name string) (Strength, error) {
-	for i, n := range strengthNames {
-		if n == name {
-			return Strength(i), nil
-		}
+	if i, ok := strengthNames.Parse(name); ok {
+		return Strength(i), nil
 	}
-	return 0, fmt.Errorf("%w %q (want edge, bounds, gac or line)", ErrStrength, name)
+	return 0, fmt.Errorf("%w %q (want %s)", ErrStrength, name, strengthNames.List())
 }
 
 // Errors that Post and PostLine wrap.
