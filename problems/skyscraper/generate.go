@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 
-	"github.com/cspgo/csp/problems/latin"
+	"github.com/cspgo/csp/internal/latinsquare"
 )
 
 // FromGrid returns the puzzle whose clues are every count seen from the
@@ -32,7 +32,7 @@ func FromGrid(grid [][]int) *Puzzle {
 }
 
 // Random returns a benchmark puzzle of size n: the clues of a random Latin
-// square (Jacobson–Matthews, see latin.RandomSquare), of which a random
+// square (Jacobson–Matthews), of which a random
 // share keep (0..1) is kept. It has at least one solution, the square,
 // returned too; it need not be unique (that is the authors' generator's
 // job). The seed fixes the output.
@@ -44,7 +44,7 @@ func Random(n int, keep float64, seed uint64) (*Puzzle, [][]int, error) {
 		return nil, nil, fmt.Errorf("%w: keep %v, want 0..1", ErrClue, keep)
 	}
 	rng := rand.New(rand.NewPCG(seed, 0x5c1))
-	sq := latin.RandomSquare(n, rng)
+	sq := latinsquare.Random(n, rng)
 	p := FromGrid(sq)
 	drop := 4*n - int(keep*float64(4*n)+0.5)
 	cw := p.Clockwise()

@@ -132,12 +132,18 @@ func (p *gacProp) Propagate(s *csp.Space) csp.Status {
 	if !t.load(s) || !t.filter() {
 		return csp.Failed
 	}
+	return narrow(s, t.line, t.keep)
+}
+
+// narrow keeps, for each cell of line, the heights set in its word of
+// keep; the line is entailed once every cell is down to one height.
+func narrow(s *csp.Space, line []csp.Var, keep []uint64) csp.Status {
 	all := true
-	for i, x := range t.line {
-		if !s.IntersectWords(x, t.keep[i:i+1]) {
+	for i, x := range line {
+		if !s.IntersectWords(x, keep[i:i+1]) {
 			return csp.Failed
 		}
-		all = all && t.keep[i]&(t.keep[i]-1) == 0
+		all = all && keep[i]&(keep[i]-1) == 0
 	}
 	if all {
 		return csp.Entailed

@@ -100,17 +100,7 @@ func (p *lineProp) Propagate(s *csp.Space) csp.Status {
 	if !ok {
 		return csp.Failed
 	}
-	all := true
-	for i, x := range p.line {
-		if !s.IntersectWords(x, p.keep[i:i+1]) {
-			return csp.Failed
-		}
-		all = all && p.keep[i]&(p.keep[i]-1) == 0
-	}
-	if all {
-		return csp.Entailed
-	}
-	return csp.Fixpoint
+	return narrow(s, p.line, p.keep)
 }
 
 // reach fills counts (f, or g with fromBack) for the subsets reachable
