@@ -32,6 +32,13 @@ func newNogoodStore(vars []Var) *nogoodStore {
 	return &nogoodStore{vars: vars, start: []int32{0}, watch: map[lit][]int32{}}
 }
 
+// reset forgets every nogood.
+func (g *nogoodStore) reset() {
+	g.lits, g.start, g.watched = g.lits[:0], g.start[:1], g.watched[:0]
+	clear(g.watch)
+	g.fresh, g.pending = g.fresh[:0], 0
+}
+
 // add records a nogood (the decisions are copied).
 func (g *nogoodStore) add(ds []lit) {
 	g.lits = append(g.lits, ds...)

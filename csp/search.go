@@ -191,6 +191,27 @@ func NewSearch(m *Model, opts Options) *Search {
 	return e
 }
 
+// Reset returns the search to where NewSearch left it: the space back at
+// the model's root (see Space.Reset), statistics zeroed, the random source
+// reseeded, learnt nogoods forgotten. Narrow the root through Space before
+// the next Run to solve another instance of the same model without
+// building anything again.
+func (e *Search) Reset() {
+	e.space.Reset()
+	e.rng = rand.New(rand.NewPCG(e.opts.Seed, e.opts.Seed^0x9e3779b97f4a7c15))
+	e.frames = e.frames[:0]
+	e.stats = Stats{}
+	e.conflict = -1
+	e.path = e.path[:0]
+	if e.store != nil {
+		e.store.reset()
+	}
+	e.rootDone, e.rootOK = false, false
+	e.atSolution, e.exhausted = false, false
+	e.restartIndex = 1
+	e.restartBudget = e.budget()
+}
+
 // Space returns the search's space (at the root before Run).
 func (e *Search) Space() *Space { return e.space }
 

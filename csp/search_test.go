@@ -311,3 +311,63 @@ func TestNogoodsKeepAnswersRight(t *testing.T) {
 		}
 	}
 }
+
+// TestResetReusesASearch narrows the root of one reset search in several
+// ways and compares every answer with a search made afresh: a reused
+// search must forget its last instance entirely (domains, depth, failed
+// state, weights, statistics, nogoods).
+func TestResetReusesASearch(t *testing.T) {
+	m, q := queens(7)
+	opts := []csp.Options{
+		{Var: csp.MinDomain},
+		{Var: csp.DomWDeg, SaveMode: csp.Trailing},
+		{Var: csp.DomWDeg, Restarts: csp.Luby, RestartBase: 2, Nogoods: true, RandomTies: true, Seed: 5},
+	}
+	// Each narrowing fixes the first queen's row, or two rows that clash
+	// (unsatisfiable at the root).
+	narrow := func(s *csp.Space, k int) bool {
+		if k == 7 {
+			return s.Assign(q[0], 0) && s.Assign(q[1], 1)
+		}
+		return s.Assign(q[0], k)
+	}
+	for _, o := range opts {
+		reused := csp.NewSearch(m, o)
+		for round := range 2 {
+			for k := range 8 {
+				fresh := csp.NewSearch(m, o)
+				narrow(fresh.Space(), k)
+				want := fresh.Run(context.Background(), 0, func(*csp.Space) bool { return true })
+
+				reused.Reset()
+				narrow(reused.Space(), k)
+				got := reused.Run(context.Background(), 0, func(*csp.Space) bool { return true })
+				assert.Equal(t, want.Solutions, got.Solutions, "opts %+v round %d k %d", o, round, k)
+				assert.Equal(t, want.Stats.Nodes, got.Stats.Nodes, "opts %+v round %d k %d", o, round, k)
+				assert.Equal(t, want.Stats.Failures, got.Stats.Failures)
+				assert.Equal(t, want.Solution, got.Solution)
+				// Leave the reused search mid-tree: the next Reset must cope.
+				reused.Reset()
+				narrow(reused.Space(), k)
+				reused.Run(context.Background(), 1, func(*csp.Space) bool { return true })
+			}
+		}
+	}
+}
+
+func TestMaskMethods(t *testing.T) {
+	m := csp.NewModel()
+	x := m.NewIntVar(0, 9, "x")
+	y := m.NewIntVar(0, 100, "y") // two words: the general path
+	s := csp.NewSpace(m, csp.Copying)
+	require.True(t, s.RemoveMask(x, 1<<3|1<<5))
+	require.True(t, s.KeepMask(x, 1<<3|1<<4|1<<6))
+	assert.Equal(t, []int{4, 6}, s.Dom(x).AppendValues(nil))
+	require.True(t, s.KeepMask(y, 1<<7|1<<8))
+	require.True(t, s.RemoveMask(y, 1<<7))
+	v, ok := s.Value(y)
+	assert.True(t, ok)
+	assert.Equal(t, 8, v)
+	assert.False(t, s.KeepMask(x, 1<<3))
+	assert.True(t, s.Failed())
+}

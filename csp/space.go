@@ -59,8 +59,10 @@ type Space struct {
 	propStart []int32
 	propVars  []int32
 	// wdeg is, per variable, the sum of the weights of its propagators:
-	// each starts at 1 and gains 1 for every failure it causes.
-	wdeg []int64
+	// each starts at 1 and gains 1 for every failure it causes. wdeg0 is
+	// its value at the root, for Reset.
+	wdeg, wdeg0 []int64
+	posts       []posted // what the space was made from, for Reset
 
 	queue   [numPriorities]ring
 	queued  []bool
@@ -176,6 +178,8 @@ func newSpace(m *Model, mode SaveMode, extra []posted) *Space {
 		}
 	}
 	s.propStart = append(s.propStart, int32(len(s.propVars)))
+	s.wdeg0 = append([]int64(nil), s.wdeg...)
+	s.posts = all
 	for i := 1; i < len(counts); i++ {
 		counts[i] += counts[i-1]
 	}
@@ -205,6 +209,42 @@ func newSpace(m *Model, mode SaveMode, extra []posted) *Space {
 		}
 	}
 	return s
+}
+
+// Reset returns the space to the model's root, as NewSpace made it: the
+// initial domains, no saved levels, every propagator active, freshly cloned
+// when it keeps state, and scheduled; dom/wdeg weights and per-propagator
+// counters back at their start. It costs a copy of the domain words and
+// the propagators' clones, much less than a new space: a batch of
+// instances of one model (the givens of a sudoku) reuses one space, each
+// instance narrowing the root before it propagates.
+func (s *Space) Reset() {
+	m := s.model
+	for i := range m.doms {
+		copy(s.words[s.off[i]:s.off[i]+s.width[i]], m.doms[i].Words())
+	}
+	s.level = 0
+	s.trail, s.trailVar, s.trailMark = s.trail[:0], s.trailVar[:0], s.trailMark[:0]
+	s.pushes++
+	s.entailed, s.entMark = s.entailed[:0], s.entMark[:0]
+	s.failed = false
+	s.clearQueue()
+	copy(s.wdeg, s.wdeg0)
+	for i, pp := range s.posts {
+		if c, ok := pp.p.(Cloner); ok {
+			s.props[i] = c.Clone()
+			s.advisors[i], _ = s.props[i].(Advisor)
+		}
+		s.active[i] = true
+		s.runs[i], s.pruned[i], s.failures[i] = 0, 0, 0
+		s.schedule(int32(i))
+	}
+	s.propRuns = 0
+	for i := range s.doms {
+		if s.doms[i].Empty() {
+			s.failed = true
+		}
+	}
 }
 
 // positions returns the positions of vars that propagator i subscribes
@@ -296,6 +336,38 @@ func (s *Space) Remove(x Var, v int) bool {
 	}
 	s.save(x)
 	return s.settle(x, d.Remove(v), 1)
+}
+
+// RemoveMask removes the values of x whose bits are set in m: values
+// below 64, in one word, the fast path of word-level propagators.
+func (s *Space) RemoveMask(x Var, m uint64) bool {
+	o := s.off[x]
+	if s.width[x] != 1 {
+		return s.RemoveWords(x, []uint64{m})
+	}
+	old := s.words[o]
+	if old&m == 0 {
+		return true
+	}
+	s.save(x)
+	s.words[o] = old &^ m
+	return s.settle(x, domains.Change(old, old&^m), int64(bits.OnesCount64(old&m)))
+}
+
+// KeepMask keeps only the values of x whose bits are set in m (and no
+// value of 64 or more): the fast path of word-level propagators.
+func (s *Space) KeepMask(x Var, m uint64) bool {
+	o := s.off[x]
+	if s.width[x] != 1 {
+		return s.IntersectWords(x, []uint64{m})
+	}
+	old := s.words[o]
+	if old&^m == 0 {
+		return true
+	}
+	s.save(x)
+	s.words[o] = old & m
+	return s.settle(x, domains.Change(old, old&m), int64(bits.OnesCount64(old&^m)))
 }
 
 // Assign keeps only v for x.

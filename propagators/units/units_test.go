@@ -1,0 +1,199 @@
+package units_test
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/cspgo/csp/csp"
+	"github.com/cspgo/csp/internal/proptest"
+	"github.com/cspgo/csp/propagators/alldiff"
+	"github.com/cspgo/csp/propagators/units"
+)
+
+// A ring of four units of four cells over eight variables: neighbours
+// share two cells, so every level, box-line included, has work to do.
+var ring = [][]int{{0, 1, 2, 3}, {2, 3, 4, 5}, {4, 5, 6, 7}, {6, 7, 0, 1}}
+
+// Two rows and two boxes of a 4x4 sudoku band, over eight cells.
+var band = [][]int{{0, 1, 2, 3}, {4, 5, 6, 7}, {0, 1, 4, 5}, {2, 3, 6, 7}}
+
+func pick(vars []csp.Var, shape [][]int) [][]csp.Var {
+	out := make([][]csp.Var, len(shape))
+	for i, u := range shape {
+		for _, k := range u {
+			out[i] = append(out[i], vars[k])
+		}
+	}
+	return out
+}
+
+func holds(shape [][]int) func([]int) bool {
+	return func(vals []int) bool {
+		for _, u := range shape {
+			seen := map[int]bool{}
+			for _, k := range u {
+				if seen[vals[k]] {
+					return false
+				}
+				seen[vals[k]] = true
+			}
+		}
+		return true
+	}
+}
+
+func TestAgainstBruteForce(t *testing.T) {
+	shapes := map[string][][]int{"ring": ring, "band": band}
+	for _, l := range []units.Level{units.Singles, units.Hidden, units.BoxLine} {
+		for name, shape := range shapes {
+			for _, hi := range []int{3, 4} { // 4 values: permutations; 5: not
+				t.Run(fmt.Sprintf("%v/%s/values 0..%d", l, name, hi), func(t *testing.T) {
+					proptest.Check(t, proptest.Case{
+						Vars: 8, MinVal: 0, MaxVal: hi, Trials: 150,
+						Post:  func(m *csp.Model, vars []csp.Var) { units.Post(m, pick(vars, shape), l) },
+						Holds: holds(shape),
+					})
+				})
+			}
+		}
+	}
+}
+
+func TestBoxLineAgainstBruteForce(t *testing.T) {
+	for name, shape := range map[string][][]int{"ring": ring, "band": band} {
+		t.Run(name, func(t *testing.T) {
+			proptest.Check(t, proptest.Case{
+				Vars: 8, MinVal: 0, MaxVal: 3, Trials: 150,
+				Post: func(m *csp.Model, vars []csp.Var) {
+					us := pick(vars, shape)
+					for _, u := range us {
+						alldiff.Post(m, u, alldiff.Value)
+					}
+					for i := range us {
+						for j := i + 1; j < len(us); j++ {
+							units.PostBoxLine(m, us[i], us[j])
+						}
+					}
+				},
+				Holds: holds(shape),
+			})
+		})
+	}
+}
+
+// sudokuUnits returns the rows, columns and boxes of an n x n grid with
+// r x c boxes over cells (values 1..n).
+func sudokuUnits(m *csp.Model, r, c int) (cells []csp.Var, us [][]csp.Var) {
+	n := r * c
+	cells = make([]csp.Var, n*n)
+	for i := range cells {
+		cells[i] = m.NewIntVar(1, n, fmt.Sprintf("r%dc%d", i/n+1, i%n+1))
+	}
+	for i := range n {
+		var row, col, box []csp.Var
+		for j := range n {
+			row = append(row, cells[i*n+j])
+			col = append(col, cells[j*n+i])
+			br, bc := i/r*r+j/c, i%r*c+j%c
+			box = append(box, cells[br*n+bc])
+		}
+		us = append(us, row, col, box)
+	}
+	return cells, us
+}
+
+// TestSameFixpointAsOneConstraintAtATime: the fused propagator and the
+// same rules posted one constraint at a time (alldiff at hidden strength
+// per unit, PostBoxLine per overlapping pair) reach the same domains on
+// random partial grids, or both fail. The rules only remove values, so
+// their closure is unique; a difference is a bug in one of them.
+func TestSameFixpointAsOneConstraintAtATime(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, shape := range [][2]int{{2, 2}, {2, 3}, {3, 3}, {3, 4}} {
+		r, c := shape[0], shape[1]
+		n := r * c
+		fused := csp.NewModel()
+		fcells, fus := sudokuUnits(fused, r, c)
+		units.Post(fused, fus, units.BoxLine)
+		generic := csp.NewModel()
+		gcells, gus := sudokuUnits(generic, r, c)
+		for _, u := range gus {
+			alldiff.Post(generic, u, alldiff.Hidden)
+		}
+		for i := range gus {
+			for j := i + 1; j < len(gus); j++ {
+				units.PostBoxLine(generic, gus[i], gus[j])
+			}
+		}
+		fs, gs := csp.NewSpace(fused, csp.Copying), csp.NewSpace(generic, csp.Copying)
+		agreeOK, bothFail := 0, 0
+		for trial := range 300 {
+			fs.Reset()
+			gs.Reset()
+			// Random removals, some of them assignments.
+			type op struct {
+				k, v   int
+				assign bool
+			}
+			var ops []op
+			for range rng.IntN(n * n) {
+				ops = append(ops, op{rng.IntN(n * n), 1 + rng.IntN(n), rng.IntN(4) == 0})
+			}
+			apply := func(s *csp.Space, cells []csp.Var) {
+				for _, o := range ops {
+					if o.assign {
+						s.Assign(cells[o.k], o.v)
+					} else {
+						s.Remove(cells[o.k], o.v)
+					}
+				}
+			}
+			apply(fs, fcells)
+			apply(gs, gcells)
+			fok, gok := fs.Propagate(), gs.Propagate()
+			if !fok || !gok {
+				// One side may see a failure the other only finds by
+				// search: then there must be no solution.
+				if fok != gok {
+					e := csp.NewSearch(generic, csp.Options{Var: csp.MinDomain})
+					apply(e.Space(), gcells)
+					res := e.Run(context.Background(), 1, func(*csp.Space) bool { return true })
+					require.Zero(t, res.Solutions, "%dx%d trial %d: fused %v generic %v", r, c, trial, fok, gok)
+				}
+				bothFail++
+				continue
+			}
+			for k := range fcells {
+				require.Equal(t, gs.Dom(gcells[k]).AppendValues(nil), fs.Dom(fcells[k]).AppendValues(nil),
+					"%dx%d trial %d cell %s", r, c, trial, fused.Name(fcells[k]))
+			}
+			agreeOK++
+		}
+		assert.Positive(t, agreeOK, "%dx%d: some trials must propagate without failing", r, c)
+		assert.Positive(t, bothFail, "%dx%d: some trials must fail", r, c)
+	}
+}
+
+func TestParseLevel(t *testing.T) {
+	for _, l := range []units.Level{units.Singles, units.Hidden, units.BoxLine} {
+		got, err := units.ParseLevel(l.String())
+		require.NoError(t, err)
+		assert.Equal(t, l, got)
+	}
+	_, err := units.ParseLevel("subsets")
+	assert.ErrorContains(t, err, "singles, hidden or boxline")
+}
+
+func TestPostRejectsWideDomains(t *testing.T) {
+	m := csp.NewModel()
+	x, y := m.NewIntVar(1, 70, "x"), m.NewIntVar(1, 3, "y")
+	assert.PanicsWithValue(t, "units: variable x has values of 64 or more", func() {
+		units.Post(m, [][]csp.Var{{x, y}}, units.Hidden)
+	})
+	assert.Panics(t, func() { units.Post(m, [][]csp.Var{{y, y}}, units.Hidden) })
+}
