@@ -1,0 +1,525 @@
+package sudoku
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"iter"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/cspgo/csp/internal/textio"
+)
+
+// MaxLine is the longest line Read accepts, in bytes. The largest puzzle
+// needs 1,225 characters; a longer line (up to MaxLine) may carry a long
+// comment. Read rejects a line past it without holding it in memory.
+const MaxLine = 64 * 1024
+
+// Sentinel errors; a *ParseError unwraps to one of them.
+var (
+	ErrLength  = errors.New("sudoku: wrong count of cells")
+	ErrSymbol  = errors.New("sudoku: bad symbol")
+	ErrShape   = errors.New("sudoku: no box shape")
+	ErrRules   = errors.New("sudoku: irregular ruled grid")
+	ErrTooLong = errors.New("sudoku: line too long")
+	ErrCount   = errors.New("sudoku: want exactly one puzzle")
+)
+
+// ParseError says where an input is malformed: instance, line, field (for
+// this package's formats, the 1-based character position on the line; 0
+// for the line as a whole), and a sentinel of this package in Err.
+type ParseError = textio.ParseError
+
+// Item is one puzzle of a batch, or the error that spoilt it.
+type Item struct {
+	Index  int     // 1-based position in the batch, good and bad puzzles alike
+	Line   int     // line where the puzzle starts
+	Puzzle *Puzzle // the puzzle; nil when Err is set
+	Err    error   // a *ParseError; its Err is a sentinel, or the reader's error
+}
+
+// Read streams the puzzles of a batch (see the package comment for the
+// forms): a line holding '|' whose first field is a single character or
+// holds the '|', or a line of only '-' and '+', belongs to a ruled grid;
+// any other line is a one-line puzzle. A ruled grid runs over consecutive
+// such lines and ends at any other line (a blank line or a comment
+// included). The repeated givens of a puzzle are no parse error (see
+// Clash).
+//
+// A malformed puzzle becomes an Item with Err set and reading goes on with
+// the next one; a line longer than MaxLine is one such item. A read error
+// ends the batch with an item holding it. Memory stays bounded however
+// long the input: one line and one grid at a time. Stopping the iteration
+// early stops reading.
+func Read(r io.Reader) iter.Seq[Item] {
+	return func(yield func(Item) bool) {
+		br := bufio.NewReaderSize(r, MaxLine+2) // room for "\r\n"
+		lineNo, index := 0, 0
+		var block *ruled
+		flush := func() bool {
+			if block == nil {
+				return true
+			}
+			b := block
+			block = nil
+			p, err := b.finish()
+			if err != nil {
+				return yield(Item{Index: b.index, Line: b.start, Err: err})
+			}
+			return yield(Item{Index: b.index, Line: b.start, Puzzle: p})
+		}
+		for {
+			s, long, err := readLine(br)
+			if s != "" || long || err == nil {
+				lineNo++
+				ok := true
+				switch t := strings.TrimSpace(s); {
+				case long:
+					index++
+					ok = flush() && yield(Item{Index: index, Line: lineNo, Err: &ParseError{
+						Instance: index, Line: lineNo, Err: ErrTooLong,
+						Detail: fmt.Sprintf("more than %d bytes; a %dx%d puzzle needs %d", MaxLine, MaxN, MaxN, MaxN*MaxN)}})
+				case t == "" || t[0] == '#' || t[0] == '%':
+					ok = flush()
+				case isRule(t) || isRuledRow(t):
+					if block == nil {
+						index++
+						block = &ruled{index: index, start: lineNo}
+					}
+					block.add(s, t, lineNo)
+				default:
+					index++
+					ok = flush()
+					if ok {
+						p, perr := parseLine(s, lineNo, index)
+						if perr != nil {
+							ok = yield(Item{Index: index, Line: lineNo, Err: perr})
+						} else {
+							ok = yield(Item{Index: index, Line: lineNo, Puzzle: p})
+						}
+					}
+				}
+				if !ok {
+					return
+				}
+			}
+			if err != nil {
+				if !flush() {
+					return
+				}
+				if err != io.EOF {
+					index++
+					yield(Item{Index: index, Line: lineNo + 1, Err: &ParseError{Instance: index, Line: lineNo + 1, Err: err}})
+				}
+				return
+			}
+		}
+	}
+}
+
+// readLine returns the next line without its end ("\n" or "\r\n"). long
+// says the line was over MaxLine and was skipped. err is io.EOF after the
+// last line.
+func readLine(br *bufio.Reader) (s string, long bool, err error) {
+	b, err := br.ReadSlice('\n')
+	if err == bufio.ErrBufferFull {
+		for err == bufio.ErrBufferFull {
+			_, err = br.ReadSlice('\n')
+		}
+		return "", true, err
+	}
+	b = b[:len(b)-trailingEOL(b)]
+	if len(b) > MaxLine {
+		return "", true, err
+	}
+	return string(b), false, err
+}
+
+// trailingEOL counts the line-end bytes at the end of b.
+func trailingEOL(b []byte) int {
+	k := 0
+	if len(b) > 0 && b[len(b)-1] == '\n' {
+		k++
+		if len(b) > 1 && b[len(b)-2] == '\r' {
+			k++
+		}
+	}
+	return k
+}
+
+// isRule reports whether t (trimmed) is a rule line: only '-' and '+',
+// at least one '-'.
+func isRule(t string) bool {
+	return strings.Trim(t, "-+") == "" && strings.Contains(t, "-")
+}
+
+// isRuledRow reports whether t (trimmed) is a row of a ruled grid: it holds
+// '|', and its first field is one character or holds the '|' (a one-line
+// puzzle's first field is at least 16 cells, and its comment may hold
+// anything).
+func isRuledRow(t string) bool {
+	if !strings.Contains(t, "|") {
+		return false
+	}
+	first := t
+	if i := strings.IndexAny(t, " \t"); i >= 0 {
+		first = t[:i]
+	}
+	return len(first) == 1 || strings.Contains(first, "|")
+}
+
+// badChar describes the character at s[i] for an error message.
+func badChar(s string, i int) string {
+	r, _ := utf8.DecodeRuneInString(s[i:])
+	return fmt.Sprintf("%q", r)
+}
+
+// parseLine reads a one-line puzzle: the first field of s holds the cells,
+// the rest of the line is a comment.
+func parseLine(s string, line, index int) (*Puzzle, error) {
+	fail := func(field int, err error, detail string, args ...any) error {
+		return &ParseError{Instance: index, Line: line, Field: field, Err: err, Detail: fmt.Sprintf(detail, args...)}
+	}
+	start := 0
+	for start < len(s) && (s[start] == ' ' || s[start] == '\t') {
+		start++
+	}
+	end := start
+	for end < len(s) && s[end] != ' ' && s[end] != '\t' {
+		end++
+	}
+	cells := make([]int, 0, end-start)
+	for i := start; i < end; i++ {
+		v, ok := value(s[i])
+		if !ok {
+			// Every character before s[i] is ASCII, so i+1 is the column.
+			return nil, fail(i+1, ErrSymbol, "found %s, want %s", badChar(s, i), alphabet(0))
+		}
+		cells = append(cells, v)
+	}
+	k := len(cells)
+	n := 0
+	for (n+1)*(n+1) <= k {
+		n++
+	}
+	if n*n != k || n < 4 || n > MaxN {
+		return nil, fail(0, ErrLength, "found %d cells, want %s", k, lengthsNear(k))
+	}
+	rows, cols, err := Shape(n)
+	if err != nil {
+		return nil, fail(0, ErrShape, "%d cells make a %dx%d grid, which has no box shape; want %s", k, n, n, lengthsNear(k))
+	}
+	for j, v := range cells {
+		if v > n {
+			return nil, fail(start+j+1, ErrSymbol, "found %q (%d), want %s in a %dx%d grid", s[start+j], v, alphabet(n), n, n)
+		}
+	}
+	return &Puzzle{BoxRows: rows, BoxCols: cols, Cells: cells}, nil
+}
+
+// lengthsNear names the valid line lengths (N*N for a side N with a box
+// shape) nearest to k, below and above.
+func lengthsNear(k int) string {
+	below, above := 0, 0
+	for n := 4; n <= MaxN; n++ {
+		if _, _, err := Shape(n); err != nil {
+			continue
+		}
+		switch {
+		case n*n < k:
+			below = n
+		case n*n > k && above == 0:
+			above = n
+		}
+	}
+	name := func(n int) string { return fmt.Sprintf("%d (%dx%d)", n*n, n, n) }
+	switch {
+	case below == 0:
+		return name(above)
+	case above == 0:
+		return "at most " + name(below)
+	}
+	return name(below) + " or " + name(above)
+}
+
+// ruled gathers a ruled grid one line at a time, keeping only its cells.
+type ruled struct {
+	index, start int         // instance number; first line
+	err          *ParseError // the first error; later lines are skipped
+	n            int         // side, from the first row (0 before it)
+	boxCols      int         // cells before the first '|'
+	bars         int         // '|' per row
+	firstLine    int         // line of the first row
+	boxRows      int         // rows before the first rule line (0 before it)
+	rows         int         // rows read
+	inBand       int         // rows since the last rule line
+	lastRule     int         // line of the last line if it was a rule line, else 0
+	lastLine     int         // the last line of the block
+	cells        []int
+	vals, cols   []int // one row's values and their columns (reused)
+	groups, barc []int // one row's group sizes and '|' columns (reused)
+}
+
+func (b *ruled) fail(line, field int, err error, detail string, args ...any) {
+	if b.err == nil {
+		b.err = &ParseError{Instance: b.index, Line: line, Field: field, Err: err, Detail: fmt.Sprintf(detail, args...)}
+	}
+}
+
+// add takes the next line of the block: s as read, t trimmed.
+func (b *ruled) add(s, t string, line int) {
+	b.lastLine = line
+	if b.err != nil {
+		return
+	}
+	if isRule(t) {
+		b.rule(t, line)
+		return
+	}
+	b.row(s, line)
+}
+
+// rule takes a rule line.
+func (b *ruled) rule(t string, line int) {
+	switch {
+	case b.rows == 0:
+		b.fail(line, 0, ErrRules, "rule line before any row; want rules only between bands of boxes")
+		return
+	case b.lastRule != 0:
+		b.fail(line, 0, ErrRules, "two rule lines in a row (lines %d and %d)", b.lastRule, line)
+		return
+	}
+	if plus := strings.Count(t, "+"); plus != b.bars {
+		b.fail(line, 0, ErrRules, "%d '+' in the rule, want %d, one under each '|'", plus, b.bars)
+		return
+	}
+	if b.boxRows == 0 {
+		b.boxRows = b.inBand
+	} else if b.inBand != b.boxRows {
+		b.fail(line, 0, ErrRules, "a band of %d rows, want %d like the first", b.inBand, b.boxRows)
+		return
+	}
+	b.inBand = 0
+	b.lastRule = line
+}
+
+// row takes a row line s (as read, so that columns count from its start).
+func (b *ruled) row(s string, line int) {
+	b.vals, b.cols, b.groups, b.barc = b.vals[:0], b.cols[:0], b.groups[:0], b.barc[:0]
+	size := 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case ' ', '\t':
+		case '|':
+			b.groups = append(b.groups, size)
+			b.barc = append(b.barc, i+1)
+			size = 0
+		default:
+			v, ok := value(c)
+			if !ok {
+				// Every character before s[i] is ASCII, so i+1 is the column.
+				b.fail(line, i+1, ErrSymbol, "found %s, want %s, '|' or a space", badChar(s, i), alphabet(b.n))
+				return
+			}
+			b.vals = append(b.vals, v)
+			b.cols = append(b.cols, i+1)
+			size++
+		}
+	}
+	b.groups = append(b.groups, size)
+	if b.rows == 0 {
+		b.n, b.boxCols, b.bars, b.firstLine = len(b.vals), b.groups[0], len(b.barc), line
+		if b.n > MaxN {
+			b.fail(line, 0, ErrShape, "a row of %d cells, want at most %d", b.n, MaxN)
+			return
+		}
+	} else if len(b.vals) != b.n {
+		field := 0
+		if len(b.vals) > b.n {
+			field = b.cols[b.n]
+		}
+		b.fail(line, field, ErrLength, "row %d has %d cells, want %d like the first", b.rows+1, len(b.vals), b.n)
+		return
+	}
+	for g, size := range b.groups {
+		if size == b.boxCols && size > 0 && g <= b.bars {
+			continue
+		}
+		field := b.barc[min(g, len(b.barc)-1)]
+		switch {
+		case b.boxCols == 0:
+			b.fail(line, field, ErrRules, "'|' before the first cell, want '|' only between boxes")
+		case size == 0:
+			b.fail(line, field, ErrRules, "a box with no cells, want '|' only between boxes")
+		case b.rows == 0:
+			b.fail(line, field, ErrRules, "box %d of the row has %d cells, want %d like the first", g+1, size, b.boxCols)
+		default:
+			b.fail(line, field, ErrRules, "box %d of the row has %d cells, want '|' after every %d as on line %d", g+1, size, b.boxCols, b.firstLine)
+		}
+		return
+	}
+	for k, v := range b.vals {
+		if v > b.n {
+			b.fail(line, b.cols[k], ErrSymbol, "found %q (%d), want %s in a %dx%d grid", s[b.cols[k]-1], v, alphabet(b.n), b.n, b.n)
+			return
+		}
+	}
+	if b.rows == b.n {
+		b.fail(line, 0, ErrLength, "more than %d rows, want one per cell of a row", b.n)
+		return
+	}
+	b.rows++
+	b.inBand++
+	b.lastRule = 0
+	b.cells = append(b.cells, b.vals...)
+}
+
+// finish checks the whole block and returns its puzzle.
+func (b *ruled) finish() (*Puzzle, error) {
+	if b.err != nil {
+		return nil, b.err
+	}
+	if b.lastRule != 0 {
+		return nil, &ParseError{Instance: b.index, Line: b.lastRule, Err: ErrRules, Detail: "rule line after the last row; want rules only between bands of boxes"}
+	}
+	if b.rows != b.n {
+		return nil, &ParseError{Instance: b.index, Line: b.start, Err: ErrLength,
+			Detail: fmt.Sprintf("%d rows on lines %d-%d, want %d, one per cell of a row", b.rows, b.start, b.lastLine, b.n)}
+	}
+	boxRows := b.boxRows
+	if boxRows == 0 {
+		boxRows = b.rows
+	}
+	if b.inBand != boxRows {
+		return nil, &ParseError{Instance: b.index, Line: b.lastLine, Err: ErrRules,
+			Detail: fmt.Sprintf("the last band has %d rows, want %d like the first", b.inBand, boxRows)}
+	}
+	if boxRows*b.boxCols != b.n {
+		return nil, &ParseError{Instance: b.index, Line: b.start, Err: ErrRules,
+			Detail: fmt.Sprintf("bands of %d rows and boxes %d cells wide do not make %d-cell boxes; want a rule line after every %d rows",
+				boxRows, b.boxCols, b.n, b.n/b.boxCols)}
+	}
+	if boxRows < 2 || b.boxCols < 2 {
+		return nil, &ParseError{Instance: b.index, Line: b.start, Err: ErrShape,
+			Detail: fmt.Sprintf("boxes of %dx%d, want both sides at least 2", boxRows, b.boxCols)}
+	}
+	return &Puzzle{BoxRows: boxRows, BoxCols: b.boxCols, Cells: b.cells, Ruled: true}, nil
+}
+
+// Parse reads exactly one puzzle, in either form; comments and blank lines
+// around it are allowed. No puzzle, or more than one, is an error wrapping
+// ErrCount.
+func Parse(s string) (*Puzzle, error) {
+	var first Item
+	count := 0
+	for it := range Read(strings.NewReader(s)) {
+		count++
+		if count == 1 {
+			first = it
+			continue
+		}
+		if first.Err != nil {
+			return nil, first.Err
+		}
+		return nil, &ParseError{Instance: it.Index, Line: it.Line, Err: ErrCount, Detail: fmt.Sprintf("a second puzzle after the one on line %d", first.Line)}
+	}
+	switch {
+	case count == 0:
+		return nil, &ParseError{Line: 1, Err: ErrCount, Detail: "no puzzle in the input"}
+	case first.Err != nil:
+		return nil, first.Err
+	}
+	return first.Puzzle, nil
+}
+
+// cellsOf returns cells, or p.Cells when cells is nil.
+func cellsOf(p *Puzzle, cells []int) []int {
+	if cells == nil {
+		return p.Cells
+	}
+	return cells
+}
+
+// at returns cells[i], or -1 past the end (printed as '?').
+func at(cells []int, i int) int {
+	if i < len(cells) {
+		return cells[i]
+	}
+	return -1
+}
+
+// FormatLine writes cells (nil: the givens of p) as one line of N*N
+// characters, '.' for empty, without a line end. The box shape is not
+// written: reading the line back gives Shape(N). A value outside 0..N or a
+// missing cell prints as '?', so a bad grid never reads back.
+func FormatLine(p *Puzzle, cells []int) string {
+	cells = cellsOf(p, cells)
+	n := p.N()
+	if n <= 0 || n > MaxN {
+		return ""
+	}
+	b := make([]byte, n*n)
+	for i := range b {
+		if v := at(cells, i); v <= n {
+			b[i] = symbol(v)
+		} else {
+			b[i] = '?'
+		}
+	}
+	return string(b)
+}
+
+// FormatGrid writes cells (nil: the givens of p) as a ruled grid, one line
+// per row, each line ending in a newline: cells separated by spaces, '|'
+// between boxes, a rule of '-' and '+' between bands of boxes. Read takes
+// it back with its box shape. Bad values print as in FormatLine.
+func FormatGrid(p *Puzzle, cells []int) string {
+	cells = cellsOf(p, cells)
+	n := p.N()
+	if p.BoxRows <= 0 || p.BoxCols <= 0 || n > MaxN {
+		return ""
+	}
+	var b strings.Builder
+	row := make([]byte, 0, 4*n)
+	for r := range n {
+		row = row[:0]
+		for c := range n {
+			if c > 0 {
+				row = append(row, ' ')
+				if c%p.BoxCols == 0 {
+					row = append(row, '|', ' ')
+				}
+			}
+			if v := at(cells, r*n+c); v <= n {
+				row = append(row, symbol(v))
+			} else {
+				row = append(row, '?')
+			}
+		}
+		if r > 0 && r%p.BoxRows == 0 {
+			for _, c := range row {
+				if c == '|' {
+					b.WriteByte('+')
+				} else {
+					b.WriteByte('-')
+				}
+			}
+			b.WriteByte('\n')
+		}
+		b.Write(row)
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// Format writes cells (nil: the givens of p) in the form p was read in:
+// FormatGrid followed by a blank line when p.Ruled, else FormatLine and a
+// newline. The outputs of Format, concatenated, read back as a batch.
+func Format(p *Puzzle, cells []int) string {
+	if p.Ruled {
+		return FormatGrid(p, cells) + "\n"
+	}
+	return FormatLine(p, cells) + "\n"
+}
