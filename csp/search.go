@@ -3,6 +3,7 @@ package csp
 import (
 	"context"
 	"iter"
+	"math/bits"
 	"math/rand/v2"
 	"time"
 
@@ -463,6 +464,9 @@ func (e *Search) selectVar() Var {
 		}
 		e.conflict = -1
 	}
+	if e.opts.Var == MinDomain && !e.opts.RandomTies && sp.oneWord {
+		return e.minDomainOneWord()
+	}
 	best := Var(-1)
 	var bestSize, bestW int64
 	ties := 0
@@ -486,6 +490,24 @@ func (e *Search) selectVar() Var {
 			ties++
 			if e.rng.IntN(ties) == 0 {
 				best = x
+			}
+		}
+	}
+	return best
+}
+
+// minDomainOneWord is selectVar for MinDomain with ties to the first, when
+// every domain is one word: a popcount per variable, and a stop at the
+// first variable with two values, which nothing unassigned beats.
+func (e *Search) minDomainOneWord() Var {
+	sp := e.space
+	best, bestSize := Var(-1), 65
+	for _, x := range e.decisions {
+		size := bits.OnesCount64(sp.words[sp.off[x]])
+		if size > 1 && size < bestSize {
+			best, bestSize = x, size
+			if size == 2 {
+				break
 			}
 		}
 	}

@@ -42,6 +42,8 @@ type Space struct {
 	doms  []domains.Domain
 	off   []int32 // first word of each variable
 	width []int32 // words of each variable
+	// oneWord says every domain is one word (values below 64).
+	oneWord bool
 
 	props  []Propagator
 	prio   []Priority
@@ -123,10 +125,12 @@ func newSpace(m *Model, mode SaveMode, extra []posted) *Space {
 	s.off = make([]int32, n)
 	s.width = make([]int32, n)
 	total := 0
+	s.oneWord = true
 	for i := range m.doms {
 		s.off[i] = int32(total)
 		w := len(m.doms[i].Words())
 		s.width[i] = int32(w)
+		s.oneWord = s.oneWord && w == 1
 		total += w
 	}
 	s.words = make([]uint64, total)

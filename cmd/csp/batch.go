@@ -4,12 +4,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
-	"io"
+	"iter"
 	"os"
 	"os/signal"
 	"strings"
-	"sync/atomic"
+	"sync"
 	"time"
 
 	"github.com/cspgo/csp/csp"
@@ -30,6 +31,7 @@ type outcome struct {
 	ran     bool    // a search ran: res is meaningful
 	capped  bool    // count: stopped at --limit, which answers the question asked
 	grid    [][]int // solve: the checked solution
+	why     error   // unsatisfiable found without search: the reason
 	res     csp.Result
 	elapsed time.Duration
 }
@@ -37,7 +39,10 @@ type outcome struct {
 // ok reports whether the outcome leaves the exit status at 0.
 func (o *outcome) ok() bool { return o.status == solved || o.capped }
 
-// batch solves (or counts) every instance of the file named by args.
+// batch solves (or counts) every instance of the file named by args. The
+// input is streamed: instances are read, solved by c.jobs workers and
+// printed in input order with a bounded number in flight, so a batch of any
+// length runs in constant memory.
 func batch(e env, p problem, args []string, c *config, counting bool) int {
 	switch {
 	case len(args) == 0:
@@ -45,14 +50,15 @@ func batch(e env, p problem, args []string, c *config, counting bool) int {
 	case len(args) > 1:
 		return usageError(e.stderr, "%s: unexpected argument %q after FILE", e.cmd, args[1])
 	}
-	items, err := readBatch(e.stdin, args[0], p)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "csp: %v\n", err)
-		return 1
-	}
-	if len(items) == 0 {
-		fmt.Fprintf(e.stderr, "csp: no instance in %s\n", args[0])
-		return 1
+	in := e.stdin
+	if args[0] != "-" {
+		f, err := os.Open(args[0])
+		if err != nil {
+			fmt.Fprintf(e.stderr, "csp: %v\n", err)
+			return 1
+		}
+		defer f.Close()
+		in = f
 	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
@@ -62,67 +68,149 @@ func batch(e env, p problem, args []string, c *config, counting bool) int {
 		stop() // a second interrupt ends the program at once
 	}()
 
-	tally := map[string]int{}
-	capped, status := 0, 0
-	for _, ch := range attemptAll(ctx, p, items, c, counting) {
-		o := <-ch
-		if c.json {
-			writeJSON(e, &o, counting)
-		} else {
-			writeHuman(e, p, &o, c, counting)
-		}
-		tally[o.status]++
-		if o.capped {
-			capped++
-		}
-		if !o.ok() {
-			status = 1
+	var sum summary
+	start := time.Now()
+	for ch := range pipeline(ctx, p, p.read(in), c, counting) {
+		e.stdout.Write(ch.out.Bytes())
+		e.stderr.Write(ch.errOut.Bytes())
+		for i := range ch.outs {
+			sum.add(&ch.outs[i])
 		}
 	}
-	if !c.json && len(items) > 1 {
-		unk := fmt.Sprintf("%d unknown", tally[unknown])
-		if capped > 0 {
-			unk += fmt.Sprintf(" (%d at --limit %d)", capped, c.limit)
-		}
-		fmt.Fprintf(e.stdout, "%% %d instances: %d solved, %d unsatisfiable, %s, %d %s\n",
-			len(items), tally[solved], tally[unsatisfiable], unk, tally[failed], plural(tally[failed], "error"))
+	if sum.n == 0 {
+		fmt.Fprintf(e.stderr, "csp: no instance in %s\n", args[0])
+		return 1
 	}
-	return status
+	if !c.json && sum.n > 1 {
+		sum.write(e.stdout, c, time.Since(start))
+	}
+	if sum.bad > 0 {
+		return 1
+	}
+	return 0
 }
 
-// readBatch reads every instance of the file at path (- for stdin).
-func readBatch(stdin io.Reader, path string, p problem) ([]item, error) {
-	if path == "-" {
-		return p.read(stdin), nil
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return p.read(f), nil
+// chunk is a run of consecutive instances handled by one worker, with what
+// it printed.
+type chunk struct {
+	seq         int
+	items       []item
+	outs        []outcome
+	out, errOut bytes.Buffer
 }
 
-// attemptAll solves the items with c.jobs goroutines. The i-th channel
-// delivers the outcome of items[i].
-func attemptAll(ctx context.Context, p problem, items []item, c *config, counting bool) []chan outcome {
-	done := make([]chan outcome, len(items))
-	for i := range done {
-		done[i] = make(chan outcome, 1)
+// pipeline solves the items with c.jobs workers and yields the chunks in
+// input order. Instances that take microseconds (p.quick) travel in chunks
+// of many so that handing them over costs little; others one by one, so
+// that a short batch of hard instances still spreads over the workers.
+// At most 4 chunks per worker are in flight.
+func pipeline(ctx context.Context, p problem, items iter.Seq[item], c *config, counting bool) iter.Seq[*chunk] {
+	size := 1
+	if p.quick {
+		size = 64
 	}
-	var next atomic.Int64
-	for range min(c.jobs, int64(len(items))) {
+	jobs := int(c.jobs)
+	work := make(chan *chunk, jobs)
+	done := make(chan *chunk, 4*jobs)
+	tokens := make(chan struct{}, 4*jobs)
+	go func() {
+		defer close(work)
+		cur := &chunk{}
+		send := func() bool {
+			select {
+			case tokens <- struct{}{}:
+			case <-ctx.Done():
+				return false
+			}
+			work <- cur
+			cur = &chunk{seq: cur.seq + 1}
+			return true
+		}
+		for it := range items {
+			cur.items = append(cur.items, it)
+			if len(cur.items) == size && !send() {
+				return
+			}
+		}
+		if len(cur.items) > 0 {
+			send()
+		}
+	}()
+	var wg sync.WaitGroup
+	for range jobs {
+		wg.Add(1)
 		go func() {
-			for i := next.Add(1) - 1; i < int64(len(items)); i = next.Add(1) - 1 {
-				done[i] <- attempt(ctx, p, items[i], c, counting)
+			defer wg.Done()
+			ws := &workspace{}
+			for ch := range work {
+				ce := env{stdout: &ch.out, stderr: &ch.errOut}
+				for _, it := range ch.items {
+					o := attempt(ctx, p, it, c, ws, counting)
+					switch {
+					case c.json:
+						writeJSON(ce, &o, counting)
+					case !c.quiet || !o.ok():
+						writeHuman(ce, p, &o, c, counting)
+					}
+					o.grid = nil // printed: keep only what the summary needs
+					ch.outs = append(ch.outs, o)
+				}
+				ch.items = nil
+				done <- ch
 			}
 		}()
 	}
-	return done
+	go func() {
+		wg.Wait()
+		close(done)
+	}()
+	return func(yield func(*chunk) bool) {
+		pending := map[int]*chunk{}
+		next := 0
+		stopped := false
+		for ch := range done {
+			pending[ch.seq] = ch
+			for {
+				ready, ok := pending[next]
+				if !ok {
+					break
+				}
+				delete(pending, next)
+				next++
+				<-tokens
+				if !stopped && !yield(ready) {
+					stopped = true // drain the workers
+				}
+			}
+		}
+	}
 }
 
+// workspace is a worker's own state that outlives one instance: a problem
+// keeps solvers there to reuse them (see problem.solve).
+type workspace struct {
+	cache map[any]any
+}
+
+// get returns the value kept under key, making it with mk the first time.
+func (w *workspace) get(key any, mk func() any) any {
+	if v, ok := w.cache[key]; ok {
+		return v
+	}
+	if w.cache == nil {
+		w.cache = map[any]any{}
+	}
+	v := mk()
+	w.cache[key] = v
+	return v
+}
+
+// unsatError marks an instance found unsatisfiable without search, with
+// the reason: a problem's solve or count returns it.
+type unsatError struct{ error }
+
 // attempt solves or counts one instance.
-func attempt(ctx context.Context, p problem, it item, c *config, counting bool) outcome {
+func attempt(ctx context.Context, p problem, it item, c *config, ws *workspace, counting bool) outcome {
 	o := outcome{item: it, status: failed}
 	if it.err != nil {
 		return o
@@ -130,12 +218,17 @@ func attempt(ctx context.Context, p problem, it item, c *config, counting bool) 
 	o.ran = true
 	start := time.Now()
 	if counting {
-		o.res = p.count(ctx, it.inst, c)
+		o.res, o.err = p.count(ctx, it.inst, c, ws)
 		o.capped = o.res.Stopped == csp.SolutionLimit
 	} else {
-		o.grid, o.res, o.err = p.solve(ctx, it.inst, c)
+		o.grid, o.res, o.err = p.solve(ctx, it.inst, c, ws)
 	}
 	o.elapsed = time.Since(start)
+	var unsat unsatError
+	if errors.As(o.err, &unsat) {
+		o.why, o.err = unsat.error, nil
+		o.res.Complete, o.res.Solutions = true, 0
+	}
 	switch {
 	case o.err != nil:
 		o.status = failed
@@ -177,6 +270,9 @@ func writeHuman(e env, p problem, o *outcome, c *config, counting bool) {
 	switch {
 	case o.err != nil:
 		// Reported above; the statistics follow.
+	case o.why != nil:
+		fmt.Fprintf(e.stdout, "%sunsatisfiable: %v\n", head, o.why)
+		return
 	case !counting && o.status == solved:
 		fmt.Fprintf(e.stdout, "%ssolved in %s\n", head, cost)
 	case !counting && o.status == unsatisfiable:
@@ -213,7 +309,8 @@ type record struct {
 	Stopped  string     `json:"stopped,omitempty"` // the limit that ended the search
 	Stats    *csp.Stats `json:"stats,omitempty"`
 	Error    string     `json:"error,omitempty"`
-	Time     float64    `json:"time"` // seconds
+	Reason   string     `json:"reason,omitempty"` // why unsatisfiable, when found without search
+	Time     float64    `json:"time"`             // seconds
 }
 
 // writeJSON prints an outcome as one line of JSON; errors go to stderr as
@@ -223,6 +320,9 @@ func writeJSON(e env, o *outcome, counting bool) {
 	if o.err != nil {
 		fmt.Fprintf(e.stderr, "csp: %v\n", o.err)
 		r.Error = o.err.Error()
+	}
+	if o.why != nil {
+		r.Reason = o.why.Error()
 	}
 	if o.ran {
 		r.Stats = &o.res.Stats

@@ -19,12 +19,14 @@ type config struct {
 	alldiff    alldiff.Strength
 	visibility visibility.Strength // skyscraper clues
 	model      string              // problem-specific model name ("" for the default)
+	boxline    bool                // sudoku: box-line reduction
 	// Search; Seed also seeds generate.
 	search csp.Options
 	ties   string // "first", "random", or "" for the default
 	limit  int64  // count: solution cap (0: none)
 	// Output.
 	json, stats bool
+	quiet       bool // print only failures and the summary
 	jobs        int64
 	// Generate.
 	order, holes, n int64
@@ -38,6 +40,7 @@ func newConfig() *config {
 		visibility: visibility.Line,
 		search:     csp.Options{Var: csp.DomWDeg, Val: csp.ValMin, Restarts: csp.Luby, Seed: 1},
 		jobs:       1,
+		boxline:    true,
 		holes:      -1, // required by latin
 		clues:      100,
 		n:          1,
@@ -60,6 +63,7 @@ func batchFlags(counting bool) func(fs *flag.FlagSet, c *config) {
 		fs.StringVar(&c.model, "model", "", "")
 		fs.Var(namedFlag[visibility.Strength]{&c.visibility, visibility.ParseStrength, int(visibility.Line) + 1}, "visibility", "")
 		fs.Var(symbolsFlag{&c.model}, "symbols", "")
+		fs.BoolVar(&c.boxline, "boxline", true, "")
 		fs.Var(enumFlag[csp.VarSelect]{&c.search.Var, []string{"input", "mindom", "domwdeg"},
 			[]csp.VarSelect{csp.InputOrder, csp.MinDomain, csp.DomWDeg}}, "var", "")
 		fs.Var(enumFlag[csp.ValSelect]{&c.search.Val, []string{"min", "max", "split", "random"},
@@ -77,6 +81,7 @@ func batchFlags(counting bool) func(fs *flag.FlagSet, c *config) {
 		fs.Var(intFlag{&c.search.FailLimit, 0}, "fails", "")
 		fs.BoolVar(&c.stats, "stats", false, "")
 		fs.BoolVar(&c.json, "json", false, "")
+		fs.BoolVar(&c.quiet, "quiet", false, "")
 		fs.Var(intFlag{&c.jobs, 1}, "jobs", "")
 		if counting {
 			fs.Var(intFlag{&c.limit, 0}, "limit", "")

@@ -40,6 +40,8 @@ var (
 	// Search counters, which change whenever propagation or search does.
 	countersRE = regexp.MustCompile(`\(\d+ nodes?, \d+ failures?\)`)
 	statRE     = regexp.MustCompile(`(?m)^(%%%mzn-stat: [a-zA-Z]+)=.*$`)
+	// The batch summary's timing line.
+	timesRE = regexp.MustCompile(`(?m)^% time per instance: .*$`)
 )
 
 // normalise makes human output independent of timing and of the search's
@@ -48,6 +50,7 @@ func normalise(s string) string {
 	s = durationRE.ReplaceAllString(s, "$1 TIME")
 	s = countersRE.ReplaceAllString(s, "(N nodes, F failures)")
 	s = statRE.ReplaceAllString(s, "$1=X")
+	s = timesRE.ReplaceAllString(s, "% time per instance: TIMES")
 	return s
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"iter"
 
 	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/problems/latin"
@@ -16,14 +17,23 @@ type problem struct {
 	doc    string   // one line for the usage text
 	models []string // names --model takes, the default first
 
-	// read parses every instance of a batch; a malformed one is an item
-	// with err set.
-	read func(r io.Reader) []item
+	// read parses the instances of a batch as it goes; a malformed one is
+	// an item with err set.
+	read func(r io.Reader) iter.Seq[item]
 	// solve finds a solution and has it checked by the problem's checker;
-	// an error is an internal error.
-	solve func(ctx context.Context, inst any, c *config) ([][]int, csp.Result, error)
-	// count counts solutions up to c.limit (0: no cap).
-	count func(ctx context.Context, inst any, c *config) csp.Result
+	// an unsatError says the instance has none without searching, any
+	// other error is an internal error. ws keeps what a worker may reuse
+	// from one instance to the next.
+	solve func(ctx context.Context, inst any, c *config, ws *workspace) ([][]int, csp.Result, error)
+	// count counts solutions up to c.limit (0: no cap); errors as for
+	// solve.
+	count func(ctx context.Context, inst any, c *config, ws *workspace) (csp.Result, error)
+	// quick says instances take microseconds: the batch hands them to its
+	// workers in chunks.
+	quick bool
+	// defaults sets the problem's own defaults for the flags the command
+	// line did not set (set reports whether a flag was given).
+	defaults func(c *config, set func(flag string) bool)
 	// write prints a solution of inst, in a form the problem reads back.
 	write func(w io.Writer, inst any, grid [][]int) error
 	// generate writes the instance number i (from 0) of c's request; nil
@@ -43,19 +53,21 @@ type item struct {
 var problems = map[string]problem{
 	"skyscraper": {
 		doc: "skyscraper puzzles, one per line: a Towers game ID, a clockwise clue list, a JSON object, or a clue-framed grid block",
-		read: func(r io.Reader) []item {
-			var items []item
-			for _, it := range skyscraper.Read(r) {
-				items = append(items, item{index: it.Index, line: it.Line, inst: it.Puzzle, err: it.Err})
+		read: func(r io.Reader) iter.Seq[item] {
+			return func(yield func(item) bool) {
+				for _, it := range skyscraper.Read(r) {
+					if !yield(item{index: it.Index, line: it.Line, inst: it.Puzzle, err: it.Err}) {
+						return
+					}
+				}
 			}
-			return items
 		},
-		solve: func(ctx context.Context, inst any, c *config) ([][]int, csp.Result, error) {
+		solve: func(ctx context.Context, inst any, c *config, _ *workspace) ([][]int, csp.Result, error) {
 			return skyscraper.Solve(ctx, inst.(*skyscraper.Puzzle), skyscraperOptions(c), c.search)
 		},
-		count: func(ctx context.Context, inst any, c *config) csp.Result {
+		count: func(ctx context.Context, inst any, c *config, _ *workspace) (csp.Result, error) {
 			res, _ := skyscraper.Count(ctx, inst.(*skyscraper.Puzzle), skyscraperOptions(c), c.search, c.limit)
-			return res
+			return res, nil
 		},
 		write: func(w io.Writer, inst any, grid [][]int) error {
 			_, err := io.WriteString(w, skyscraper.Format(inst.(*skyscraper.Puzzle), grid))
@@ -80,18 +92,20 @@ var problems = map[string]problem{
 	"latin": {
 		doc:    "Latin-square completion: N, then N rows of N numbers, 0 = hole",
 		models: []string{latin.Channeled.String(), latin.RowCol.String(), latin.Symbols.String()},
-		read: func(r io.Reader) []item {
-			var items []item
-			for _, it := range latin.Read(r) {
-				items = append(items, item{index: it.Index, line: it.Line, inst: it.Inst, err: it.Err})
+		read: func(r io.Reader) iter.Seq[item] {
+			return func(yield func(item) bool) {
+				for _, it := range latin.Read(r) {
+					if !yield(item{index: it.Index, line: it.Line, inst: it.Inst, err: it.Err}) {
+						return
+					}
+				}
 			}
-			return items
 		},
-		solve: func(ctx context.Context, inst any, c *config) ([][]int, csp.Result, error) {
+		solve: func(ctx context.Context, inst any, c *config, _ *workspace) ([][]int, csp.Result, error) {
 			return latin.Solve(ctx, inst.(*latin.Instance), latinOptions(c), c.search)
 		},
-		count: func(ctx context.Context, inst any, c *config) csp.Result {
-			return csp.Count(ctx, latin.Build(inst.(*latin.Instance), latinOptions(c)).Model, c.search, c.limit)
+		count: func(ctx context.Context, inst any, c *config, _ *workspace) (csp.Result, error) {
+			return csp.Count(ctx, latin.Build(inst.(*latin.Instance), latinOptions(c)).Model, c.search, c.limit), nil
 		},
 		write: func(w io.Writer, _ any, grid [][]int) error { return latin.Write(w, grid) },
 		generate: func(w io.Writer, c *config, i int) error {

@@ -76,6 +76,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if c.model != "" && !slices.Contains(p.models, c.model) {
 		return usageError(stderr, "%s: invalid value %q for flag -model: want %s", name, c.model, enum.Names(p.models).List())
 	}
+	if p.defaults != nil {
+		given := map[string]bool{}
+		fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+		p.defaults(c, func(name string) bool { return given[name] })
+	}
 	c.finish()
 	out := &errWriter{w: stdout}
 	status := cmd.run(env{cmd: name, stdin: stdin, stdout: out, stderr: stderr}, p, pos[1:], c)

@@ -16,6 +16,7 @@ package units
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 
 	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/domains"
@@ -62,6 +63,11 @@ type net struct {
 	perm      []bool   // per unit, as many values in full as cells
 	cellStart []int32  // cell c's units are cellUnits[cellStart[c]:cellStart[c+1]]
 	cellUnits []int32
+	// The same as bit sets of units, uw words per cell: cellMask[c*uw:].
+	uw        int
+	cellMask  []uint64
+	peerStart []int32 // cell c's peers (cells sharing a unit) are peers[peerStart[c]:peerStart[c+1]]
+	peers     []int32
 	pairs     []pair
 	pairStart []int32 // unit u's pairs are unitPairs[pairStart[u]:pairStart[u+1]]
 	unitPairs []int32
@@ -113,6 +119,14 @@ func newNet(m *csp.Model, units [][]csp.Var, withPairs bool) *net {
 		n.perm = append(n.perm, bits.OnesCount64(full) == len(u))
 	}
 	n.cellStart, n.cellUnits = invert(len(n.vars), n.unitStart, n.unitCells)
+	n.uw = (len(units) + 63) / 64
+	n.cellMask = make([]uint64, n.uw*len(n.vars))
+	for c := range len(n.vars) {
+		for _, u := range n.cellUnits[n.cellStart[c]:n.cellStart[c+1]] {
+			n.cellMask[c*n.uw+int(u/64)] |= 1 << (u % 64)
+		}
+	}
+	n.findPeers()
 	if withPairs {
 		n.findPairs()
 	}
@@ -141,6 +155,25 @@ func invert(members int, start, list []int32) (invStart, invList []int32) {
 }
 
 func (n *net) cells(u int32) []int32 { return n.unitCells[n.unitStart[u]:n.unitStart[u+1]] }
+
+// findPeers lists, for every cell, the other cells of its units, once
+// each.
+func (n *net) findPeers() {
+	mark := make([]int32, len(n.vars)) // cell+1 that last listed the peer
+	n.peerStart = append(n.peerStart[:0], 0)
+	for c := range int32(len(n.vars)) {
+		mark[c] = c + 1
+		for _, u := range n.cellUnits[n.cellStart[c]:n.cellStart[c+1]] {
+			for _, q := range n.cells(u) {
+				if mark[q] != c+1 {
+					mark[q] = c + 1
+					n.peers = append(n.peers, q)
+				}
+			}
+		}
+		n.peerStart = append(n.peerStart, int32(len(n.peers)))
+	}
+}
 
 // findPairs lists the pairs of units sharing two cells or more where at
 // least one unit is a permutation (only then is a value confined).
@@ -225,30 +258,35 @@ func Post(m *csp.Model, units [][]csp.Var, l Level) {
 }
 
 // prop is the propagator of Post. Per run it loads every cell's word,
-// works on the copy (units whose cells changed since its last run, then
-// overlapping pairs of units that changed), and writes back what it
-// narrowed. The words of its last run are a hint of what changed: a cell
-// that differs from them puts its units to work, so a stale hint (after a
-// backtrack) costs extra work and never misses a change.
+// works on the copy, and writes back what it narrowed:
+//   - a cell that became assigned removes its value from its peers (the
+//     cells that share a unit with it), and a changed cell loses the values
+//     of its assigned peers;
+//   - a unit with a changed cell is checked for values with no cell left
+//     (failure) or one cell left (hidden single);
+//   - a pair of overlapping units, one of which changed, is checked for
+//     values confined to the overlap.
+//
+// The words of its last run are a hint of what changed since: a cell that
+// differs from them counts as changed, so a stale hint (after a backtrack)
+// costs extra work and never hides a change.
 type prop struct {
 	*net
 	level Level
 
 	d, orig, last []uint64
-	dirty         []bool  // per unit, waiting in stack
-	stack         []int32 // units to run
-	changed       []bool  // per unit, a cell changed since its pairs last ran
-	changedList   []int32
+	fixed         []int32  // cells assigned whose peers still need the value removed
+	dirty         []uint64 // units to check for hidden singles (a bit set)
+	changed       []uint64 // units with a cell changed since their pairs last ran
 	pairQueued    []bool
 	pairList      []int32
 }
 
 func newProp(n *net, l Level) *prop {
-	units := len(n.full)
 	return &prop{
 		net: n, level: l,
 		d: make([]uint64, len(n.vars)), orig: make([]uint64, len(n.vars)), last: make([]uint64, len(n.vars)),
-		dirty: make([]bool, units), changed: make([]bool, units), pairQueued: make([]bool, len(n.pairs)),
+		dirty: make([]uint64, n.uw), changed: make([]uint64, n.uw), pairQueued: make([]bool, len(n.pairs)),
 	}
 }
 
@@ -258,38 +296,70 @@ func (p *prop) Clone() csp.Propagator { return newProp(p.net, p.level) }
 // Name groups statistics by level.
 func (p *prop) Name() string { return "units/" + p.level.String() }
 
-// touch records that cell c now holds w.
+// touch records that cell c now holds w (not empty).
 func (p *prop) touch(c int32, w uint64) {
 	p.d[c] = w
-	for _, u := range p.cellUnits[p.cellStart[c]:p.cellStart[c+1]] {
-		if !p.dirty[u] {
-			p.dirty[u] = true
-			p.stack = append(p.stack, u)
-		}
-		if !p.changed[u] {
-			p.changed[u] = true
-			p.changedList = append(p.changedList, u)
-		}
+	if w&(w-1) == 0 {
+		p.fixed = append(p.fixed, c)
+	}
+	if p.uw == 1 {
+		p.dirty[0] |= p.cellMask[c]
+		p.changed[0] |= p.cellMask[c]
+		return
+	}
+	for k, m := range p.cellMask[int(c)*p.uw : int(c+1)*p.uw] {
+		p.dirty[k] |= m
+		p.changed[k] |= m
 	}
 }
 
-// Propagate runs the units and pairs to a fixpoint on the words.
+// nextDirty takes a unit to check off the dirty set, or returns -1.
+func (p *prop) nextDirty() int32 {
+	for k, w := range p.dirty {
+		if w != 0 {
+			p.dirty[k] = w & (w - 1)
+			return int32(k*64 + bits.TrailingZeros64(w))
+		}
+	}
+	return -1
+}
+
+// Propagate runs the rules to a fixpoint on the words.
 func (p *prop) Propagate(s *csp.Space) csp.Status {
 	for i, x := range p.vars {
 		w := s.Words(x)[0]
 		p.d[i], p.orig[i] = w, w
-		if w != p.last[i] {
-			p.touch(int32(i), w)
+		if w == 0 {
+			return p.fail()
 		}
 	}
-	for {
-		for len(p.stack) > 0 {
-			u := p.stack[len(p.stack)-1]
-			p.stack = p.stack[:len(p.stack)-1]
-			p.dirty[u] = false
-			if !p.unit(u) {
-				return p.fail()
+	// Changed cells: an assigned one is queued for its peers; another
+	// loses the values of its assigned peers (which may not have changed).
+	for i := range p.vars {
+		w := p.d[i]
+		if w == p.last[i] {
+			continue
+		}
+		c := int32(i)
+		if w&(w-1) != 0 {
+			var taken uint64
+			for _, q := range p.peers[p.peerStart[c]:p.peerStart[c+1]] {
+				if x := p.d[q]; x&(x-1) == 0 {
+					taken |= x
+				}
 			}
+			if w&taken != 0 {
+				w &^= taken
+				if w == 0 {
+					return p.fail()
+				}
+			}
+		}
+		p.touch(c, w)
+	}
+	for {
+		if !p.singles() {
+			return p.fail()
 		}
 		if p.level < BoxLine || !p.pairsOfChanged() {
 			break
@@ -304,25 +374,44 @@ func (p *prop) Propagate(s *csp.Space) csp.Status {
 	return csp.Fixpoint
 }
 
+// singles applies naked and hidden singles until neither has work left;
+// false on failure.
+func (p *prop) singles() bool {
+	for {
+		for len(p.fixed) > 0 {
+			c := p.fixed[len(p.fixed)-1]
+			p.fixed = p.fixed[:len(p.fixed)-1]
+			v := p.d[c]
+			for _, q := range p.peers[p.peerStart[c]:p.peerStart[c+1]] {
+				if x := p.d[q]; x&v != 0 {
+					if x == v {
+						return false // two peers with one value
+					}
+					p.touch(q, x&^v)
+				}
+			}
+		}
+		u := p.nextDirty()
+		if u < 0 {
+			return true
+		}
+		if p.level >= Hidden && p.perm[u] && !p.hidden(u) {
+			return false
+		}
+	}
+}
+
 // fail clears the work lists for the next run and reports failure.
 func (p *prop) fail() csp.Status {
-	for _, u := range p.stack {
-		p.dirty[u] = false
-	}
-	p.stack = p.stack[:0]
-	p.clearChanged()
+	clear(p.dirty)
+	clear(p.changed)
+	p.fixed = p.fixed[:0]
 	return csp.Failed
 }
 
-func (p *prop) clearChanged() {
-	for _, u := range p.changedList {
-		p.changed[u] = false
-	}
-	p.changedList = p.changedList[:0]
-}
-
-// unit applies the singles of one unit; false on failure.
-func (p *prop) unit(u int32) bool {
+// hidden checks a permutation unit: a value with no cell left fails it, a
+// value with one cell left goes there. False on failure.
+func (p *prop) hidden(u int32) bool {
 	cells := p.cells(u)
 	var seen, twice, fixed uint64
 	for _, c := range cells {
@@ -330,40 +419,26 @@ func (p *prop) unit(u int32) bool {
 		twice |= seen & x
 		seen |= x
 		if x&(x-1) == 0 {
-			if x == 0 || fixed&x != 0 {
-				return false // an empty cell, or two cells with one value
-			}
 			fixed |= x
 		}
 	}
-	var hidden uint64
-	if p.perm[u] && p.level >= Hidden {
-		if seen != p.full[u] {
-			return false // a value with no cell left
-		}
-		hidden = seen &^ twice &^ fixed
+	if seen != p.full[u] {
+		return false
 	}
-	if fixed == 0 && hidden == 0 {
+	once := seen &^ twice &^ fixed // placed values need nothing more
+	if once == 0 {
 		return true
 	}
 	for _, c := range cells {
 		x := p.d[c]
-		if x&(x-1) == 0 {
+		h := x & once
+		if h == 0 || x&(x-1) == 0 {
 			continue
 		}
-		y := x &^ fixed
-		if h := y & hidden; h != 0 {
-			if h&(h-1) != 0 {
-				return false // two values that fit only this cell
-			}
-			y = h
+		if h&(h-1) != 0 {
+			return false // two values that fit only this cell
 		}
-		if y != x {
-			if y == 0 {
-				return false
-			}
-			p.touch(c, y)
-		}
+		p.touch(c, h)
 	}
 	return true
 }
@@ -372,15 +447,18 @@ func (p *prop) unit(u int32) bool {
 // since their pairs last ran. It reports whether units need to run again;
 // on failure it leaves a failed cell for the next unit run to find.
 func (p *prop) pairsOfChanged() bool {
-	for _, u := range p.changedList {
-		for _, k := range p.unitPairs[p.pairStart[u]:p.pairStart[u+1]] {
-			if !p.pairQueued[k] {
-				p.pairQueued[k] = true
-				p.pairList = append(p.pairList, k)
+	for i, w := range p.changed {
+		for ; w != 0; w &= w - 1 {
+			u := i*64 + bits.TrailingZeros64(w)
+			for _, k := range p.unitPairs[p.pairStart[u]:p.pairStart[u+1]] {
+				if !p.pairQueued[k] {
+					p.pairQueued[k] = true
+					p.pairList = append(p.pairList, k)
+				}
 			}
 		}
+		p.changed[i] = 0
 	}
-	p.clearChanged()
 	for _, k := range p.pairList {
 		p.pairQueued[k] = false
 		pr := &p.pairs[k]
@@ -389,7 +467,7 @@ func (p *prop) pairsOfChanged() bool {
 		p.strip(pr.onlyA, fromA)
 	}
 	p.pairList = p.pairList[:0]
-	return len(p.stack) > 0
+	return len(p.fixed) > 0 || slices.ContainsFunc(p.dirty, func(w uint64) bool { return w != 0 })
 }
 
 // strip removes mask from cells.

@@ -1,0 +1,92 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"time"
+)
+
+// summary tallies the outcomes of a batch in constant memory: counts by
+// status, and times in a histogram with buckets 1% wide, so the median and
+// the 90th percentile are exact to 1% however long the batch.
+type summary struct {
+	n, bad   int
+	tally    map[string]int
+	capped   int
+	guesses  int64 // search nodes beyond the root, over instances that ran
+	ran      int
+	buckets  [histBuckets]int64
+	maxTime  time.Duration
+	sumTimes time.Duration
+}
+
+// Histogram buckets: bucket k holds times t with growth^k <= t/1ns <
+// growth^(k+1); 2,800 buckets reach past 10^12 ns (17 minutes), the last
+// one holds anything longer.
+const (
+	histBuckets = 2800
+	histGrowth  = 1.01
+)
+
+func bucketOf(d time.Duration) int {
+	if d < 1 {
+		return 0
+	}
+	return min(int(math.Log(float64(d))/math.Log(histGrowth)), histBuckets-1)
+}
+
+// add counts one outcome.
+func (s *summary) add(o *outcome) {
+	if s.tally == nil {
+		s.tally = map[string]int{}
+	}
+	s.n++
+	s.tally[o.status]++
+	if o.capped {
+		s.capped++
+	}
+	if !o.ok() {
+		s.bad++
+	}
+	if !o.ran {
+		return
+	}
+	s.ran++
+	s.guesses += o.res.Stats.Nodes
+	s.buckets[bucketOf(o.elapsed)]++
+	s.maxTime = max(s.maxTime, o.elapsed)
+	s.sumTimes += o.elapsed
+}
+
+// quantile returns the time below which a share q of the instances ran,
+// to 1%: the geometric middle of its bucket.
+func (s *summary) quantile(q float64) time.Duration {
+	rank := int64(math.Ceil(q * float64(s.ran)))
+	seen := int64(0)
+	for k, c := range s.buckets {
+		seen += c
+		if seen >= max(rank, 1) {
+			return min(time.Duration(math.Pow(histGrowth, float64(k)+0.5)), s.maxTime)
+		}
+	}
+	return s.maxTime
+}
+
+// write prints the summary as two comment lines.
+func (s *summary) write(w io.Writer, c *config, wall time.Duration) {
+	unk := fmt.Sprintf("%d unknown", s.tally[unknown])
+	if s.capped > 0 {
+		unk += fmt.Sprintf(" (%d at --limit %d)", s.capped, c.limit)
+	}
+	fmt.Fprintf(w, "%% %d instances: %d solved, %d unsatisfiable, %s, %d %s\n",
+		s.n, s.tally[solved], s.tally[unsatisfiable], unk, s.tally[failed], plural(s.tally[failed], "error"))
+	if s.ran == 0 {
+		return
+	}
+	rate := float64(s.n) / max(wall.Seconds(), 1e-9)
+	fmt.Fprintf(w, "%% time per instance: median %s, p90 %s, max %s, mean %s; %.0f instances/s with %d %s; %.2f guesses per instance\n",
+		roundDuration(s.quantile(0.5)), roundDuration(s.quantile(0.9)), roundDuration(s.maxTime),
+		roundDuration(s.sumTimes/time.Duration(s.ran)), rate, c.jobs, plural(c.jobs, "job"),
+		float64(s.guesses)/float64(s.ran))
+}

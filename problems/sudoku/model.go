@@ -1,0 +1,196 @@
+package sudoku
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/cspgo/csp/csp"
+	"github.com/cspgo/csp/internal/enum"
+	"github.com/cspgo/csp/propagators/alldiff"
+	"github.com/cspgo/csp/propagators/units"
+)
+
+// View is how the units are posted.
+type View uint8
+
+// The two models: the same deductions, fused or one constraint at a time.
+const (
+	// Units posts every row, column and box into one word-level units
+	// propagator (units.Post): the fast path.
+	Units View = iota
+	// Generic posts one all-different per unit and one box-line
+	// propagator per box and line that cross (units.PostBoxLine): the
+	// textbook model, for comparing strategies one constraint at a time.
+	Generic
+)
+
+var viewNames = enum.Names{"units", "generic"}
+
+// String returns the model's name: units or generic.
+func (v View) String() string { return viewNames.Name("View", int(v)) }
+
+// ParseView reads a model by name.
+func ParseView(name string) (View, error) {
+	if i, ok := viewNames.Parse(name); ok {
+		return View(i), nil
+	}
+	return 0, fmt.Errorf("sudoku: unknown model %q (want %s)", name, viewNames.List())
+}
+
+// Options choose the model and its propagation strength. The ladder, from
+// weakest, is AllDiff value (naked singles), hidden (and hidden singles),
+// hidden with BoxLine (and pointing/claiming), gac with BoxLine (and
+// naked and hidden subsets of every size).
+type Options struct {
+	View    View
+	AllDiff alldiff.Strength // per unit: value, hidden or gac
+	BoxLine bool             // box-line reduction between each box and the lines it crosses
+}
+
+// DefaultOptions are the fastest on the public sets (see README): the
+// units propagator with hidden singles and box-line reduction.
+var DefaultOptions = Options{View: Units, AllDiff: alldiff.Hidden, BoxLine: true}
+
+// DefaultSearch is the search the solver uses unless told otherwise:
+// smallest domain first, ties to the first cell, smallest value first, no
+// restarts.
+var DefaultSearch = csp.Options{Var: csp.MinDomain, Val: csp.ValMin}
+
+// Model is a sudoku model of one box shape, without givens: Cells[r*N+c]
+// is the cell at row r, column c, ranging over 1..N.
+type Model struct {
+	BoxRows, BoxCols int
+	Model            *csp.Model
+	Cells            []csp.Var
+}
+
+// Build makes the model of an empty grid with boxes of boxRows x boxCols.
+func Build(boxRows, boxCols int, o Options) *Model {
+	n := boxRows * boxCols
+	m := csp.NewModel()
+	cells := make([]csp.Var, n*n)
+	for i := range cells {
+		cells[i] = m.NewIntVar(1, n, fmt.Sprintf("r%dc%d", i/n+1, i%n+1))
+	}
+	rows, cols, boxes := make([][]csp.Var, n), make([][]csp.Var, n), make([][]csp.Var, n)
+	for i := range n {
+		for j := range n {
+			rows[i] = append(rows[i], cells[i*n+j])
+			cols[i] = append(cols[i], cells[j*n+i])
+			r, c := i/boxRows*boxRows+j/boxCols, i%boxRows*boxCols+j%boxCols
+			boxes[i] = append(boxes[i], cells[r*n+c])
+		}
+	}
+	all := append(append(append([][]csp.Var(nil), rows...), cols...), boxes...)
+	crossing := func(post func(a, b []csp.Var)) {
+		for _, box := range boxes {
+			for _, line := range all[:2*n] {
+				post(box, line) // PostBoxLine skips lines that do not cross
+			}
+		}
+	}
+	switch {
+	case o.View == Units && o.AllDiff == alldiff.Value:
+		units.Post(m, all, units.Singles)
+		if o.BoxLine {
+			crossing(func(a, b []csp.Var) { units.PostBoxLine(m, a, b) })
+		}
+	case o.View == Units:
+		level := units.Hidden
+		if o.BoxLine {
+			level = units.BoxLine
+		}
+		units.Post(m, all, level)
+		if o.AllDiff == alldiff.GAC {
+			for _, u := range all {
+				alldiff.Post(m, u, alldiff.GAC)
+			}
+		}
+	default:
+		for _, u := range all {
+			alldiff.Post(m, u, o.AllDiff)
+		}
+		if o.BoxLine {
+			crossing(func(a, b []csp.Var) { units.PostBoxLine(m, a, b) })
+		}
+	}
+	return &Model{BoxRows: boxRows, BoxCols: boxCols, Model: m, Cells: cells}
+}
+
+// Solver solves puzzles of one box shape, reusing one model and one search
+// from puzzle to puzzle: a puzzle costs its search only. A Solver is not
+// safe for concurrent use; make one per goroutine.
+type Solver struct {
+	model  *Model
+	search *csp.Search
+}
+
+// NewSolver returns a solver for puzzles with boxes of boxRows x boxCols.
+func NewSolver(boxRows, boxCols int, o Options, search csp.Options) *Solver {
+	m := Build(boxRows, boxCols, o)
+	return &Solver{model: m, search: csp.NewSearch(m.Model, search)}
+}
+
+// Model returns the solver's model.
+func (s *Solver) Model() *Model { return s.model }
+
+// start puts the search at the root of p.
+func (s *Solver) start(p *Puzzle) error {
+	if p.BoxRows != s.model.BoxRows || p.BoxCols != s.model.BoxCols {
+		return fmt.Errorf("sudoku: a %dx%d puzzle given to a solver of %dx%d boxes",
+			p.N(), p.N(), s.model.BoxRows, s.model.BoxCols)
+	}
+	if len(p.Cells) != len(s.model.Cells) {
+		return fmt.Errorf("sudoku: %d cells, want %d", len(p.Cells), len(s.model.Cells))
+	}
+	s.search.Reset()
+	sp := s.search.Space()
+	for i, v := range p.Cells {
+		if v != 0 && !sp.Assign(s.model.Cells[i], v) {
+			break // the root fails; Run reports it
+		}
+	}
+	return nil
+}
+
+// Solve returns the first solution of p (row-major, nil if none) and
+// what the search found and did.
+func (s *Solver) Solve(ctx context.Context, p *Puzzle) ([]int, csp.Result, error) {
+	if err := s.start(p); err != nil {
+		return nil, csp.Result{}, err
+	}
+	res := s.search.Run(ctx, 1, func(*csp.Space) bool { return true })
+	return s.cellsOf(res.Solution), res, nil
+}
+
+// Count counts the solutions of p up to limit (0: no cap); a limit of 2
+// answers "is it unique?". The result's Solution is the first one found.
+func (s *Solver) Count(ctx context.Context, p *Puzzle, limit int64) (csp.Result, error) {
+	if err := s.start(p); err != nil {
+		return csp.Result{}, err
+	}
+	return s.search.Run(ctx, limit, func(*csp.Space) bool { return true }), nil
+}
+
+// Cells returns the grid of a solution indexed by Var (nil for nil).
+func (s *Solver) cellsOf(sol []int) []int {
+	if sol == nil {
+		return nil
+	}
+	out := make([]int, len(s.model.Cells))
+	for i, x := range s.model.Cells {
+		out[i] = sol[x]
+	}
+	return out
+}
+
+// Solve solves one puzzle with a solver of its own, and checks the
+// solution with Check; a failed check is an error (a bug, never a
+// property of the puzzle).
+func Solve(ctx context.Context, p *Puzzle, o Options, search csp.Options) ([]int, csp.Result, error) {
+	sol, res, err := NewSolver(p.BoxRows, p.BoxCols, o, search).Solve(ctx, p)
+	if err == nil && sol != nil {
+		err = Check(p, sol)
+	}
+	return sol, res, err
+}
