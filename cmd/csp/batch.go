@@ -216,6 +216,9 @@ func attempt(ctx context.Context, p problem, it item, c *config, ws *workspace, 
 		return o
 	}
 	o.ran = true
+	if p.prepare != nil {
+		p.prepare(it.inst, c, ws)
+	}
 	start := time.Now()
 	if counting {
 		o.res, o.err = p.count(ctx, it.inst, c, ws)

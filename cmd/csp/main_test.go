@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -9,6 +10,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -248,8 +250,8 @@ func TestUsageErrors(t *testing.T) {
 		{nil, "Usage:"},
 		{[]string{"frobnicate"}, `unknown subcommand "frobnicate"`},
 		{[]string{"--json", "solve", "latin", "x"}, "the subcommand comes before the flags"},
-		{[]string{"solve"}, "missing PROBLEM (want latin, skyscraper)"},
-		{[]string{"solve", "sudokuu", "x"}, `unknown problem "sudokuu" (want latin, skyscraper)`},
+		{[]string{"solve"}, "missing PROBLEM (want latin, skyscraper, sudoku)"},
+		{[]string{"solve", "sudokuu", "x"}, `unknown problem "sudokuu" (want latin, skyscraper, sudoku)`},
 		{[]string{"solve", "latin"}, "solve: missing FILE"},
 		{[]string{"solve", "latin", "a", "b"}, `unexpected argument "b"`},
 		{[]string{"solve", "latin", "x", "--frob"}, "flag provided but not defined: -frob"},
@@ -424,4 +426,123 @@ func TestSkyscraperBatchGolden(t *testing.T) {
 	require.NoError(t, json.Unmarshal([]byte(lines[0]), &first))
 	assert.Equal(t, "solved", first.Status)
 	assert.Len(t, first.Solution, 4)
+}
+
+func TestSudokuBatchGolden(t *testing.T) {
+	r := runCSP(t, "", "solve", "sudoku", "testdata/sudoku_batch.txt")
+	assert.Equal(t, 1, r.code, "bad and unsatisfiable puzzles make the status 1")
+	golden(t, "sudoku_batch", r)
+	assert.Equal(t, 5, strings.Count(r.stdout, ": solved in"))
+	for _, want := range []string{
+		"(line 5): unsatisfiable: sudoku: givens clash: r1c1 and r1c5 both hold 5 (row 1)",
+		"(line 9): unsatisfiable: sudoku: givens clash: r1c1 and r9c1 both hold 1 (column 1)",
+		"(line 10): unsatisfiable: sudoku: givens clash: r1c1 and r2c2 both hold 2 (box 1)",
+		"% 10 instances: 5 solved, 3 unsatisfiable, 0 unknown, 2 errors",
+	} {
+		assert.Contains(t, r.stdout, want)
+	}
+	for _, want := range []string{
+		"instance 6, line 7: sudoku: wrong count of cells: found 80 cells",
+		"instance 7, line 8, field 40: sudoku: bad symbol: found 'x'",
+	} {
+		assert.Contains(t, r.stderr, want)
+	}
+
+	// JSON: a record per puzzle in order; a clash says why.
+	j := runCSP(t, "", "solve", "sudoku", "--json", "--jobs", "2", "testdata/sudoku_batch.txt")
+	recs := decodeLines(t, j.stdout)
+	require.Len(t, recs, 10)
+	assert.Equal(t, "unsatisfiable", recs[3]["status"])
+	assert.Equal(t, "sudoku: givens clash: r1c1 and r1c5 both hold 5 (row 1)", recs[3]["reason"])
+	assert.Equal(t, "error", recs[5]["status"])
+	for i, rec := range recs {
+		assert.EqualValues(t, i+1, rec["instance"])
+	}
+
+	// --quiet keeps the failures and the summary only.
+	q := runCSP(t, "", "solve", "sudoku", "--quiet", "testdata/sudoku_batch.txt")
+	assert.NotContains(t, q.stdout, ": solved in")
+	assert.Contains(t, q.stdout, "(line 5): unsatisfiable")
+	assert.Contains(t, q.stdout, "% 10 instances: 5 solved")
+}
+
+func TestSudokuCountSaysMultiple(t *testing.T) {
+	r := runCSP(t, "", "count", "sudoku", "--limit", "2", "testdata/sudoku_multiple.txt")
+	assert.Equal(t, 0, r.code, r.stderr)
+	assert.Equal(t, 3, strings.Count(r.stdout, "at least 2 solutions (multiple)"), r.stdout)
+	// The first of them, counted completely, has a handful.
+	head := strings.SplitN(readFile(t, "testdata/sudoku_multiple.txt"), "\n", 2)[0]
+	all := runCSP(t, head, "count", "sudoku", "-")
+	assert.Equal(t, 0, all.code)
+	assert.Regexp(t, `: \d+ solutions \(multiple\), complete`, all.stdout)
+	one := runCSP(t, "3..4.4....4..2.3", "count", "sudoku", "-")
+	assert.Contains(t, one.stdout, ": 1 solution (unique), complete", "a 4x4 with one solution")
+}
+
+func TestSudokuModelsAgree(t *testing.T) {
+	var outs []string
+	for _, args := range [][]string{
+		{},
+		{"--model", "generic"},
+		{"--model", "generic", "--alldiff", "gac"},
+		{"--alldiff", "value", "--boxline=false"},
+		{"--alldiff", "gac"},
+		{"--var", "domwdeg", "--restarts", "luby"},
+	} {
+		r := runCSP(t, "", append([]string{"solve", "sudoku", "--json", "testdata/sudoku_batch.txt"}, args...)...)
+		var statuses []string
+		for _, rec := range decodeLines(t, r.stdout) {
+			statuses = append(statuses, fmt.Sprint(rec["status"]))
+		}
+		outs = append(outs, strings.Join(statuses, " "))
+	}
+	for _, o := range outs[1:] {
+		assert.Equal(t, outs[0], o)
+	}
+}
+
+func TestGenerateSudoku(t *testing.T) {
+	r := runCSP(t, "", "generate", "sudoku", "--size", "16", "--holes", "150", "-n", "3", "--seed", "4")
+	require.Equal(t, 0, r.code, r.stderr)
+	assert.Equal(t, 3, strings.Count(r.stdout, "# sudoku 16x16, 150 holes"))
+	s := runCSP(t, r.stdout, "solve", "sudoku", "-", "--quiet")
+	assert.Equal(t, 0, s.code, s.stdout)
+	assert.Contains(t, s.stdout, "% 3 instances: 3 solved")
+	bad := runCSP(t, "", "generate", "sudoku", "--size", "7", "--holes", "3")
+	assert.Equal(t, 2, bad.code)
+	assert.Contains(t, bad.stderr, "prime")
+}
+
+// TestBatchStreams: the pipeline reads ahead a bounded number of chunks,
+// however long the input, so memory stays constant.
+func TestBatchStreams(t *testing.T) {
+	c := newConfig()
+	c.jobs = 2
+	var yielded atomic.Int64
+	items := func(yield func(item) bool) {
+		for i := range 1_000_000 {
+			yielded.Add(1)
+			if !yield(item{index: i + 1, err: fmt.Errorf("x")}) {
+				return
+			}
+		}
+	}
+	p := problems["sudoku"]
+	first := true
+	for range pipeline(context.Background(), p, items, c, false) {
+		if first {
+			first = false
+			time.Sleep(50 * time.Millisecond) // let the reader run ahead if it would
+			limit := int64((4*c.jobs + c.jobs + 2) * 64)
+			assert.LessOrEqual(t, yielded.Load(), limit)
+			break
+		}
+	}
+}
+
+func readFile(t *testing.T, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(name)
+	require.NoError(t, err)
+	return string(b)
 }

@@ -129,6 +129,7 @@ func usage() string {
   csp count PROBLEM FILE|- [flags]   count the solutions of every instance
   csp generate latin --order N --holes H [--balanced] [--seed S] [-n K]
   csp generate skyscraper --size N [--clues P] [--seed S] [-n K]
+  csp generate sudoku --size N --holes H [--seed S] [-n K]
                                      write K random instances (seeds S, S+1, ...)
   csp help                           print this text
 
@@ -143,13 +144,14 @@ Problems:
 	}
 	b.WriteString(`
 Flags of solve and count:
-  --alldiff value|hidden|gac       all-different strength (default gac)
+  --alldiff value|hidden|gac       all-different strength (default gac; sudoku hidden)
+  --boxline=true|false             sudoku: box-line reduction (default true)
   --model NAME                     the problem's model (see Problems)
   --visibility edge|bounds|gac|line  skyscraper clue strength (default line)
   --symbols=true|false             latin: --model channeled, or --model rowcol
-  --var input|mindom|domwdeg       variable choice (default domwdeg)
+  --var input|mindom|domwdeg       variable choice (default domwdeg; sudoku mindom)
   --val min|max|split|random       value choice (default min)
-  --restarts none|luby|geometric   restart policy, solve only (default luby)
+  --restarts none|luby|geometric   restart policy, solve only (default luby; sudoku none)
   --ties first|random              tie-breaking in the variable choice
                                    (default random with restarts, else first)
   --last-conflict                  branch again on the variable of the last failure
@@ -163,6 +165,7 @@ Flags of solve and count:
                                    2 answers "is it unique?")
   --stats                          print search statistics after each instance
   --json                           print one JSON object per instance per line
+  --quiet                          print only the instances not solved, and the summary
   --jobs J                         solve J instances in parallel (default 1);
                                    the output keeps the input order
 
@@ -170,12 +173,18 @@ Flags of generate:
   latin:      --order N  --holes H  --balanced (balanced holes per row and column)
   skyscraper: --size N  --clues P (percentage of the 4N clues kept, default 100);
               the clues of a random Latin square: solvable, not always unique
+  sudoku:     --size N  --holes H (cells blanked in a random valid grid, default
+              box shape: 4 -> 2x2, 6 -> 2x3, 9 -> 3x3, 16 -> 4x4, 25 -> 5x5)
   --seed S (default 1)  -n K (instances, default 1)
 
 Flags may stand before or after the positional arguments; -flag and --flag
 are the same. Output: each solution, then a status line starting with %
 (or JSON lines with --json); a malformed instance is reported on standard
-error and in the output, and the batch goes on.
+error and in the output, and the batch goes on. A batch of several
+instances ends with a summary: counts by status, then time per instance
+(median, p90, max, mean), instances per second and search nodes
+("guesses") per instance. Input is streamed: any length runs in constant
+memory.
 
 Exit status: 0 when every instance was solved (count: counted completely
 or up to --limit); 1 when some instance was unsatisfiable, stopped by a
