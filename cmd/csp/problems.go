@@ -8,10 +8,10 @@ import (
 	"slices"
 
 	"github.com/cspgo/csp/csp"
-	"github.com/cspgo/csp/propagators/alldiff"
 	"github.com/cspgo/csp/problems/latin"
 	"github.com/cspgo/csp/problems/skyscraper"
 	"github.com/cspgo/csp/problems/sudoku"
+	"github.com/cspgo/csp/propagators/alldiff"
 )
 
 // A problem is what the command line needs of a problem package. Its
