@@ -145,7 +145,7 @@ func TestValidate(t *testing.T) {
 }
 
 // readPuzzles reads a sample file, every line a puzzle.
-func readPuzzles(t *testing.T, path string) []*Puzzle {
+func readPuzzles(t testing.TB, path string) []*Puzzle {
 	t.Helper()
 	f, err := os.Open(path)
 	require.NoError(t, err)

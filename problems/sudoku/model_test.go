@@ -1,0 +1,199 @@
+package sudoku
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/cspgo/csp/csp"
+	"github.com/cspgo/csp/propagators/alldiff"
+)
+
+// ladder is every strength of the README table, with both views.
+var ladder = []Options{
+	{View: Units, AllDiff: alldiff.Value},
+	{View: Units, AllDiff: alldiff.Hidden},
+	{View: Units, AllDiff: alldiff.Hidden, BoxLine: true},
+	{View: Units, AllDiff: alldiff.GAC, BoxLine: true},
+	{View: Generic, AllDiff: alldiff.Value},
+	{View: Generic, AllDiff: alldiff.Hidden, BoxLine: true},
+	{View: Generic, AllDiff: alldiff.GAC, BoxLine: true},
+}
+
+func (o Options) String() string {
+	s := o.View.String() + "/" + o.AllDiff.String()
+	if o.BoxLine {
+		s += "+boxline"
+	}
+	return s
+}
+
+// samples returns the sample puzzles of a set and their solutions (nil
+// for serg_benchmark, whose puzzles have several).
+func samples(t testing.TB, name string) (ps []*Puzzle, sols [][]int) {
+	t.Helper()
+	ps = readPuzzles(t, filepath.Join("testdata", "samples", name+".txt"))
+	if _, err := os.Stat(filepath.Join("testdata", "samples", name+".sol.txt")); err == nil {
+		for _, s := range readPuzzles(t, filepath.Join("testdata", "samples", name+".sol.txt")) {
+			sols = append(sols, s.Cells)
+		}
+	}
+	return ps, sols
+}
+
+var sets = []string{"17_clue", "magictour_top1465", "forum_hardest_1905_11plus", "forum_hardest_1106", "norvig_top95", "norvig_hardest", "serg_benchmark"}
+
+// TestSamplesEveryStrength solves the samples of every public set under
+// every strength and view, reusing one solver per configuration: each
+// answer is the known solution (or, for serg_benchmark, a valid one), and
+// counting to 2 says unique (serg: multiple).
+func TestSamplesEveryStrength(t *testing.T) {
+	for _, o := range ladder {
+		s := NewSolver(3, 3, o, DefaultSearch)
+		for _, set := range sets {
+			ps, sols := samples(t, set)
+			for k, p := range ps {
+				sol, res, err := s.Solve(context.Background(), p)
+				require.NoError(t, err)
+				require.NotNil(t, sol, "%v %s #%d: %+v", o, set, k+1, res)
+				require.NoError(t, Check(p, sol), "%v %s #%d", o, set, k+1)
+				if sols != nil {
+					assert.Equal(t, sols[k], sol, "%v %s #%d", o, set, k+1)
+				}
+				c, err := s.Count(context.Background(), p, 2)
+				require.NoError(t, err)
+				want := int64(1)
+				if sols == nil {
+					want = 2
+				}
+				assert.Equal(t, want, c.Solutions, "%v %s #%d", o, set, k+1)
+			}
+		}
+	}
+}
+
+// TestStrengthLadder: a stronger level never needs more search nodes on
+// the same puzzle than a weaker one, with the same search (mindom, ties to
+// the first, which sees the same domains when the levels deduce the same).
+// Both views of one strength deduce the same and search the same tree.
+func TestStrengthLadder(t *testing.T) {
+	ps, _ := samples(t, "forum_hardest_1905_11plus")
+	nodes := func(o Options) []int64 {
+		s := NewSolver(3, 3, o, DefaultSearch)
+		var out []int64
+		for _, p := range ps {
+			res, err := s.Count(context.Background(), p, 0)
+			require.NoError(t, err)
+			require.EqualValues(t, 1, res.Solutions)
+			out = append(out, res.Stats.Nodes)
+		}
+		return out
+	}
+	value := nodes(ladder[0])
+	hidden := nodes(ladder[1])
+	boxline := nodes(ladder[2])
+	total := func(xs []int64) (s int64) {
+		for _, x := range xs {
+			s += x
+		}
+		return s
+	}
+	assert.Greater(t, total(value), total(hidden))
+	assert.Greater(t, total(hidden), total(boxline))
+	assert.Equal(t, value, nodes(ladder[4]), "units and generic at value strength")
+	assert.Equal(t, boxline, nodes(ladder[5]), "units and generic at hidden+boxline")
+	assert.Equal(t, nodes(ladder[3]), nodes(ladder[6]), "units and generic at gac+boxline")
+}
+
+func TestSolverRejectsOtherShapes(t *testing.T) {
+	s := NewSolver(3, 3, DefaultOptions, DefaultSearch)
+	p, _, err := Random(2, 2, 4, 1)
+	require.NoError(t, err)
+	_, _, err = s.Solve(context.Background(), p)
+	assert.ErrorContains(t, err, "a 4x4 puzzle given to a solver of 3x3 boxes")
+}
+
+func TestUnsatisfiableAtTheRoot(t *testing.T) {
+	// Givens that do not clash, but leave r1c9 with no value.
+	p, err := Parse("12345678.........9" + strings.Repeat(".", 63))
+	require.NoError(t, err)
+	require.NoError(t, p.Clash())
+	sol, res, err := Solve(context.Background(), p, DefaultOptions, DefaultSearch)
+	require.NoError(t, err)
+	assert.Nil(t, sol)
+	assert.Equal(t, "unsatisfiable", res.Status())
+	assert.Zero(t, res.Stats.Nodes)
+}
+
+// TestPublicSets solves every puzzle of every public set in
+// ../shared/data/sudoku and compares it with the known solution; the
+// puzzles of serg_benchmark must have several solutions. It skips where
+// the folder is absent, and in -short mode.
+func TestPublicSets(t *testing.T) {
+	if testing.Short() {
+		t.Skip("about 15 s: run without -short")
+	}
+	dir := filepath.Join("..", "..", "..", "shared", "data", "sudoku")
+	if _, err := os.Stat(dir); err != nil {
+		t.Skip("no public sets at " + dir)
+	}
+	s := NewSolver(3, 3, DefaultOptions, DefaultSearch)
+	for _, set := range sets {
+		ps := readPuzzles(t, filepath.Join(dir, set+".txt"))
+		var sols []*Puzzle
+		if set != "serg_benchmark" {
+			sols = readPuzzles(t, filepath.Join(dir, "solutions", set+".sol.txt"))
+			require.Len(t, sols, len(ps))
+		}
+		for k, p := range ps {
+			if sols == nil {
+				res, err := s.Count(context.Background(), p, 2)
+				require.NoError(t, err)
+				require.EqualValues(t, 2, res.Solutions, "%s line %d", set, k+1)
+				require.NoError(t, Check(p, s.cellsOf(res.Solution)))
+				continue
+			}
+			sol, _, err := s.Solve(context.Background(), p)
+			require.NoError(t, err)
+			require.Equal(t, sols[k].Cells, sol, "%s line %d", set, k+1)
+		}
+		t.Logf("%s: %d puzzles solved and checked", set, len(ps))
+	}
+}
+
+// BenchmarkSolve is one puzzle per op, first solution, cycling through the
+// samples of a set (go test -bench Solve ./problems/sudoku). For figures on
+// whole sets, use csp solve sudoku --quiet (README).
+func BenchmarkSolve(b *testing.B) {
+	for _, set := range sets[:3] {
+		for _, o := range []Options{DefaultOptions, ladder[3]} {
+			b.Run(fmt.Sprintf("%s/%v", set, o), func(b *testing.B) {
+				ps, _ := samples(b, set)
+				s := NewSolver(3, 3, o, DefaultSearch)
+				b.ReportAllocs()
+				for i := 0; b.Loop(); i++ {
+					s.Solve(context.Background(), ps[i%len(ps)])
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkUnique proves uniqueness: count to 2.
+func BenchmarkUnique(b *testing.B) {
+	for _, set := range sets[:3] {
+		b.Run(set, func(b *testing.B) {
+			ps, _ := samples(b, set)
+			s := NewSolver(3, 3, DefaultOptions, csp.Options{Var: csp.MinDomain})
+			for i := 0; b.Loop(); i++ {
+				s.Count(context.Background(), ps[i%len(ps)], 2)
+			}
+		})
+	}
+}
