@@ -92,3 +92,10 @@ type Cloner interface {
 type Advisor interface {
 	Advise(i int, ev domains.Event) bool
 }
+
+// Resetter is implemented by stateful propagators that can forget their
+// state in place: Space.Reset calls Reset instead of cloning them again,
+// which saves the allocations when one space solves many instances.
+type Resetter interface {
+	Reset()
+}

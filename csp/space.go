@@ -235,7 +235,9 @@ func (s *Space) Reset() {
 	s.clearQueue()
 	copy(s.wdeg, s.wdeg0)
 	for i, pp := range s.posts {
-		if c, ok := pp.p.(Cloner); ok {
+		if r, ok := s.props[i].(Resetter); ok {
+			r.Reset()
+		} else if c, ok := pp.p.(Cloner); ok {
 			s.props[i] = c.Clone()
 			s.advisors[i], _ = s.props[i].(Advisor)
 		}

@@ -293,6 +293,14 @@ func newProp(n *net, l Level) *prop {
 // Clone gives a space its own scratch words.
 func (p *prop) Clone() csp.Propagator { return newProp(p.net, p.level) }
 
+// Reset forgets the last run's words (Space.Reset).
+func (p *prop) Reset() {
+	clear(p.last)
+	clear(p.dirty)
+	clear(p.changed)
+	p.fixed = p.fixed[:0]
+}
+
 // Name groups statistics by level.
 func (p *prop) Name() string { return "units/" + p.level.String() }
 
@@ -326,22 +334,27 @@ func (p *prop) nextDirty() int32 {
 
 // Propagate runs the rules to a fixpoint on the words.
 func (p *prop) Propagate(s *csp.Space) csp.Status {
+	steady := 0 // assigned cells that did not change: their peers may need them
 	for i, x := range p.vars {
 		w := s.Words(x)[0]
 		p.d[i], p.orig[i] = w, w
 		if w == 0 {
 			return p.fail()
 		}
+		if w == p.last[i] && w&(w-1) == 0 {
+			steady++
+		}
 	}
 	// Changed cells: an assigned one is queued for its peers; another
-	// loses the values of its assigned peers (which may not have changed).
+	// loses the values of its assigned peers that did not change (those
+	// that did are queued).
 	for i := range p.vars {
 		w := p.d[i]
 		if w == p.last[i] {
 			continue
 		}
 		c := int32(i)
-		if w&(w-1) != 0 {
+		if steady > 0 && w&(w-1) != 0 {
 			var taken uint64
 			for _, q := range p.peers[p.peerStart[c]:p.peerStart[c+1]] {
 				if x := p.d[q]; x&(x-1) == 0 {
