@@ -464,7 +464,7 @@ func (e *Search) selectVar() Var {
 		}
 		e.conflict = -1
 	}
-	if e.opts.Var == MinDomain && !e.opts.RandomTies && sp.oneWord {
+	if e.opts.Var == MinDomain && sp.oneWord {
 		return e.minDomainOneWord()
 	}
 	best := Var(-1)
@@ -496,18 +496,26 @@ func (e *Search) selectVar() Var {
 	return best
 }
 
-// minDomainOneWord is selectVar for MinDomain with ties to the first, when
-// every domain is one word: a popcount per variable, and a stop at the
-// first variable with two values, which nothing unassigned beats.
+// minDomainOneWord is selectVar for MinDomain when every domain is one
+// word: a popcount per variable. With ties to the first it stops at the
+// first variable with two values, which nothing unassigned beats; with
+// random ties it keeps each of the k smallest seen so far with chance 1/k.
 func (e *Search) minDomainOneWord() Var {
 	sp := e.space
-	best, bestSize := Var(-1), 65
+	best, bestSize, ties := Var(-1), 65, 0
 	for _, x := range e.decisions {
 		size := bits.OnesCount64(sp.words[sp.off[x]])
-		if size > 1 && size < bestSize {
-			best, bestSize = x, size
-			if size == 2 {
-				break
+		switch {
+		case size <= 1 || size > bestSize:
+		case size < bestSize:
+			best, bestSize, ties = x, size, 1
+			if size == 2 && !e.opts.RandomTies {
+				return best
+			}
+		case e.opts.RandomTies:
+			ties++
+			if e.rng.IntN(ties) == 0 {
+				best = x
 			}
 		}
 	}

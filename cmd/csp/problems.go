@@ -113,8 +113,8 @@ var problems = map[string]problem{
 				sudoku.FormatLine(p, nil), c.order, c.order, c.holes, seed)
 			return err
 		},
-		// Sudoku is solved fastest by the smallest domain first without
-		// restarts (see README), with hidden singles and box-line.
+		// Sudoku is solved fastest by the smallest domain first, random
+		// ties, no restarts (see README), with hidden singles and box-line.
 		defaults: func(c *config, set func(string) bool) {
 			if !set("var") {
 				c.search.Var = csp.MinDomain
@@ -124,6 +124,9 @@ var problems = map[string]problem{
 			}
 			if !set("alldiff") {
 				c.alldiff = alldiff.Hidden
+			}
+			if !set("ties") {
+				c.ties = "random"
 			}
 		},
 	},

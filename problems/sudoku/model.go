@@ -52,9 +52,12 @@ type Options struct {
 var DefaultOptions = Options{View: Units, AllDiff: alldiff.Hidden, BoxLine: true}
 
 // DefaultSearch is the search the solver uses unless told otherwise:
-// smallest domain first, ties to the first cell, smallest value first, no
-// restarts.
-var DefaultSearch = csp.Options{Var: csp.MinDomain, Val: csp.ValMin}
+// smallest domain first, ties broken at random (seeded, and reseeded for
+// every puzzle, so a puzzle's search does not depend on its neighbours in
+// a batch), smallest value first, no restarts. Random ties search about a
+// quarter fewer nodes than ties to the first cell on the hard public sets
+// (README).
+var DefaultSearch = csp.Options{Var: csp.MinDomain, Val: csp.ValMin, RandomTies: true, Seed: 1}
 
 // Model is a sudoku model of one box shape, without givens: Cells[r*N+c]
 // is the cell at row r, column c, ranging over 1..N.
