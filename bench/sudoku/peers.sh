@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# Sudoku speed on the public sets, per strength level, beside qqwing, in one
+# run on one core.
+#
+# usage: bench/sudoku/peers.sh > table.md
+#
+# For every set it runs, pinned to one core (taskset -c 0, GOMAXPROCS=1):
+#   - csp solve sudoku --quiet under each configuration of $CONFIGS (first
+#     solution), and csp count sudoku --limit 2 (uniqueness proved) under
+#     the default; the times are csp's own per-puzzle clock (reading and
+#     printing excluded), from its summary line;
+#   - qqwing --solve --csv --timer (first solution; qqwing prints each
+#     puzzle's time).
+# and prints one Markdown table: median, p90, max per puzzle and puzzles
+# per second (wall time of the whole run, process start included).
+#
+# Environment:
+#   DATA     the sets' folder (default ../shared/data/sudoku beside the repo)
+#   SETS     set names (default: 17_clue magictour_top1465
+#            forum_hardest_1905_11plus forum_hardest_1106)
+#   LIMIT    use only the first LIMIT puzzles of each set (default: all)
+#   CONFIGS  ';'-separated csp flag lists (default: the strength ladder)
+#   CSP      our binary (default: go build -o a temporary file ./cmd/csp)
+#
+# qqwing comes from Debian (apt-get install qqwing); the script installs it
+# when it runs as root and qqwing is missing.
+
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+root=$(cd "$here/../.." && pwd)
+say() { printf 'sudoku-peers: %s\n' "$*" >&2; }
+
+DATA=${DATA:-$root/../shared/data/sudoku}
+SETS=${SETS:-17_clue magictour_top1465 forum_hardest_1905_11plus forum_hardest_1106}
+CONFIGS=${CONFIGS:---alldiff value --boxline=false;--alldiff hidden --boxline=false;--alldiff hidden;--alldiff gac;--model generic}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+if [[ -z ${CSP:-} ]]; then
+	CSP=$work/csp
+	(cd "$root" && go build -o "$CSP" ./cmd/csp)
+fi
+if ! command -v qqwing >/dev/null; then
+	if [[ $(id -u) == 0 ]]; then
+		say "installing qqwing"
+		apt-get install -y qqwing >/dev/null 2>&1 || say "could not install qqwing"
+	fi
+fi
+pin=()
+command -v taskset >/dev/null && pin=(taskset -c 0)
+
+# ours NAME FILE FLAGS...: one table row from csp's summary.
+ours() {
+	local name=$1 file=$2
+	shift 2
+	local t0 t1 line
+	t0=$(date +%s.%N)
+	line=$(GOMAXPROCS=1 "${pin[@]}" "$CSP" "$@" --quiet "$file" | grep '^% time per instance' || true)
+	t1=$(date +%s.%N)
+	local n
+	n=$(wc -l <"$file")
+	# "% time per instance: median 8.1µs, p90 15µs, max 1.2ms, mean ...; R instances/s ..."
+	awk -v name="$name" -v n="$n" -v t0="$t0" -v t1="$t1" -v line="$line" 'BEGIN {
+		if (line == "") { printf "| %s | failed | | | |\n", name; exit }
+		split(line, f, /[ ,;]+/)
+		for (i = 1; i in f; i++) {
+			if (f[i] == "median") med = f[i+1]
+			if (f[i] == "p90") p90 = f[i+1]
+			if (f[i] == "max") mx = f[i+1]
+			if (f[i] == "guesses") g = f[i-1]
+		}
+		printf "| %s | %s | %s | %s | %.0f | %s |\n", name, med, p90, mx, n / (t1 - t0), g
+	}'
+}
+
+# qq FILE: qqwing's row, from its per-puzzle times (milliseconds).
+qq() {
+	local file=$1
+	if ! command -v qqwing >/dev/null; then
+		echo "| qqwing | not installed | | | | |"
+		return
+	fi
+	local t0 t1
+	t0=$(date +%s.%N)
+	"${pin[@]}" qqwing --solve --csv --timer <"$file" >"$work/qq.csv"
+	t1=$(date +%s.%N)
+	awk -F, 'NR > 1 && $2 ~ /^[0-9.]+$/ { print $2 * 1000 }' "$work/qq.csv" | sort -g >"$work/qq.us"
+	awk -v t0="$t0" -v t1="$t1" '{ a[NR] = $1 } END {
+		if (NR == 0) { print "| qqwing | failed | | | | |"; exit }
+		m = a[int((NR + 1) / 2)]; p = a[int(NR * 0.9 + 0.999999)]; mx = a[NR]
+		printf "| qqwing --solve | %.1fµs | %.1fµs | %.1fµs | %.0f | |\n", m, p, mx, NR / (t1 - t0)
+	}' "$work/qq.us"
+}
+
+echo "Machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'); one core used (taskset -c 0)."
+echo "csp: $(cd "$root" && git rev-parse --short HEAD 2>/dev/null || echo '?'); qqwing: $(qqwing --version 2>/dev/null | head -1 || echo 'n/a')"
+for set in $SETS; do
+	src=$DATA/$set.txt
+	[[ -f $src ]] || { say "no $src, skipped"; continue; }
+	file=$work/$set.txt
+	if [[ -n ${LIMIT:-} ]]; then head -n "$LIMIT" "$src" >"$file"; else cp "$src" "$file"; fi
+	echo
+	echo "**$set** ($(wc -l <"$file") puzzles)"
+	echo
+	echo "| solver (first solution unless said) | median | p90 | max | puzzles/s | guesses/puzzle |"
+	echo "|---|---:|---:|---:|---:|---:|"
+	say "$set: default"
+	ours "csp (default: units, hidden + box-line)" "$file" solve sudoku
+	ours "csp, uniqueness (count --limit 2)" "$file" count sudoku --limit 2
+	IFS=';' read -ra configs <<<"$CONFIGS"
+	for c in "${configs[@]}"; do
+		say "$set: $c"
+		# shellcheck disable=SC2086 # the flags split on purpose
+		ours "csp $c" "$file" solve sudoku $c
+	done
+	say "$set: qqwing"
+	qq "$file"
+done
