@@ -1,0 +1,55 @@
+package arith
+
+import (
+	"github.com/cspgo/csp/csp"
+	"github.com/cspgo/csp/domains"
+)
+
+// Less constrains x < y. See LessEqPlus.
+func Less(m *csp.Model, x, y csp.Var) { LessEqPlus(m, x, y, -1) }
+
+// LessEq constrains x <= y. See LessEqPlus.
+func LessEq(m *csp.Model, x, y csp.Var) { LessEqPlus(m, x, y, 0) }
+
+// LessEqPlus constrains x <= y + c (for x < y + c pass c-1). The propagator
+// removes the values of x above max(y) + c and those of y below min(x) - c:
+// domain consistency, in O(W) per run for domains of W words, reached in one
+// run. It wakes when a bound of x or y moves and is entailed once
+// max(x) <= min(y) + c. When x and y are the same variable it checks c >= 0
+// at the root.
+func LessEqPlus(m *csp.Model, x, y csp.Var, c int) {
+	m.Post(&lessProp{x: x, y: y, c: clampOffset(c)}, domains.EventBounds, x, y)
+}
+
+// clampOffset brings an offset into ±(2·MaxValue+2), beyond which every
+// offset acts alike on values 0..MaxValue, so sums of values and offsets
+// cannot overflow.
+func clampOffset(c int) int {
+	const lim = 2*domains.MaxValue + 2
+	return max(-lim, min(c, lim))
+}
+
+type lessProp struct {
+	x, y csp.Var
+	c    int
+}
+
+// Propagate moves x's maximum and y's minimum.
+func (p *lessProp) Propagate(s *csp.Space) csp.Status {
+	if p.x == p.y {
+		if p.c < 0 {
+			return csp.Failed
+		}
+		return csp.Entailed
+	}
+	if !s.RemoveAbove(p.x, s.Max(p.y)+p.c) || !s.RemoveBelow(p.y, s.Min(p.x)-p.c) {
+		return csp.Failed
+	}
+	if s.Max(p.x) <= s.Min(p.y)+p.c {
+		return csp.Entailed
+	}
+	return csp.Fixpoint
+}
+
+func (p *lessProp) Name() string           { return "arith/less" }
+func (p *lessProp) Priority() csp.Priority { return csp.Binary }
