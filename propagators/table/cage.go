@@ -1,0 +1,232 @@
+package table
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/cspgo/csp/csp"
+	"github.com/cspgo/csp/domains"
+	"github.com/cspgo/csp/internal/enum"
+)
+
+// Op is the arithmetic operation of a KenKen cage.
+type Op uint8
+
+// The operations.
+const (
+	// Add: the values sum to the target.
+	Add Op = iota
+	// Sub: the largest value minus all the others is the target; for two
+	// cells, |a - b| = target.
+	Sub
+	// Mul: the values multiply to the target.
+	Mul
+	// Div: the largest value divided by the product of the others is the
+	// target, exactly; for two cells, max(a, b) = target · min(a, b).
+	Div
+)
+
+var opNames = enum.Names{"+", "-", "*", "/"}
+
+// String returns the operation's sign: +, -, * or /.
+func (o Op) String() string { return opNames.Name("Op", int(o)) }
+
+// ParseOp reads an operation by its sign, as String writes it or as
+// puzzles print it (x, ×, −, ÷). An unknown sign gives an error wrapping
+// ErrCage.
+func ParseOp(s string) (Op, error) {
+	switch s {
+	case "x", "X", "×":
+		return Mul, nil
+	case "−", "–":
+		return Sub, nil
+	case "÷", ":":
+		return Div, nil
+	}
+	if i, ok := opNames.Parse(s); ok {
+		return Op(i), nil
+	}
+	return 0, fmt.Errorf("%w: unknown operation %q (want %s)", ErrCage, s, opNames.List())
+}
+
+// ErrCage is wrapped by the errors of Cage and PostCage: an unknown
+// operation, a size below 1 or above domains.MaxValue, a number of cells
+// outside 1..MaxCageCells, a pair
+// that names a cell outside the cage or a cell twice, or a cage too large
+// to enumerate (see MaxCageTuples).
+var ErrCage = errors.New("table: invalid cage")
+
+// MaxCageTuples bounds a cage's tuples, and MaxCageSteps the partial
+// tuples Cage may try before it gives up: a cage that would need more is
+// refused rather than left to run for minutes. A KenKen cage of 6 cells of
+// 1..9 with all cells distinct has at most 60,480 tuples.
+const (
+	MaxCageTuples = 1 << 20
+	MaxCageSteps  = 1 << 24
+)
+
+// MaxCageCells is the most cells Cage accepts.
+const MaxCageCells = 64
+
+// Cage returns the tuples of values 1..n for a cage of the given number of
+// cells that reach target by op (see Op for Sub and Div on more than two
+// cells; a one-cell cage holds target whatever op), with cells i and j
+// different for each pair {i, j} in differ (cells of one row or column).
+// Tuples come in increasing lexicographic order. The enumeration cuts
+// partial tuples that cannot reach the target (a sum out of range, a
+// product that does not divide it) and costs O(tuples · cells · n) for
+// those; Sub and Div try every tuple, nᶜᵉˡˡˢ of them.
+func Cage(op Op, target, n, cells int, differ [][2]int) ([][]int, error) {
+	switch {
+	case op > Div:
+		return nil, fmt.Errorf("%w: unknown operation %v", ErrCage, op)
+	case n < 1 || n > domains.MaxValue:
+		return nil, fmt.Errorf("%w: size %d outside 1..%d", ErrCage, n, domains.MaxValue)
+	case cells < 1 || cells > MaxCageCells:
+		return nil, fmt.Errorf("%w: %d cells outside 1..%d", ErrCage, cells, MaxCageCells)
+	}
+	before := make([][]int, cells) // before[j]: the cells i < j that j must differ from
+	for k, pr := range differ {
+		i, j := min(pr[0], pr[1]), max(pr[0], pr[1])
+		if i < 0 || j >= cells || i == j {
+			return nil, fmt.Errorf("%w: pair %d (%d, %d) outside cells 0..%d", ErrCage, k+1, pr[0], pr[1], cells-1)
+		}
+		before[j] = append(before[j], i)
+	}
+	if cells == 1 {
+		if target < 1 || target > n {
+			return nil, nil
+		}
+		return [][]int{{target}}, nil
+	}
+	// Targets out of reach have no tuple (and would overflow the cuts).
+	lo, hi := 1, math.MaxInt // Mul
+	switch op {
+	case Add:
+		lo, hi = cells, cells*n
+	case Sub:
+		lo, hi = (2-cells)*n, n-cells+1
+	case Div:
+		hi = n
+	}
+	if target < lo || target > hi {
+		return nil, nil
+	}
+	g := gen{op: op, target: target, n: n, before: before, vals: make([]int, cells)}
+	if err := g.walk(0, initial(op)); err != nil {
+		return nil, err
+	}
+	return g.out, nil
+}
+
+// PostCage posts a KenKen cage over cells: Cage's tuples for len(cells)
+// cells, posted with Post. Pass the pairs of positions in cells that share
+// a row or a column as differ, so that the table holds the cage's part of
+// the Latin square's rule; the all-different constraints of the rows and
+// columns are still needed. Errors wrap ErrCage or ErrTable; nothing is
+// posted then.
+func PostCage(m *csp.Model, cells []csp.Var, op Op, target, n int, differ [][2]int) error {
+	tuples, err := Cage(op, target, n, len(cells), differ)
+	if err != nil {
+		return err
+	}
+	return Post(m, cells, tuples)
+}
+
+// gen enumerates a cage's tuples depth first.
+type gen struct {
+	op        Op
+	target, n int
+	before    [][]int
+	vals      []int
+	out       [][]int
+	steps     int
+}
+
+// initial is the neutral partial result: the empty sum or product.
+func initial(op Op) int {
+	if op == Mul || op == Div {
+		return 1
+	}
+	return 0
+}
+
+// walk places cell i, acc being the sum (Add, Sub) or product (Mul, Div)
+// of the values before it.
+func (g *gen) walk(i, acc int) error {
+	if g.steps++; g.steps > MaxCageSteps {
+		return fmt.Errorf("%w: more than %d partial tuples to try", ErrCage, MaxCageSteps)
+	}
+	cells := len(g.vals)
+	if i == cells {
+		if !g.reaches(acc) {
+			return nil
+		}
+		if len(g.out) == MaxCageTuples {
+			return fmt.Errorf("%w: more than %d tuples", ErrCage, MaxCageTuples)
+		}
+		g.out = append(g.out, append([]int(nil), g.vals...))
+		return nil
+	}
+	rest := cells - i - 1
+next:
+	for v := 1; v <= g.n; v++ {
+		for _, j := range g.before[i] {
+			if g.vals[j] == v {
+				continue next
+			}
+		}
+		a := acc
+		switch g.op {
+		case Add:
+			a += v
+			if a+rest > g.target {
+				break next // larger values only overshoot more
+			}
+			if a+rest*g.n < g.target {
+				continue
+			}
+		case Mul:
+			if g.target <= 0 || a > g.target/v {
+				break next // the product overshoots, and more so for larger v
+			}
+			if a *= v; g.target%a != 0 {
+				continue
+			}
+		case Sub:
+			// largest - others = target, so the sum is 2·largest - target.
+			if a += v; a+rest > 2*g.n-g.target {
+				break next
+			}
+		case Div:
+			// largest = target · others, so the product is largest²/target.
+			if g.target <= 0 || a*v > g.n*g.n/g.target {
+				break next
+			}
+			a *= v
+		}
+		g.vals[i] = v
+		if err := g.walk(i+1, a); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// reaches reports whether a full tuple, acc its sum or product, meets the
+// target.
+func (g *gen) reaches(acc int) bool {
+	hi := 0
+	for _, v := range g.vals {
+		hi = max(hi, v)
+	}
+	switch g.op {
+	case Add, Mul:
+		return acc == g.target
+	case Sub:
+		return hi-(acc-hi) == g.target
+	}
+	rest := acc / hi // the product of the others
+	return hi == g.target*rest
+}
