@@ -497,25 +497,27 @@ func (e *Search) selectVar() Var {
 }
 
 // minDomainOneWord is selectVar for MinDomain when every domain is one
-// word: a popcount per variable. With ties to the first it stops at the
-// first variable with two values, which nothing unassigned beats; with
-// random ties it keeps each of the k smallest seen so far with chance 1/k.
+// word: a popcount per variable, and a stop at the first variable with two
+// values, which nothing unassigned beats. With ties to the first the scan
+// starts at the first decision variable; with random ties it starts at a
+// random one and wraps around, so that ties go to the first after a random
+// point (not uniform among ties, but spread over the model, and one draw
+// per node).
 func (e *Search) minDomainOneWord() Var {
 	sp := e.space
-	best, bestSize, ties := Var(-1), 65, 0
-	for _, x := range e.decisions {
-		size := bits.OnesCount64(sp.words[sp.off[x]])
-		switch {
-		case size <= 1 || size > bestSize:
-		case size < bestSize:
-			best, bestSize, ties = x, size, 1
-			if size == 2 && !e.opts.RandomTies {
-				return best
-			}
-		case e.opts.RandomTies:
-			ties++
-			if e.rng.IntN(ties) == 0 {
-				best = x
+	start := 0
+	if e.opts.RandomTies {
+		start = e.rng.IntN(len(e.decisions))
+	}
+	best, bestSize := Var(-1), 65
+	for _, part := range [2][]Var{e.decisions[start:], e.decisions[:start]} {
+		for _, x := range part {
+			size := bits.OnesCount64(sp.words[sp.off[x]])
+			if size > 1 && size < bestSize {
+				best, bestSize = x, size
+				if size == 2 {
+					return best
+				}
 			}
 		}
 	}

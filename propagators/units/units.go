@@ -57,6 +57,7 @@ func ParseLevel(name string) (Level, error) {
 // shared (read-only) by every clone of a propagator.
 type net struct {
 	vars      []csp.Var
+	base      int32 // vars are base, base+1, ... (-1 if not)
 	unitStart []int32 // unit u's cells are unitCells[unitStart[u]:unitStart[u+1]]
 	unitCells []int32
 	full      []uint64 // per unit, the union of its cells' initial domains
@@ -119,6 +120,16 @@ func newNet(m *csp.Model, units [][]csp.Var, withPairs bool) *net {
 		n.perm = append(n.perm, bits.OnesCount64(full) == len(u))
 	}
 	n.cellStart, n.cellUnits = invert(len(n.vars), n.unitStart, n.unitCells)
+	n.base = -1
+	if len(n.vars) > 0 {
+		n.base = int32(n.vars[0])
+	}
+	for i, x := range n.vars {
+		if int32(x) != n.base+int32(i) {
+			n.base = -1
+			break
+		}
+	}
 	n.uw = (len(units) + 63) / 64
 	n.cellMask = make([]uint64, n.uw*len(n.vars))
 	for c := range len(n.vars) {
@@ -275,6 +286,7 @@ type prop struct {
 	level Level
 
 	d, orig, last []uint64
+	moved         []int32 // cells that differ from last
 	fixed         []int32  // cells assigned whose peers still need the value removed
 	dirty         []uint64 // units to check for hidden singles (a bit set)
 	changed       []uint64 // units with a cell changed since their pairs last ran
@@ -334,26 +346,32 @@ func (p *prop) nextDirty() int32 {
 
 // Propagate runs the rules to a fixpoint on the words.
 func (p *prop) Propagate(s *csp.Space) csp.Status {
-	steady := 0 // assigned cells that did not change: their peers may need them
-	for i, x := range p.vars {
-		w := s.Words(x)[0]
-		p.d[i], p.orig[i] = w, w
-		if w == 0 {
-			return p.fail()
+	n := len(p.vars)
+	if slab := s.OneWord(); slab != nil && p.base >= 0 {
+		copy(p.d, slab[p.base:int(p.base)+n])
+	} else {
+		for i, x := range p.vars {
+			p.d[i] = s.Words(x)[0]
 		}
-		if w == p.last[i] && w&(w-1) == 0 {
+	}
+	copy(p.orig, p.d)
+	steady := 0 // assigned cells that did not change: their peers may need them
+	p.moved = p.moved[:0]
+	for i, w := range p.d {
+		switch {
+		case w == 0:
+			return p.fail()
+		case w != p.last[i]:
+			p.moved = append(p.moved, int32(i))
+		case w&(w-1) == 0:
 			steady++
 		}
 	}
 	// Changed cells: an assigned one is queued for its peers; another
 	// loses the values of its assigned peers that did not change (those
 	// that did are queued).
-	for i := range p.vars {
-		w := p.d[i]
-		if w == p.last[i] {
-			continue
-		}
-		c := int32(i)
+	for _, c := range p.moved {
+		w := p.d[c]
 		if steady > 0 && w&(w-1) != 0 {
 			var taken uint64
 			for _, q := range p.peers[p.peerStart[c]:p.peerStart[c+1]] {
