@@ -57,7 +57,7 @@ func ParseLevel(name string) (Level, error) {
 // shared (read-only) by every clone of a propagator.
 type net struct {
 	vars      []csp.Var
-	base      int32 // vars are base, base+1, ... (-1 if not)
+	base      int32   // vars are base, base+1, ... (-1 if not)
 	unitStart []int32 // unit u's cells are unitCells[unitStart[u]:unitStart[u+1]]
 	unitCells []int32
 	full      []uint64 // per unit, the union of its cells' initial domains
@@ -286,7 +286,7 @@ type prop struct {
 	level Level
 
 	d, orig, last []uint64
-	moved         []int32 // cells that differ from last
+	moved         []int32  // cells that differ from last
 	fixed         []int32  // cells assigned whose peers still need the value removed
 	dirty         []uint64 // units to check for hidden singles (a bit set)
 	changed       []uint64 // units with a cell changed since their pairs last ran
