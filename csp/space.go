@@ -652,7 +652,20 @@ func (s *Space) save(x Var) {
 // Values copies the current value of every variable into buf (the minimum
 // of a variable that is not assigned) and returns it.
 func (s *Space) Values(buf []int) []int {
+	if cap(buf) < len(s.doms) {
+		buf = make([]int, 0, len(s.doms))
+	}
 	buf = buf[:0]
+	if s.oneWord {
+		for _, w := range s.words {
+			v := bits.TrailingZeros64(w)
+			if w == 0 {
+				v = -1
+			}
+			buf = append(buf, v)
+		}
+		return buf
+	}
 	for i := range s.doms {
 		buf = append(buf, s.doms[i].Min())
 	}

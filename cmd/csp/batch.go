@@ -144,6 +144,7 @@ func pipeline(ctx context.Context, p problem, items iter.Seq[item], c *config, c
 			ws := &workspace{}
 			for ch := range work {
 				ce := env{stdout: &ch.out, stderr: &ch.errOut}
+				ch.outs = make([]outcome, 0, len(ch.items))
 				for _, it := range ch.items {
 					o := attempt(ctx, p, it, c, ws, counting)
 					switch {

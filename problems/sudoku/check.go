@@ -62,11 +62,37 @@ func (p *Puzzle) Clash() error {
 	return nil
 }
 
+// repeats reports whether any unit of cells repeats a value other than 0,
+// with one bit mask per row, column and box: the fast answer for the usual
+// case, before repeat looks for where.
+func repeats(p *Puzzle, cells []int) bool {
+	n := p.N()
+	var rows, cols, boxes [MaxN]uint64
+	for i, v := range cells {
+		if v == 0 {
+			continue
+		}
+		r, c := i/n, i%n
+		k := r/p.BoxRows*p.BoxRows + c/p.BoxCols
+		bit := uint64(1) << v
+		if (rows[r]|cols[c]|boxes[k])&bit != 0 {
+			return true
+		}
+		rows[r] |= bit
+		cols[c] |= bit
+		boxes[k] |= bit
+	}
+	return false
+}
+
 // repeat finds the first value other than 0 that appears twice in a unit
 // of cells (a valid grid of p's shape): the cells a (first seen) and b, and
 // the unit's name; unit is "" when there is none. Rows come first, then
 // columns, then boxes, each unit scanned in reading order.
 func repeat(p *Puzzle, cells []int) (a, b int, unit string) {
+	if !repeats(p, cells) {
+		return 0, 0, ""
+	}
 	n := p.N()
 	seen := make([]int, n+1) // seen[v]: 1 + the cell of the unit holding v, or 0
 	// visit records cell i; it reports whether i repeats a value seen.

@@ -175,10 +175,15 @@ func (s *Solver) Count(ctx context.Context, p *Puzzle, limit int64) (csp.Result,
 	return s.search.Run(ctx, limit, func(*csp.Space) bool { return true }), nil
 }
 
-// Cells returns the grid of a solution indexed by Var (nil for nil).
+// cellsOf returns the grid of a solution indexed by Var (nil for nil): the
+// solution itself when the cells are the model's first variables in order,
+// as Build makes them.
 func (s *Solver) cellsOf(sol []int) []int {
 	if sol == nil {
 		return nil
+	}
+	if len(sol) == len(s.model.Cells) && s.model.Cells[0] == 0 && s.model.Cells[len(sol)-1] == csp.Var(len(sol)-1) {
+		return sol
 	}
 	out := make([]int, len(s.model.Cells))
 	for i, x := range s.model.Cells {
