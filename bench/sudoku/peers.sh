@@ -33,7 +33,7 @@ say() { printf 'sudoku-peers: %s\n' "$*" >&2; }
 
 DATA=${DATA:-$root/../shared/data/sudoku}
 SETS=${SETS:-17_clue magictour_top1465 forum_hardest_1905_11plus forum_hardest_1106}
-CONFIGS=${CONFIGS:---alldiff value --boxline=false;--alldiff hidden --boxline=false;--alldiff hidden;--alldiff gac;--model generic}
+CONFIGS=${CONFIGS:---alldiff value --boxline=false;--alldiff hidden --boxline=false;--alldiff gac;--model generic}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 

@@ -71,6 +71,7 @@ func batchFlags(counting bool) func(fs *flag.FlagSet, c *config) {
 		fs.Var(enumFlag[csp.Restart]{&c.search.Restarts, []string{"none", "luby", "geometric"},
 			[]csp.Restart{csp.NoRestarts, csp.Luby, csp.Geometric}}, "restarts", "")
 		fs.Var(enumFlag[string]{&c.ties, []string{"first", "random"}, []string{"first", "random"}}, "ties", "")
+		fs.Var(intFlag{&c.search.RestartBase, 1}, "restart-base", "")
 		fs.BoolVar(&c.search.LastConflict, "last-conflict", false, "")
 		fs.BoolVar(&c.search.Nogoods, "nogoods", false, "")
 		fs.Var(enumFlag[csp.SaveMode]{&c.search.SaveMode, []string{"copying", "trailing"},

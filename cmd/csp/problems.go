@@ -113,14 +113,17 @@ var problems = map[string]problem{
 				sudoku.FormatLine(p, nil), c.order, c.order, c.holes, seed)
 			return err
 		},
-		// Sudoku is solved fastest by the smallest domain first, random
-		// ties, no restarts (see README), with hidden singles and box-line.
+		// Sudoku's own defaults (sudoku.DefaultSearch, see README), with
+		// hidden singles and box-line.
 		defaults: func(c *config, set func(string) bool) {
 			if !set("var") {
-				c.search.Var = csp.MinDomain
+				c.search.Var = sudoku.DefaultSearch.Var
 			}
 			if !set("restarts") {
-				c.search.Restarts = csp.NoRestarts
+				c.search.Restarts = sudoku.DefaultSearch.Restarts
+			}
+			if !set("restart-base") {
+				c.search.RestartBase = sudoku.DefaultSearch.RestartBase
 			}
 			if !set("alldiff") {
 				c.alldiff = alldiff.Hidden

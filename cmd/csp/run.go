@@ -151,7 +151,9 @@ Flags of solve and count:
   --symbols=true|false             latin: --model channeled, or --model rowcol
   --var input|mindom|domwdeg       variable choice (default domwdeg; sudoku mindom)
   --val min|max|split|random       value choice (default min)
-  --restarts none|luby|geometric   restart policy, solve only (default luby; sudoku none)
+  --restarts none|luby|geometric   restart policy, solve only (default luby)
+  --restart-base N                 failures allowed before the first restart (default 100;
+                                   sudoku 1000)
   --ties first|random              tie-breaking in the variable choice
                                    (default random with restarts, else first)
   --last-conflict                  branch again on the variable of the last failure
