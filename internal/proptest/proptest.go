@@ -11,6 +11,7 @@
 package proptest
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"testing"
@@ -61,9 +62,9 @@ func Check(t testing.TB, c Case) {
 		c.Post(m, vars)
 		s := csp.NewSpace(m, csp.Copying)
 		for step := 0; step <= c.Steps; step++ {
-			before := snapshot(s, vars)
+			before := Snapshot(s, vars)
 			ok := s.Propagate()
-			where := fmt.Sprintf("trial %d step %d, domains before %v", trial, step, before)
+			where := fmt.Sprintf("trial %d step %d", trial, step)
 			if !c.compare(t, s, vars, before, ok, where) || !ok {
 				break
 			}
@@ -92,6 +93,23 @@ func Check(t testing.TB, c Case) {
 // started from.
 func (c Case) compare(t testing.TB, s *csp.Space, vars []csp.Var, before [][]int, ok bool, where string) bool {
 	t.Helper()
+	return CheckOnce(t, s, vars, before, ok, c.Holds, c.Complete, where)
+}
+
+// CheckOnce compares one propagation of s (ok its result) with brute force
+// over the domains before it started from (before[i] the values of vars[i]),
+// holds being the constraint on a full assignment; it reports every
+// disagreement on t and whether there was none. The propagation must keep
+// every value some solution uses, must fail or leave some variable
+// unassigned when there is no solution, and, if complete, must fail when
+// there is no solution and remove every value no solution uses. where, if
+// not empty, starts every message (the domains before follow it).
+func CheckOnce(t testing.TB, s *csp.Space, vars []csp.Var, before [][]int, ok bool, holds func(vals []int) bool, complete bool, where string) bool {
+	t.Helper()
+	if where != "" {
+		where += ", "
+	}
+	where += fmt.Sprintf("domains before %v", before)
 	support := make([]map[int]bool, len(vars))
 	for i := range support {
 		support[i] = map[int]bool{}
@@ -101,7 +119,7 @@ func (c Case) compare(t testing.TB, s *csp.Space, vars []csp.Var, before [][]int
 	var walk func(i int)
 	walk = func(i int) {
 		if i == len(vars) {
-			if c.Holds(vals) {
+			if holds(vals) {
 				solutions++
 				for j, v := range vals {
 					support[j][v] = true
@@ -116,12 +134,12 @@ func (c Case) compare(t testing.TB, s *csp.Space, vars []csp.Var, before [][]int
 	}
 	walk(0)
 	if solutions == 0 {
-		if ok && c.Complete {
-			t.Errorf("%s: no solution, but propagation did not fail (left %v)", where, snapshot(s, vars))
+		if ok && complete {
+			t.Errorf("%s: no solution, but propagation did not fail (left %v)", where, Snapshot(s, vars))
 			return false
 		}
 		if ok && allAssigned(s, vars) {
-			t.Errorf("%s: accepted a full assignment that breaks the constraint: %v", where, snapshot(s, vars))
+			t.Errorf("%s: accepted a full assignment that breaks the constraint: %v", where, Snapshot(s, vars))
 			return false
 		}
 		return true
@@ -138,7 +156,7 @@ func (c Case) compare(t testing.TB, s *csp.Space, vars []csp.Var, before [][]int
 				good = false
 			}
 		}
-		if c.Complete {
+		if complete {
 			for v := range s.Dom(x).Values() {
 				if !support[i][v] {
 					t.Errorf("%s: incomplete: kept %d in x%d, used by no solution", where, v, i)
@@ -150,7 +168,8 @@ func (c Case) compare(t testing.TB, s *csp.Space, vars []csp.Var, before [][]int
 	return good
 }
 
-func snapshot(s *csp.Space, vars []csp.Var) [][]int {
+// Snapshot returns the values left in the domains of vars, in order.
+func Snapshot(s *csp.Space, vars []csp.Var) [][]int {
 	out := make([][]int, len(vars))
 	for i, x := range vars {
 		out[i] = s.Dom(x).AppendValues(nil)
@@ -165,4 +184,84 @@ func allAssigned(s *csp.Space, vars []csp.Var) bool {
 		}
 	}
 	return true
+}
+
+// Distinct reports whether no two of vals are equal.
+func Distinct(vals []int) bool {
+	seen := map[int]bool{}
+	for _, v := range vals {
+		if seen[v] {
+			return false
+		}
+		seen[v] = true
+	}
+	return true
+}
+
+// RunNode times one search node in a benchmark: save, remove v from x,
+// propagate, restore. v must be in x's domain and propagation must succeed.
+func RunNode(b *testing.B, s *csp.Space, x csp.Var, v int) {
+	b.Helper()
+	if !s.Contains(x, v) {
+		b.Fatalf("RunNode: %d is not in the domain of variable %d", v, x)
+	}
+	b.ReportAllocs()
+	ok := true
+	for b.Loop() {
+		s.Push()
+		s.Remove(x, v)
+		ok = s.Propagate() && ok
+		s.Pop()
+	}
+	if !ok {
+		b.Fatal("RunNode: propagation failed")
+	}
+}
+
+// MaskValues returns the values 0..width-1 whose bit is set in mask, or
+// just fallback when none is: a domain drawn from fuzz input.
+func MaskValues(mask, width, fallback int) []int {
+	var vals []int
+	for v := range width {
+		if mask&(1<<v) != 0 {
+			vals = append(vals, v)
+		}
+	}
+	if vals == nil {
+		vals = []int{fallback}
+	}
+	return vals
+}
+
+// Grid adds an n×n grid of variables over 1..n to m, named r<row>c<col>
+// from 0, and returns it by rows.
+func Grid(m *csp.Model, n int) [][]csp.Var {
+	grid := make([][]csp.Var, n)
+	for r := range grid {
+		grid[r] = make([]csp.Var, n)
+		for c := range grid[r] {
+			grid[r][c] = m.NewIntVar(1, n, fmt.Sprintf("r%dc%d", r, c))
+		}
+	}
+	return grid
+}
+
+// CountConcurrently counts m's solutions from two goroutines at once and
+// checks that both counts agree and are positive: run with -race, it shows
+// that every Space keeps its own propagator state.
+func CountConcurrently(t testing.TB, m *csp.Model) {
+	t.Helper()
+	results := make(chan int64, 2)
+	for range 2 {
+		go func() {
+			results <- csp.Count(context.Background(), m, csp.Options{Var: csp.MinDomain}, 0).Solutions
+		}()
+	}
+	a, b := <-results, <-results
+	if a != b {
+		t.Errorf("two searches at once counted %d and %d solutions", a, b)
+	}
+	if a <= 0 {
+		t.Errorf("counted %d solutions, want some", a)
+	}
 }

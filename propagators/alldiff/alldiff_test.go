@@ -9,17 +9,6 @@ import (
 	"github.com/cspgo/csp/propagators/alldiff"
 )
 
-func distinct(vals []int) bool {
-	seen := map[int]bool{}
-	for _, v := range vals {
-		if seen[v] {
-			return false
-		}
-		seen[v] = true
-	}
-	return true
-}
-
 func TestAgainstBruteForce(t *testing.T) {
 	shapes := []struct {
 		name         string
@@ -38,7 +27,7 @@ func TestAgainstBruteForce(t *testing.T) {
 				proptest.Check(t, proptest.Case{
 					Vars: sh.vars, MinVal: sh.lo, MaxVal: sh.hi,
 					Post:     func(m *csp.Model, vars []csp.Var) { alldiff.Post(m, vars, st) },
-					Holds:    distinct,
+					Holds:    proptest.Distinct,
 					Complete: st == alldiff.GAC,
 					Seed:     uint64(i),
 				})

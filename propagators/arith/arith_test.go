@@ -224,21 +224,6 @@ func benchSpace(b *testing.B, m *csp.Model) *csp.Space {
 	return s
 }
 
-// runNode times one node: save, remove v from x, propagate, restore.
-func runNode(b *testing.B, s *csp.Space, x csp.Var, v int) {
-	b.Helper()
-	require.True(b, s.Contains(x, v))
-	b.ReportAllocs()
-	ok := true
-	for b.Loop() {
-		s.Push()
-		s.Remove(x, v)
-		ok = s.Propagate() && ok
-		s.Pop()
-	}
-	require.True(b, ok)
-}
-
 // chain posts post between neighbours of n variables over lo..hi.
 func chain(n, lo, hi int, post func(m *csp.Model, x, y csp.Var)) (*csp.Model, []csp.Var) {
 	m := csp.NewModel()
@@ -270,7 +255,7 @@ func BenchmarkChain(b *testing.B) {
 		b.Run(bc.name, func(b *testing.B) {
 			m, xs := chain(9, bc.lo, bc.hi, bc.post)
 			s := benchSpace(b, m)
-			runNode(b, s, xs[0], s.Min(xs[0]))
+			proptest.RunNode(b, s, xs[0], s.Min(xs[0]))
 		})
 	}
 }
@@ -284,7 +269,7 @@ func BenchmarkTimes(b *testing.B) {
 			x, y, z := m.NewIntVar(1, n, "x"), m.NewIntVar(1, n, "y"), m.NewIntVar(1, n*n, "z")
 			arith.Times(m, x, y, z)
 			s := benchSpace(b, m)
-			runNode(b, s, x, s.Max(x))
+			proptest.RunNode(b, s, x, s.Max(x))
 		})
 	}
 }

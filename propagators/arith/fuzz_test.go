@@ -5,10 +5,9 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
-
 	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/domains"
+	"github.com/cspgo/csp/internal/proptest"
 	"github.com/cspgo/csp/propagators/arith"
 )
 
@@ -38,16 +37,7 @@ func FuzzBinary(f *testing.F) {
 		var xs []csp.Var
 		for i := range 3 {
 			mask := int(data[1+2*i]) | int(data[2+2*i])<<8
-			var vals []int
-			for v := range 16 {
-				if mask&(1<<v) != 0 {
-					vals = append(vals, v)
-				}
-			}
-			if vals == nil {
-				vals = []int{2}
-			}
-			xs = append(xs, m.NewVar(domains.Of(vals...), fmt.Sprintf("x%d", i)))
+			xs = append(xs, m.NewVar(domains.Of(proptest.MaskValues(mask, 16, 2)...), fmt.Sprintf("x%d", i)))
 		}
 		if kind != 5 {
 			xs = xs[:2]
@@ -90,63 +80,8 @@ func FuzzBinary(f *testing.F) {
 			return get(x), get(y), get(z)
 		}
 		s := csp.NewSpace(m, csp.Copying)
-		before := doms(s, xs)
+		before := proptest.Snapshot(s, xs)
 		ok := s.Propagate()
-		checkOnce(t, s, xs, before, ok, func(v []int) bool { return holds(vals(v)) }, true)
+		proptest.CheckOnce(t, s, xs, before, ok, func(v []int) bool { return holds(vals(v)) }, true, "")
 	})
-}
-
-func doms(s *csp.Space, xs []csp.Var) [][]int {
-	out := make([][]int, len(xs))
-	for i, x := range xs {
-		out[i] = s.Dom(x).AppendValues(nil)
-	}
-	return out
-}
-
-// checkOnce compares one propagation (ok its result) with brute force over
-// the domains it started from; it reports whether they agree.
-func checkOnce(t *testing.T, s *csp.Space, xs []csp.Var, before [][]int, ok bool, holds func([]int) bool, complete bool) bool {
-	t.Helper()
-	support := make([]map[int]bool, len(xs))
-	for i := range support {
-		support[i] = map[int]bool{}
-	}
-	vals := make([]int, len(xs))
-	found := false
-	var walk func(i int)
-	walk = func(i int) {
-		if i == len(xs) {
-			if holds(vals) {
-				found = true
-				for j, v := range vals {
-					support[j][v] = true
-				}
-			}
-			return
-		}
-		for _, v := range before[i] {
-			vals[i] = v
-			walk(i + 1)
-		}
-	}
-	walk(0)
-	if !found {
-		if complete {
-			return assert.False(t, ok, "no solution in %v, but propagation did not fail", before)
-		}
-		return true
-	}
-	good := assert.True(t, ok, "failed on %v although solutions exist", before)
-	for i, x := range xs {
-		for v := range support[i] {
-			good = assert.True(t, !ok || s.Contains(x, v), "unsound on %v: removed %d from x%d", before, v, i) && good
-		}
-		if complete && ok {
-			for v := range s.Dom(x).Values() {
-				good = assert.True(t, support[i][v], "incomplete on %v: kept %d in x%d", before, v, i) && good
-			}
-		}
-	}
-	return good
 }

@@ -4,11 +4,11 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/domains"
+	"github.com/cspgo/csp/internal/proptest"
 	"github.com/cspgo/csp/propagators/linear"
 )
 
@@ -45,24 +45,15 @@ func FuzzLinear(f *testing.F) {
 				terms[i], pos[i] = terms[i-1], pos[i-1]
 				continue
 			}
-			var vals []int
-			for v := range 8 {
-				if mask&(1<<v) != 0 {
-					vals = append(vals, v)
-				}
-			}
-			if vals == nil {
-				vals = []int{3}
-			}
 			pos[i] = len(xs)
-			terms[i] = m.NewVar(domains.Of(vals...), fmt.Sprintf("x%d", len(xs)))
+			terms[i] = m.NewVar(domains.Of(proptest.MaskValues(int(mask), 8, 3)...), fmt.Sprintf("x%d", len(xs)))
 			xs = append(xs, terms[i])
 		}
 		require.NoError(t, linear.Post(m, coeffs, terms, rel, c))
 		s := csp.NewSpace(m, csp.Copying)
-		before := doms(s, xs)
+		before := proptest.Snapshot(s, xs)
 		ok := s.Propagate()
-		checkOnce(t, s, xs, before, ok, func(vals []int) bool {
+		proptest.CheckOnce(t, s, xs, before, ok, func(vals []int) bool {
 			sum := 0
 			for i, a := range coeffs {
 				sum += a * vals[pos[i]]
@@ -76,7 +67,7 @@ func FuzzLinear(f *testing.F) {
 				return sum >= c
 			}
 			return sum != c
-		}, rel != linear.Eq)
+		}, rel != linear.Eq, "")
 	})
 }
 
@@ -103,76 +94,12 @@ func FuzzDistinctSum(f *testing.F) {
 		xs := make([]csp.Var, n)
 		for i := range xs {
 			mask := int(data[2+2*i]) | int(data[3+2*i])<<8
-			var vals []int
-			for v := range 16 {
-				if mask&(1<<v) != 0 {
-					vals = append(vals, v)
-				}
-			}
-			if vals == nil {
-				vals = []int{1}
-			}
-			xs[i] = m.NewVar(domains.Of(vals...), fmt.Sprintf("x%d", i))
+			xs[i] = m.NewVar(domains.Of(proptest.MaskValues(mask, 16, 1)...), fmt.Sprintf("x%d", i))
 		}
 		require.NoError(t, linear.PostDistinctSum(m, xs, sum, st))
 		s := csp.NewSpace(m, csp.Copying)
-		before := doms(s, xs)
+		before := proptest.Snapshot(s, xs)
 		ok := s.Propagate()
-		checkOnce(t, s, xs, before, ok, func(vals []int) bool { return distinct(vals) && total(vals) == sum }, st == linear.GAC)
+		proptest.CheckOnce(t, s, xs, before, ok, func(vals []int) bool { return proptest.Distinct(vals) && total(vals) == sum }, st == linear.GAC, "")
 	})
-}
-
-func doms(s *csp.Space, xs []csp.Var) [][]int {
-	out := make([][]int, len(xs))
-	for i, x := range xs {
-		out[i] = s.Dom(x).AppendValues(nil)
-	}
-	return out
-}
-
-// checkOnce compares one propagation (ok its result) with brute force over
-// the domains it started from; it reports whether they agree.
-func checkOnce(t *testing.T, s *csp.Space, xs []csp.Var, before [][]int, ok bool, holds func([]int) bool, complete bool) bool {
-	t.Helper()
-	support := make([]map[int]bool, len(xs))
-	for i := range support {
-		support[i] = map[int]bool{}
-	}
-	vals := make([]int, len(xs))
-	found := false
-	var walk func(i int)
-	walk = func(i int) {
-		if i == len(xs) {
-			if holds(vals) {
-				found = true
-				for j, v := range vals {
-					support[j][v] = true
-				}
-			}
-			return
-		}
-		for _, v := range before[i] {
-			vals[i] = v
-			walk(i + 1)
-		}
-	}
-	walk(0)
-	if !found {
-		if complete {
-			return assert.False(t, ok, "no solution in %v, but propagation did not fail", before)
-		}
-		return true
-	}
-	good := assert.True(t, ok, "failed on %v although solutions exist", before)
-	for i, x := range xs {
-		for v := range support[i] {
-			good = assert.True(t, !ok || s.Contains(x, v), "unsound on %v: removed %d from x%d", before, v, i) && good
-		}
-		if complete && ok {
-			for v := range s.Dom(x).Values() {
-				good = assert.True(t, support[i][v], "incomplete on %v: kept %d in x%d", before, v, i) && good
-			}
-		}
-	}
-	return good
 }

@@ -120,17 +120,6 @@ func TestEqBoundsConsistent(t *testing.T) {
 	}
 }
 
-func distinct(vals []int) bool {
-	seen := map[int]bool{}
-	for _, v := range vals {
-		if seen[v] {
-			return false
-		}
-		seen[v] = true
-	}
-	return true
-}
-
 func total(vals []int) int {
 	s := 0
 	for _, v := range vals {
@@ -164,7 +153,7 @@ func TestDistinctSumAgainstBruteForce(t *testing.T) {
 					Post: func(m *csp.Model, v []csp.Var) {
 						require.NoError(t, linear.PostDistinctSum(m, v, sh.sum, st))
 					},
-					Holds: func(v []int) bool { return distinct(v) && total(v) == sh.sum },
+					Holds: func(v []int) bool { return proptest.Distinct(v) && total(v) == sh.sum },
 					// Above MaxDistinctValues GAC is Bounds, which is not complete.
 					Complete: st == linear.GAC && sh.hi-sh.lo < linear.MaxDistinctValues,
 					Seed:     uint64(i),
@@ -270,21 +259,6 @@ func ExamplePostDistinctSum() {
 	// gac    true {1,2,4} {1,2,4} {1,2,4}
 }
 
-// runNode times one search node: save, remove v from x, propagate, restore.
-func runNode(b *testing.B, s *csp.Space, x csp.Var, v int) {
-	b.Helper()
-	require.True(b, s.Contains(x, v))
-	b.ReportAllocs()
-	ok := true
-	for b.Loop() {
-		s.Push()
-		s.Remove(x, v)
-		ok = s.Propagate() && ok
-		s.Pop()
-	}
-	require.True(b, ok)
-}
-
 // BenchmarkEq times a node on Σ aᵢxᵢ = c over n variables of 0..9 with
 // coefficients 1..5 of alternating sign: removing a bound of the first
 // variable.
@@ -301,7 +275,7 @@ func BenchmarkEq(b *testing.B) {
 			require.NoError(b, linear.Post(m, coeffs, xs, linear.Eq, 3))
 			s := csp.NewSpace(m, csp.Copying)
 			require.True(b, s.Propagate())
-			runNode(b, s, xs[0], s.Max(xs[0]))
+			proptest.RunNode(b, s, xs[0], s.Max(xs[0]))
 		})
 	}
 }
@@ -331,7 +305,7 @@ func BenchmarkDistinctSum(b *testing.B) {
 				s := csp.NewSpace(m, csp.Copying)
 				require.True(b, s.Propagate())
 				x := xs[cage.given]
-				runNode(b, s, x, s.Max(x))
+				proptest.RunNode(b, s, x, s.Max(x))
 			})
 		}
 	}

@@ -1,15 +1,14 @@
 package table_test
 
 import (
-	"context"
 	"fmt"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/domains"
+	"github.com/cspgo/csp/internal/proptest"
 	"github.com/cspgo/csp/propagators/alldiff"
 	"github.com/cspgo/csp/propagators/table"
 )
@@ -39,16 +38,7 @@ func FuzzTable(f *testing.F) {
 		m := csp.NewModel()
 		xs := make([]csp.Var, arity)
 		for i := range xs {
-			var vals []int
-			for v := range 8 {
-				if data[2+i]&(1<<v) != 0 {
-					vals = append(vals, v)
-				}
-			}
-			if vals == nil {
-				vals = []int{0}
-			}
-			xs[i] = m.NewVar(domains.Of(vals...), fmt.Sprintf("x%d", i))
+			xs[i] = m.NewVar(domains.Of(proptest.MaskValues(int(data[2+i]), 8, 0)...), fmt.Sprintf("x%d", i))
 		}
 		narrowings := data[2+arity : 2+arity+2*steps]
 		var tuples [][]int
@@ -67,9 +57,9 @@ func FuzzTable(f *testing.F) {
 		s := csp.NewSpace(m, csp.Copying)
 		holds := func(vals []int) bool { return member(tuples, vals) }
 		for step := 0; ; step++ {
-			before := doms(s, xs)
+			before := proptest.Snapshot(s, xs)
 			ok := s.Propagate()
-			if !checkOnce(t, s, xs, before, ok, holds, true) || !ok || step == steps {
+			if !proptest.CheckOnce(t, s, xs, before, ok, holds, true, fmt.Sprintf("step %d", step)) || !ok || step == steps {
 				return
 			}
 			x, v := xs[int(narrowings[2*step])%arity], int(narrowings[2*step+1])
@@ -84,72 +74,12 @@ func FuzzTable(f *testing.F) {
 	})
 }
 
-func doms(s *csp.Space, xs []csp.Var) [][]int {
-	out := make([][]int, len(xs))
-	for i, x := range xs {
-		out[i] = s.Dom(x).AppendValues(nil)
-	}
-	return out
-}
-
-// checkOnce compares one propagation (ok its result) with brute force over
-// the domains it started from; it reports whether they agree.
-func checkOnce(t *testing.T, s *csp.Space, xs []csp.Var, before [][]int, ok bool, holds func([]int) bool, complete bool) bool {
-	t.Helper()
-	support := make([]map[int]bool, len(xs))
-	for i := range support {
-		support[i] = map[int]bool{}
-	}
-	vals := make([]int, len(xs))
-	found := false
-	var walk func(i int)
-	walk = func(i int) {
-		if i == len(xs) {
-			if holds(vals) {
-				found = true
-				for j, v := range vals {
-					support[j][v] = true
-				}
-			}
-			return
-		}
-		for _, v := range before[i] {
-			vals[i] = v
-			walk(i + 1)
-		}
-	}
-	walk(0)
-	if !found {
-		if complete {
-			return assert.False(t, ok, "no solution in %v, but propagation did not fail", before)
-		}
-		return true
-	}
-	good := assert.True(t, ok, "failed on %v although solutions exist", before)
-	for i, x := range xs {
-		for v := range support[i] {
-			good = assert.True(t, !ok || s.Contains(x, v), "unsound on %v: removed %d from x%d", before, v, i) && good
-		}
-		if complete && ok {
-			for v := range s.Dom(x).Values() {
-				good = assert.True(t, support[i][v], "incomplete on %v: kept %d in x%d", before, v, i) && good
-			}
-		}
-	}
-	return good
-}
-
 // TestSpacesIndependent counts one model's solutions from two goroutines at
 // once: each Space has its own current tuples and stack (run with -race).
 func TestSpacesIndependent(t *testing.T) {
 	const n = 5
 	m := csp.NewModel()
-	var grid [n][n]csp.Var
-	for r := range n {
-		for c := range n {
-			grid[r][c] = m.NewIntVar(1, n, fmt.Sprintf("r%dc%d", r, c))
-		}
-	}
+	grid := proptest.Grid(m, n)
 	for i := range n {
 		var row, col []csp.Var
 		for j := range n {
@@ -168,13 +98,5 @@ func TestSpacesIndependent(t *testing.T) {
 		}
 		require.NoError(t, table.Post(m, []csp.Var{grid[r][0], grid[r][1]}, tuples))
 	}
-	results := make(chan int64, 2)
-	for range 2 {
-		go func() {
-			results <- csp.Count(context.Background(), m, csp.Options{Var: csp.MinDomain}, 0).Solutions
-		}()
-	}
-	a, b := <-results, <-results
-	assert.Equal(t, a, b)
-	assert.Positive(t, a)
+	proptest.CountConcurrently(t, m)
 }

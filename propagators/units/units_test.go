@@ -39,12 +39,12 @@ func pick(vars []csp.Var, shape [][]int) [][]csp.Var {
 func holds(shape [][]int) func([]int) bool {
 	return func(vals []int) bool {
 		for _, u := range shape {
-			seen := map[int]bool{}
-			for _, k := range u {
-				if seen[vals[k]] {
-					return false
-				}
-				seen[vals[k]] = true
+			unit := make([]int, len(u))
+			for i, k := range u {
+				unit[i] = vals[k]
+			}
+			if !proptest.Distinct(unit) {
+				return false
 			}
 		}
 		return true

@@ -39,17 +39,6 @@ func inRange(vals []int, n int) bool {
 	return true
 }
 
-func distinct(vals []int) bool {
-	used := map[int]bool{}
-	for _, v := range vals {
-		if used[v] {
-			return false
-		}
-		used[v] = true
-	}
-	return true
-}
-
 func reversed(vals []int) []int {
 	r := slices.Clone(vals)
 	slices.Reverse(r)
@@ -81,7 +70,7 @@ func TestAgainstBruteForce(t *testing.T) {
 							require.NoError(t, visibility.Post(m, vars, sh.n, c, st))
 						},
 						Holds: func(vals []int) bool {
-							return inRange(vals, sh.n) && seen(vals) == c && (!perm || distinct(vals))
+							return inRange(vals, sh.n) && seen(vals) == c && (!perm || proptest.Distinct(vals))
 						},
 						Complete: st == visibility.GAC,
 						Trials:   sh.trials,
@@ -105,7 +94,7 @@ func TestLineAgainstBruteForce(t *testing.T) {
 							require.NoError(t, visibility.PostLine(m, vars, n, front, back))
 						},
 						Holds: func(vals []int) bool {
-							return inRange(vals, n) && distinct(vals) &&
+							return inRange(vals, n) && proptest.Distinct(vals) &&
 								(front == 0 || seen(vals) == front) &&
 								(back == 0 || seen(reversed(vals)) == back)
 						},
@@ -124,7 +113,7 @@ func TestLineAgainstBruteForce(t *testing.T) {
 				require.NoError(t, visibility.PostLine(m, vars, 4, 2, 0))
 			},
 			Holds: func(vals []int) bool {
-				return inRange(vals, 4) && distinct(vals) && seen(vals) == 2
+				return inRange(vals, 4) && proptest.Distinct(vals) && seen(vals) == 2
 			},
 			Complete: true,
 			Trials:   60,
@@ -136,7 +125,7 @@ func TestLineAgainstBruteForce(t *testing.T) {
 			Post: func(m *csp.Model, vars []csp.Var) {
 				require.NoError(t, visibility.Post(m, vars, 5, 3, visibility.Line))
 			},
-			Holds:    func(vals []int) bool { return distinct(vals) && seen(vals) == 3 },
+			Holds:    func(vals []int) bool { return proptest.Distinct(vals) && seen(vals) == 3 },
 			Complete: true,
 			Trials:   30,
 		})
@@ -459,31 +448,16 @@ func benchLine(b *testing.B, post func(m *csp.Model, row []csp.Var)) (*csp.Space
 	return s, row
 }
 
-// runNode times one node: save, remove a value in the middle of the line
-// (waking the propagator), propagate, restore.
-func runNode(b *testing.B, s *csp.Space, x csp.Var, v int) {
-	b.Helper()
-	require.True(b, s.Contains(x, v))
-	b.ReportAllocs()
-	ok := true
-	for b.Loop() {
-		s.Push()
-		s.Remove(x, v)
-		ok = s.Propagate() && ok
-		s.Pop()
-	}
-	require.True(b, ok)
-}
-
 // BenchmarkGAC, BenchmarkBounds and BenchmarkLine time one search node on
-// a line of 9 heights near the root (see runNode); 0 allocs/op expected.
+// a line of 9 heights near the root, removing a value in the middle of the
+// line (see proptest.RunNode); 0 allocs/op expected.
 func BenchmarkGAC(b *testing.B) {
 	for _, c := range []int{2, 5, 8} {
 		b.Run(fmt.Sprintf("clue=%d", c), func(b *testing.B) {
 			s, row := benchLine(b, func(m *csp.Model, row []csp.Var) {
 				require.NoError(b, visibility.Post(m, row, 9, c, visibility.GAC))
 			})
-			runNode(b, s, row[4], s.Min(row[4]))
+			proptest.RunNode(b, s, row[4], s.Min(row[4]))
 		})
 	}
 }
@@ -494,7 +468,7 @@ func BenchmarkBounds(b *testing.B) {
 			s, row := benchLine(b, func(m *csp.Model, row []csp.Var) {
 				require.NoError(b, visibility.Post(m, row, 9, c, visibility.Bounds))
 			})
-			runNode(b, s, row[4], s.Min(row[4]))
+			proptest.RunNode(b, s, row[4], s.Min(row[4]))
 		})
 	}
 }
@@ -505,7 +479,7 @@ func BenchmarkLine(b *testing.B) {
 			s, row := benchLine(b, func(m *csp.Model, row []csp.Var) {
 				require.NoError(b, visibility.PostLine(m, row, 9, tc.front, tc.back))
 			})
-			runNode(b, s, row[4], s.Max(row[4]))
+			proptest.RunNode(b, s, row[4], s.Max(row[4]))
 		})
 	}
 }
@@ -527,7 +501,7 @@ func BenchmarkLineSize(b *testing.B) {
 			require.NoError(b, visibility.PostLine(m, row, n, (n+1)/2, n/2))
 			s := csp.NewSpace(m, csp.Copying)
 			require.True(b, s.Propagate())
-			runNode(b, s, row[n/2], s.Max(row[n/2]))
+			proptest.RunNode(b, s, row[n/2], s.Max(row[n/2]))
 		})
 		b.Run(fmt.Sprintf("n=%d/half", n), func(b *testing.B) {
 			rng := rand.New(rand.NewPCG(uint64(n), 1))
@@ -552,7 +526,7 @@ func BenchmarkLineSize(b *testing.B) {
 			if v == perm[n/2] {
 				v = s.Min(x)
 			}
-			runNode(b, s, x, v)
+			proptest.RunNode(b, s, x, v)
 		})
 	}
 }
@@ -579,71 +553,26 @@ func FuzzClue(f *testing.F) {
 		line := make([]csp.Var, L)
 		doms := make([][]int, L)
 		for i := range line {
-			for v := range n + 2 { // 0 and n+1 are outside the heights
-				if data[5+i]&(1<<v) != 0 {
-					doms[i] = append(doms[i], v)
-				}
-			}
-			if doms[i] == nil {
-				doms[i] = []int{1}
-			}
+			doms[i] = proptest.MaskValues(int(data[5+i]), n+2, 1) // 0 and n+1 are outside the heights
 			line[i] = m.NewVar(domains.Of(doms[i]...), fmt.Sprintf("x%d", i))
 		}
 		var holds func(vals []int) bool
 		if st == visibility.Line {
 			require.NoError(t, visibility.PostLine(m, line, n, front, back))
 			holds = func(vals []int) bool {
-				return inRange(vals, n) && distinct(vals) &&
+				return inRange(vals, n) && proptest.Distinct(vals) &&
 					(front == 0 || seen(vals) == front) && (back == 0 || seen(reversed(vals)) == back)
 			}
 		} else {
 			require.NoError(t, visibility.Post(m, line, n, clue, st))
 			perm := st == visibility.Edge && L == n
 			holds = func(vals []int) bool {
-				return inRange(vals, n) && seen(vals) == clue && (!perm || distinct(vals))
+				return inRange(vals, n) && seen(vals) == clue && (!perm || proptest.Distinct(vals))
 			}
 		}
 		s := csp.NewSpace(m, csp.Copying)
 		ok := s.Propagate()
-		support := make([]map[int]bool, L)
-		for i := range support {
-			support[i] = map[int]bool{}
-		}
-		vals := make([]int, L)
-		var walk func(i int)
-		walk = func(i int) {
-			if i == L {
-				if holds(vals) {
-					for j, v := range vals {
-						support[j][v] = true
-					}
-				}
-				return
-			}
-			for _, v := range doms[i] {
-				vals[i] = v
-				walk(i + 1)
-			}
-		}
-		walk(0)
-		complete := st == visibility.GAC || st == visibility.Line
-		if len(support[0]) == 0 {
-			if complete {
-				assert.False(t, ok, "no solution, but propagation did not fail")
-			}
-			return
-		}
-		require.True(t, ok, "failed although solutions exist")
-		for i, x := range line {
-			for v := range support[i] {
-				assert.True(t, s.Contains(x, v), "unsound: removed %d from x%d", v, i)
-			}
-			if complete {
-				for v := range s.Dom(x).Values() {
-					assert.True(t, support[i][v], "incomplete: kept %d in x%d", v, i)
-				}
-			}
-		}
+		proptest.CheckOnce(t, s, line, doms, ok, holds, st == visibility.GAC || st == visibility.Line, "")
 	})
 }
 
@@ -652,12 +581,7 @@ func FuzzClue(f *testing.F) {
 func TestSpacesIndependent(t *testing.T) {
 	const n = 7
 	m := csp.NewModel()
-	var grid [n][n]csp.Var
-	for r := range n {
-		for c := range n {
-			grid[r][c] = m.NewIntVar(1, n, fmt.Sprintf("r%dc%d", r, c))
-		}
-	}
+	grid := proptest.Grid(m, n)
 	// Clues taken from the square (r+2c) mod n + 1 (Latin for odd n), so
 	// there is a solution.
 	for i := range n {
@@ -672,13 +596,5 @@ func TestSpacesIndependent(t *testing.T) {
 		require.NoError(t, visibility.PostLine(m, row, n, seen(rowVals), 0))
 		require.NoError(t, visibility.Post(m, col, n, seen(colVals), visibility.Strength(i%3)))
 	}
-	results := make(chan int64, 2)
-	for range 2 {
-		go func() {
-			results <- csp.Count(context.Background(), m, csp.Options{Var: csp.MinDomain}, 0).Solutions
-		}()
-	}
-	a, b := <-results, <-results
-	assert.Equal(t, a, b)
-	assert.Positive(t, a)
+	proptest.CountConcurrently(t, m)
 }
