@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/cspgo/csp/csp"
+	"github.com/cspgo/csp/problems/catalog"
 )
 
 // Statuses of an instance, as printed.
@@ -26,12 +27,13 @@ const (
 
 // outcome is what became of one instance.
 type outcome struct {
-	item
+	catalog.Item
 	status  string
 	ran     bool    // a search ran: res is meaningful
 	capped  bool    // count: stopped at --limit, which answers the question asked
 	grid    [][]int // solve: the checked solution
 	why     error   // unsatisfiable found without search: the reason
+	err     error   // the instance's parse error, or a bug found solving it
 	res     csp.Result
 	elapsed time.Duration
 }
@@ -43,7 +45,7 @@ func (o *outcome) ok() bool { return o.status == solved || o.capped }
 // input is streamed: instances are read, solved by c.jobs workers and
 // printed in input order with a bounded number in flight, so a batch of any
 // length runs in constant memory.
-func batch(e env, p problem, args []string, c *config, counting bool) int {
+func batch(e env, p catalog.Problem, args []string, c *config, counting bool) int {
 	switch {
 	case len(args) == 0:
 		return usageError(e.stderr, "%s: missing FILE (- for standard input)", e.cmd)
@@ -70,7 +72,7 @@ func batch(e env, p problem, args []string, c *config, counting bool) int {
 
 	var sum summary
 	start := time.Now()
-	for ch := range pipeline(ctx, p, p.read(in), c, counting) {
+	for ch := range pipeline(ctx, p, p.Read(in), c, counting) {
 		e.stdout.Write(ch.out.Bytes())
 		e.stderr.Write(ch.errOut.Bytes())
 		for i := range ch.outs {
@@ -94,19 +96,19 @@ func batch(e env, p problem, args []string, c *config, counting bool) int {
 // it printed.
 type chunk struct {
 	seq         int
-	items       []item
+	items       []catalog.Item
 	outs        []outcome
 	out, errOut bytes.Buffer
 }
 
 // pipeline solves the items with c.jobs workers and yields the chunks in
-// input order. Instances that take microseconds (p.quick) travel in chunks
+// input order. Instances that take microseconds (p.Quick) travel in chunks
 // of many so that handing them over costs little; others one by one, so
 // that a short batch of hard instances still spreads over the workers.
 // At most 4 chunks per worker are in flight.
-func pipeline(ctx context.Context, p problem, items iter.Seq[item], c *config, counting bool) iter.Seq[*chunk] {
+func pipeline(ctx context.Context, p catalog.Problem, items iter.Seq[catalog.Item], c *config, counting bool) iter.Seq[*chunk] {
 	size := 1
-	if p.quick {
+	if p.Quick {
 		size = 64
 	}
 	jobs := int(c.jobs)
@@ -141,7 +143,7 @@ func pipeline(ctx context.Context, p problem, items iter.Seq[item], c *config, c
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			ws := &workspace{}
+			ws := &catalog.Cache{}
 			for ch := range work {
 				ce := env{stdout: &ch.out, stderr: &ch.errOut}
 				ch.outs = make([]outcome, 0, len(ch.items))
@@ -187,50 +189,27 @@ func pipeline(ctx context.Context, p problem, items iter.Seq[item], c *config, c
 	}
 }
 
-// workspace is a worker's own state that outlives one instance: a problem
-// keeps solvers there to reuse them (see problem.solve).
-type workspace struct {
-	cache map[any]any
-}
-
-// get returns the value kept under key, making it with mk the first time.
-func (w *workspace) get(key any, mk func() any) any {
-	if v, ok := w.cache[key]; ok {
-		return v
-	}
-	if w.cache == nil {
-		w.cache = map[any]any{}
-	}
-	v := mk()
-	w.cache[key] = v
-	return v
-}
-
-// unsatError marks an instance found unsatisfiable without search, with
-// the reason: a problem's solve or count returns it.
-type unsatError struct{ error }
-
 // attempt solves or counts one instance.
-func attempt(ctx context.Context, p problem, it item, c *config, ws *workspace, counting bool) outcome {
-	o := outcome{item: it, status: failed}
-	if it.err != nil {
+func attempt(ctx context.Context, p catalog.Problem, it catalog.Item, c *config, ws *catalog.Cache, counting bool) outcome {
+	o := outcome{Item: it, status: failed, err: it.Err}
+	if it.Err != nil {
 		return o
 	}
 	o.ran = true
-	if p.prepare != nil {
-		p.prepare(it.inst, c, ws)
+	if p.Prepare != nil {
+		p.Prepare(it.Inst, c.settings, ws)
 	}
 	start := time.Now()
 	if counting {
-		o.res, o.err = p.count(ctx, it.inst, c, ws)
+		o.res, o.err = p.Count(ctx, it.Inst, c.settings, ws)
 		o.capped = o.res.Stopped == csp.SolutionLimit
 	} else {
-		o.grid, o.res, o.err = p.solve(ctx, it.inst, c, ws)
+		o.grid, o.res, o.err = p.Solve(ctx, it.Inst, c.settings, ws)
 	}
 	o.elapsed = time.Since(start)
-	var unsat unsatError
+	var unsat catalog.Unsatisfiable
 	if errors.As(o.err, &unsat) {
-		o.why, o.err = unsat.error, nil
+		o.why, o.err = unsat.Reason, nil
 		o.res.Complete, o.res.Solutions = true, 0
 	}
 	switch {
@@ -248,8 +227,8 @@ func attempt(ctx context.Context, p problem, it item, c *config, ws *workspace, 
 
 // writeHuman prints an outcome for people: the solution, then a status
 // line (a comment of the instance format), then the statistics.
-func writeHuman(e env, p problem, o *outcome, c *config, counting bool) {
-	head := fmt.Sprintf("%% instance %d (line %d): ", o.index, o.line)
+func writeHuman(e env, p catalog.Problem, o *outcome, c *config, counting bool) {
+	head := fmt.Sprintf("%% instance %d (line %d): ", o.Index, o.Line)
 	if o.err != nil {
 		fmt.Fprintf(e.stderr, "csp: %v\n", o.err)
 		fmt.Fprintf(e.stdout, "%serror: %v\n", head, o.err)
@@ -258,7 +237,7 @@ func writeHuman(e env, p problem, o *outcome, c *config, counting bool) {
 		}
 	}
 	if o.grid != nil {
-		p.write(e.stdout, o.inst, o.grid)
+		p.Write(e.stdout, o.Inst, o.grid)
 	}
 	cost := fmt.Sprintf("%s (%d %s, %d %s)", roundDuration(o.elapsed),
 		o.res.Stats.Nodes, plural(o.res.Stats.Nodes, "node"), o.res.Stats.Failures, plural(o.res.Stats.Failures, "failure"))
@@ -320,7 +299,7 @@ type record struct {
 // writeJSON prints an outcome as one line of JSON; errors go to stderr as
 // well.
 func writeJSON(e env, o *outcome, counting bool) {
-	r := record{Instance: o.index, Line: o.line, Status: o.status, Solution: o.grid, Time: o.elapsed.Seconds()}
+	r := record{Instance: o.Index, Line: o.Line, Status: o.status, Solution: o.grid, Time: o.elapsed.Seconds()}
 	if o.err != nil {
 		fmt.Fprintf(e.stderr, "csp: %v\n", o.err)
 		r.Error = o.err.Error()
@@ -341,25 +320,25 @@ func writeJSON(e env, o *outcome, counting bool) {
 	}
 	b, err := json.Marshal(r)
 	if err != nil { // cannot happen: every field marshals
-		b = fmt.Appendf(nil, `{"instance":%d,"line":%d,"status":"error","error":%q}`, o.index, o.line, err.Error())
+		b = fmt.Appendf(nil, `{"instance":%d,"line":%d,"status":"error","error":%q}`, o.Index, o.Line, err.Error())
 	}
 	e.stdout.Write(append(b, '\n'))
 }
 
 // generate writes c.n instances of p.
-func generate(e env, p problem, args []string, c *config) int {
+func generate(e env, p catalog.Problem, args []string, c *config) int {
 	switch {
 	case len(args) > 0:
 		return usageError(e.stderr, "generate: unexpected argument %q", args[0])
-	case p.generate == nil:
+	case p.Generate == nil:
 		return usageError(e.stderr, "generate: this problem has no generator")
-	case c.order == 0:
+	case c.settings.Size == 0:
 		return usageError(e.stderr, "generate: --order (or --size) is required")
 	}
 	var buf bytes.Buffer
 	for i := range int(c.n) {
 		buf.Reset()
-		if err := p.generate(&buf, c, i); err != nil {
+		if err := p.Generate(&buf, c.settings, i); err != nil {
 			return usageError(e.stderr, "generate: %v", err)
 		}
 		e.stdout.Write(buf.Bytes())

@@ -9,61 +9,104 @@ import (
 
 	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/internal/enum"
+	"github.com/cspgo/csp/problems/catalog"
 	"github.com/cspgo/csp/propagators/alldiff"
-	"github.com/cspgo/csp/propagators/visibility"
 )
 
-// config is everything the flags set.
+// config is everything the flags set: the settings handed to the problem
+// (shared flags, then the problem's own), and the command's own.
 type config struct {
-	// Model.
-	alldiff    alldiff.Strength
-	visibility visibility.Strength // skyscraper clues
-	model      string              // problem-specific model name ("" for the default)
-	boxline    bool                // sudoku: box-line reduction
-	// Search; Seed also seeds generate.
-	search csp.Options
-	ties   string // "first", "random", or "" for the default
-	limit  int64  // count: solution cap (0: none)
-	// Output.
+	// Shared model and search flags; settings is made from them once the
+	// problem is known.
+	alldiff  alldiff.Strength
+	model    string // problem-specific model name ("" for the default)
+	search   csp.Options
+	ties     string // "first", "random", or "" for the default
+	limit    int64  // count: solution cap (0: none)
+	size     int64  // generate
+	holes    int64
+	settings *catalog.Settings
+	// The problems' own flags as given, by name.
+	problemFlags map[string]string
+	// Output and batch.
 	json, stats bool
 	quiet       bool // print only failures and the summary
-	jobs        int64
-	// Generate.
-	order, holes, n int64
-	clues           int64 // skyscraper: percentage of the 4N clues kept
-	balanced        bool
+	jobs, n     int64
 }
 
 func newConfig() *config {
 	return &config{
-		alldiff:    alldiff.GAC,
-		visibility: visibility.Line,
-		search:     csp.Options{Var: csp.DomWDeg, Val: csp.ValMin, Restarts: csp.Luby, Seed: 1},
-		jobs:       1,
-		boxline:    true,
-		holes:      -1, // required by latin
-		clues:      100,
-		n:          1,
+		alldiff:      alldiff.GAC,
+		search:       csp.Options{Var: csp.DomWDeg, Val: csp.ValMin, Restarts: csp.Luby, Seed: 1},
+		jobs:         1,
+		holes:        -1, // "not given"
+		n:            1,
+		problemFlags: map[string]string{},
 	}
 }
 
-// finish derives what depends on several flags.
-func (c *config) finish() {
+// settle makes the settings for problem p from the flags: the shared
+// values, the derived defaults, the problem's flags as given, then the
+// problem's own defaults for what the command line left out.
+func (c *config) settle(p catalog.Problem, given func(string) bool) {
 	if c.ties == "" {
 		c.search.RandomTies = c.search.Restarts != csp.NoRestarts
 	} else {
 		c.search.RandomTies = c.ties == "random"
 	}
+	s := catalog.NewSettings(p)
+	s.AllDiff, s.Model, s.Search, s.Limit = c.alldiff, c.model, c.search, c.limit
+	s.Size, s.Holes = c.size, c.holes
+	for name, v := range c.problemFlags {
+		s.SetFlag(name, v)
+	}
+	if p.Defaults != nil {
+		p.Defaults(s, given)
+	}
+	c.settings = s
 }
+
+// problemFlags declares every registered problem's own flags of one kind
+// (generate, or solve and count) on fs; run checks afterwards that those
+// given belong to the problem named.
+func declareProblemFlags(fs *flag.FlagSet, c *config, generating bool) {
+	for _, name := range catalog.Names() {
+		p, _ := catalog.Lookup(name)
+		for _, f := range p.Flags {
+			if f.Generate != generating || fs.Lookup(f.Name) != nil {
+				continue
+			}
+			fs.Var(problemFlag{name: f.Name, into: c.problemFlags, isBool: f.Bool}, f.Name, "")
+		}
+	}
+}
+
+// problemFlag keeps the text of a problem's flag; the problem checks it.
+type problemFlag struct {
+	name   string
+	into   map[string]string
+	isBool bool
+}
+
+func (f problemFlag) Set(v string) error {
+	f.into[f.name] = v
+	return nil
+}
+
+func (f problemFlag) String() string {
+	if f.into == nil {
+		return ""
+	}
+	return f.into[f.name]
+}
+
+func (f problemFlag) IsBoolFlag() bool { return f.isBool }
 
 // batchFlags returns the flag definitions of solve, or of count.
 func batchFlags(counting bool) func(fs *flag.FlagSet, c *config) {
 	return func(fs *flag.FlagSet, c *config) {
 		fs.Var(namedFlag[alldiff.Strength]{&c.alldiff, alldiff.ParseStrength, int(alldiff.GAC) + 1}, "alldiff", "")
 		fs.StringVar(&c.model, "model", "", "")
-		fs.Var(namedFlag[visibility.Strength]{&c.visibility, visibility.ParseStrength, int(visibility.Line) + 1}, "visibility", "")
-		fs.Var(symbolsFlag{&c.model}, "symbols", "")
-		fs.BoolVar(&c.boxline, "boxline", true, "")
 		fs.Var(enumFlag[csp.VarSelect]{&c.search.Var, []string{"input", "mindom", "domwdeg"},
 			[]csp.VarSelect{csp.InputOrder, csp.MinDomain, csp.DomWDeg}}, "var", "")
 		fs.Var(enumFlag[csp.ValSelect]{&c.search.Val, []string{"min", "max", "split", "random"},
@@ -87,17 +130,17 @@ func batchFlags(counting bool) func(fs *flag.FlagSet, c *config) {
 		if counting {
 			fs.Var(intFlag{&c.limit, 0}, "limit", "")
 		}
+		declareProblemFlags(fs, c, false)
 	}
 }
 
 func generateFlags(fs *flag.FlagSet, c *config) {
-	fs.Var(intFlag{&c.order, 1}, "order", "")
-	fs.Var(intFlag{&c.order, 1}, "size", "")
-	fs.Var(intFlag{&c.clues, 0}, "clues", "")
+	fs.Var(intFlag{&c.size, 1}, "order", "")
+	fs.Var(intFlag{&c.size, 1}, "size", "")
 	fs.Var(intFlag{&c.holes, 0}, "holes", "")
-	fs.BoolVar(&c.balanced, "balanced", false, "")
 	fs.Var(seedFlag{&c.search.Seed}, "seed", "")
 	fs.Var(intFlag{&c.n, 1}, "n", "")
+	declareProblemFlags(fs, c, true)
 }
 
 // enumFlag is a flag taking one of a few names.
@@ -155,25 +198,6 @@ func (f namedFlag[T]) String() string {
 	}
 	return (*f.p).String()
 }
-
-// symbolsFlag is the older way to choose the latin model: --symbols=false
-// is --model rowcol, --symbols=true is --model channeled.
-type symbolsFlag struct{ p *string }
-
-func (f symbolsFlag) Set(s string) error {
-	on, err := strconv.ParseBool(s)
-	if err != nil {
-		return fmt.Errorf("want true or false")
-	}
-	*f.p = "rowcol"
-	if on {
-		*f.p = "channeled"
-	}
-	return nil
-}
-
-func (f symbolsFlag) String() string   { return "" }
-func (f symbolsFlag) IsBoolFlag() bool { return true }
 
 // intFlag is a whole number of at least min.
 type intFlag struct {

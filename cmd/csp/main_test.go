@@ -17,6 +17,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/cspgo/csp/problems/catalog"
 	"github.com/cspgo/csp/problems/latin"
 )
 
@@ -263,6 +264,12 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"solve", "latin", "x", "--ties", "last"}, "want first or random"},
 		{[]string{"solve", "latin", "x", "--model", "cube"}, "want channeled, rowcol or symbols"},
 		{[]string{"solve", "latin", "x", "--symbols=maybe"}, "want true or false"},
+		{[]string{"solve", "sudoku", "x", "--visibility", "gac"}, "flag -visibility does not apply to sudoku"},
+		{[]string{"solve", "skyscraper", "x", "--boxline=false"}, "flag -boxline does not apply to skyscraper"},
+		{[]string{"solve", "skyscraper", "x", "--visibility", "strong"}, `invalid value "strong" for flag -visibility`},
+		{[]string{"solve", "skyscraper", "x", "--model", "units"}, "skyscraper has one model: no -model"},
+		{[]string{"generate", "skyscraper", "--size", "4", "--clues", "101"}, "flag -clues: want a percentage 0..100"},
+		{[]string{"generate", "sudoku", "--size", "9", "--holes", "3", "--balanced"}, "flag -balanced does not apply to sudoku"},
 		{[]string{"solve", "latin", "x", "--timeout", "10"}, "flag -timeout: want a duration"},
 		{[]string{"solve", "latin", "x", "--timeout", "-1s"}, "flag -timeout: want a duration"},
 		{[]string{"solve", "latin", "x", "--nodes", "-1"}, "flag -nodes: want a whole number >= 0"},
@@ -519,15 +526,15 @@ func TestBatchStreams(t *testing.T) {
 	c := newConfig()
 	c.jobs = 2
 	var yielded atomic.Int64
-	items := func(yield func(item) bool) {
+	items := func(yield func(catalog.Item) bool) {
 		for i := range 1_000_000 {
 			yielded.Add(1)
-			if !yield(item{index: i + 1, err: fmt.Errorf("x")}) {
+			if !yield(catalog.Item{Index: i + 1, Err: fmt.Errorf("x")}) {
 				return
 			}
 		}
 	}
-	p := problems["sudoku"]
+	p, _ := catalog.Lookup("sudoku")
 	first := true
 	for range pipeline(context.Background(), p, items, c, false) {
 		if first {

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/cspgo/csp/internal/enum"
+	"github.com/cspgo/csp/problems/catalog"
 )
 
 // env is where a command reads and writes.
@@ -23,14 +24,14 @@ type env struct {
 // problem and remaining positional arguments.
 type command struct {
 	flags func(fs *flag.FlagSet, c *config)
-	run   func(e env, p problem, args []string, c *config) int
+	run   func(e env, p catalog.Problem, args []string, c *config) int
 }
 
 var commands = map[string]command{
-	"solve": {flags: batchFlags(false), run: func(e env, p problem, args []string, c *config) int {
+	"solve": {flags: batchFlags(false), run: func(e env, p catalog.Problem, args []string, c *config) int {
 		return batch(e, p, args, c, false)
 	}},
-	"count": {flags: batchFlags(true), run: func(e env, p problem, args []string, c *config) int {
+	"count": {flags: batchFlags(true), run: func(e env, p catalog.Problem, args []string, c *config) int {
 		return batch(e, p, args, c, true)
 	}},
 	"generate": {flags: generateFlags, run: generate},
@@ -69,19 +70,30 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case len(pos) == 0:
 		return usageError(stderr, "%s: missing PROBLEM (want %s)", name, problemNames())
 	}
-	p, ok := problems[pos[0]]
+	p, ok := catalog.Lookup(pos[0])
 	if !ok {
 		return usageError(stderr, "%s: unknown problem %q (want %s)", name, pos[0], problemNames())
 	}
-	if c.model != "" && !slices.Contains(p.models, c.model) {
-		return usageError(stderr, "%s: invalid value %q for flag -model: want %s", name, c.model, enum.Names(p.models).List())
+	if c.model != "" && !slices.Contains(p.Models, c.model) {
+		if len(p.Models) == 0 {
+			return usageError(stderr, "%s: %s has one model: no -model", name, p.Name)
+		}
+		return usageError(stderr, "%s: invalid value %q for flag -model: want %s", name, c.model, enum.Names(p.Models).List())
 	}
-	if p.defaults != nil {
-		given := map[string]bool{}
-		fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
-		p.defaults(c, func(name string) bool { return given[name] })
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	for flagName, v := range c.problemFlags {
+		i := slices.IndexFunc(p.Flags, func(f catalog.Flag) bool { return f.Name == flagName })
+		if i < 0 {
+			return usageError(stderr, "%s: flag -%s does not apply to %s", name, flagName, p.Name)
+		}
+		if check := p.Flags[i].Check; check != nil {
+			if err := check(v); err != nil {
+				return usageError(stderr, "%s: invalid value %q for flag -%s: %v", name, v, flagName, err)
+			}
+		}
 	}
-	c.finish()
+	c.settle(p, func(f string) bool { return given[f] })
 	out := &errWriter{w: stdout}
 	status := cmd.run(env{cmd: name, stdin: stdin, stdout: out, stderr: stderr}, p, pos[1:], c)
 	if out.err != nil {
@@ -119,7 +131,7 @@ func usageError(stderr io.Writer, format string, args ...any) int {
 }
 
 func problemNames() string {
-	return strings.Join(slices.Sorted(maps.Keys(problems)), ", ")
+	return strings.Join(catalog.Names(), ", ")
 }
 
 func usage() string {
@@ -135,20 +147,29 @@ func usage() string {
 
 Problems:
 `)
-	for _, name := range slices.Sorted(maps.Keys(problems)) {
-		p := problems[name]
-		fmt.Fprintf(&b, "  %-10s %s\n", name, p.doc)
-		if len(p.models) > 0 {
-			fmt.Fprintf(&b, "  %-10s --model %s (default %s)\n", "", strings.Join(p.models, "|"), p.models[0])
+	for _, name := range catalog.Names() {
+		p, _ := catalog.Lookup(name)
+		fmt.Fprintf(&b, "  %-10s %s\n", name, p.Doc)
+		if len(p.Models) > 0 {
+			fmt.Fprintf(&b, "  %-10s --model %s (default %s)\n", "", strings.Join(p.Models, "|"), p.Models[0])
+		}
+		for _, f := range p.Flags {
+			kind := "solve, count"
+			if f.Generate {
+				kind = "generate"
+			}
+			def := ""
+			if f.Default != "" {
+				def = " (default " + f.Default + ")"
+			}
+			fmt.Fprintf(&b, "  %-10s --%s: %s%s [%s]\n", "", f.Name, f.Usage, def, kind)
 		}
 	}
 	b.WriteString(`
 Flags of solve and count:
   --alldiff value|hidden|gac       all-different strength (default gac; sudoku hidden)
-  --boxline=true|false             sudoku: box-line reduction (default true)
-  --model NAME                     the problem's model (see Problems)
-  --visibility edge|bounds|gac|line  skyscraper clue strength (default line)
-  --symbols=true|false             latin: --model channeled, or --model rowcol
+  --model NAME                     the problem's model (see Problems; each
+                                   problem's own flags are listed there too)
   --var input|mindom|domwdeg       variable choice (default domwdeg; sudoku mindom)
   --val min|max|split|random       value choice (default min)
   --restarts none|luby|geometric   restart policy, solve only (default luby)

@@ -1,0 +1,9 @@
+// Package all registers every problem package with the catalog: the
+// command line imports it, so a new problem is one import line here.
+package all
+
+import (
+	_ "github.com/cspgo/csp/problems/latin"      // latin
+	_ "github.com/cspgo/csp/problems/skyscraper" // skyscraper
+	_ "github.com/cspgo/csp/problems/sudoku"     // sudoku
+)

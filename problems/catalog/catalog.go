@@ -1,0 +1,188 @@
+// Package catalog is the registry of the problems the command line serves.
+// A problem package describes itself once, as a Problem (its name, input
+// formats, model choices, flags, solver, checker and renderer), and
+// registers it from an init function; the command line serves every
+// registered problem, so adding a puzzle touches nothing in cmd/ (the
+// package problems/all imports every problem package for the command).
+package catalog
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"iter"
+	"maps"
+	"slices"
+	"sync"
+
+	"github.com/cspgo/csp/csp"
+	"github.com/cspgo/csp/propagators/alldiff"
+)
+
+// Problem is what the command line needs of a problem. Instances travel
+// as any: Solve, Count and Write receive only what Read made.
+type Problem struct {
+	Name   string   // the name on the command line, e.g. "sudoku"
+	Doc    string   // one line for the usage text: what an instance looks like
+	Models []string // the names --model takes, the default first (nil: one model)
+	// Flags are the problem's own flags, beside the shared ones (search,
+	// --alldiff, --model, --limit, --size, --holes, --seed, -n).
+	Flags []Flag
+	// Quick says instances take microseconds: a batch hands them to its
+	// workers in chunks.
+	Quick bool
+	// Defaults, when set, gives the problem's own defaults to the shared
+	// settings the command line did not set (given reports whether a flag
+	// was on the command line).
+	Defaults func(s *Settings, given func(flag string) bool)
+	// Read parses the instances of a batch as it goes; a malformed one is
+	// an Item with Err set, and reading goes on.
+	Read func(r io.Reader) iter.Seq[Item]
+	// Prepare, when set, readies what Solve and Count reuse (a solver for
+	// the instance's shape, in c) before the clock starts, so that an
+	// instance's time is its own.
+	Prepare func(inst any, s *Settings, c *Cache)
+	// Solve finds a solution and has the problem's independent checker
+	// verify it; an Unsatisfiable error says the instance has none
+	// without search, any other error is a bug.
+	Solve func(ctx context.Context, inst any, s *Settings, c *Cache) ([][]int, csp.Result, error)
+	// Count counts solutions up to s.Limit (0: no cap); errors as for
+	// Solve.
+	Count func(ctx context.Context, inst any, s *Settings, c *Cache) (csp.Result, error)
+	// Write prints a solution of inst in a form Read takes back.
+	Write func(w io.Writer, inst any, grid [][]int) error
+	// Generate, when set, writes instance number i (from 0) of the
+	// request in s (s.Size, s.Holes, s.Search.Seed + i, the problem's own
+	// generate flags).
+	Generate func(w io.Writer, s *Settings, i int) error
+}
+
+// Flag is one of a problem's own flags. Its value reaches the problem as
+// a string through Settings.Flag.
+type Flag struct {
+	Name     string
+	Usage    string             // one line, after the flag's name in the usage text
+	Default  string             // the value when not given
+	Bool     bool               // a switch: --name means --name=true
+	Generate bool               // a flag of generate, else of solve and count
+	Check    func(string) error // rejects a bad value at the command line (nil: any)
+}
+
+// Settings are what the command line hands a problem.
+type Settings struct {
+	AllDiff alldiff.Strength
+	Model   string // one of Problem.Models, or "" for the default
+	Search  csp.Options
+	Limit   int64 // count: stop at this many solutions (0: no cap)
+	// Generate: the side of the grid and the cells left empty (-1: not
+	// given).
+	Size, Holes int64
+	flags       map[string]string
+}
+
+// Flag returns the value of one of the problem's own flags: what the
+// command line gave, else the flag's default. Unknown names give "".
+func (s *Settings) Flag(name string) string { return s.flags[name] }
+
+// SetFlag sets the value of a problem flag, as the command line does.
+func (s *Settings) SetFlag(name, value string) {
+	if s.flags == nil {
+		s.flags = map[string]string{}
+	}
+	s.flags[name] = value
+}
+
+// Item is one instance of a batch, or the error that spoilt it.
+type Item struct {
+	Index int // 1-based position in the batch
+	Line  int // line where it starts
+	Inst  any
+	Err   error
+}
+
+// Unsatisfiable is the error Solve and Count return for an instance that
+// has no solution, found without search (a sudoku whose givens clash): the
+// command line reports the instance unsatisfiable, with the reason.
+type Unsatisfiable struct{ Reason error }
+
+func (u Unsatisfiable) Error() string { return u.Reason.Error() }
+
+// Unwrap returns the reason.
+func (u Unsatisfiable) Unwrap() error { return u.Reason }
+
+// Cache is a worker's own store for what outlives one instance (a solver
+// per grid shape); it is not shared between goroutines.
+type Cache struct{ m map[any]any }
+
+// Get returns the value kept under key, made by mk the first time.
+func (c *Cache) Get(key any, mk func() any) any {
+	if v, ok := c.m[key]; ok {
+		return v
+	}
+	if c.m == nil {
+		c.m = map[any]any{}
+	}
+	v := mk()
+	c.m[key] = v
+	return v
+}
+
+var (
+	mu       sync.Mutex
+	registry = map[string]Problem{}
+)
+
+// Register adds p to the catalog. It panics when the name is taken or a
+// required function is missing: both are programming errors, found at
+// start-up.
+func Register(p Problem) {
+	mu.Lock()
+	defer mu.Unlock()
+	switch {
+	case p.Name == "":
+		panic("catalog: a problem needs a name")
+	case p.Read == nil || p.Solve == nil || p.Count == nil || p.Write == nil:
+		panic(fmt.Sprintf("catalog: problem %s needs Read, Solve, Count and Write", p.Name))
+	}
+	if _, dup := registry[p.Name]; dup {
+		panic(fmt.Sprintf("catalog: problem %s registered twice", p.Name))
+	}
+	registry[p.Name] = p
+}
+
+// Lookup returns the problem registered under name.
+func Lookup(name string) (Problem, bool) {
+	mu.Lock()
+	defer mu.Unlock()
+	p, ok := registry[name]
+	return p, ok
+}
+
+// Names returns the registered names in order.
+func Names() []string {
+	mu.Lock()
+	defer mu.Unlock()
+	return slices.Sorted(maps.Keys(registry))
+}
+
+// NewSettings returns settings with p's flag defaults.
+func NewSettings(p Problem) *Settings {
+	s := &Settings{Holes: -1}
+	for _, f := range p.Flags {
+		s.SetFlag(f.Name, f.Default)
+	}
+	return s
+}
+
+// Rows cuts a row-major grid of side n into rows (nil for nil), sharing
+// its storage: the form Solve returns.
+func Rows(cells []int, n int) [][]int {
+	if cells == nil {
+		return nil
+	}
+	out := make([][]int, n)
+	for r := range out {
+		out[r] = cells[r*n : (r+1)*n : (r+1)*n]
+	}
+	return out
+}

@@ -1,0 +1,85 @@
+package latin
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"iter"
+	"strconv"
+
+	"github.com/cspgo/csp/csp"
+	"github.com/cspgo/csp/problems/catalog"
+)
+
+func init() {
+	catalog.Register(catalog.Problem{
+		Name:   "latin",
+		Doc:    "Latin-square completion: N, then N rows of N numbers, 0 = hole",
+		Models: []string{Channeled.String(), RowCol.String(), Symbols.String()},
+		Flags: []catalog.Flag{
+			{Name: "symbols", Bool: true, Usage: "the older way to choose the model: true is --model channeled, false --model rowcol",
+				Check: checkBool},
+			{Name: "balanced", Bool: true, Generate: true, Default: "false", Usage: "balanced holes per row and column",
+				Check: checkBool},
+		},
+		// --symbols, when given without --model, picks the model.
+		Defaults: func(s *catalog.Settings, given func(string) bool) {
+			if given("symbols") && !given("model") {
+				s.Model = RowCol.String()
+				if on, _ := strconv.ParseBool(s.Flag("symbols")); on {
+					s.Model = Channeled.String()
+				}
+			}
+		},
+		Read: func(r io.Reader) iter.Seq[catalog.Item] {
+			return func(yield func(catalog.Item) bool) {
+				for _, it := range Read(r) {
+					if !yield(catalog.Item{Index: it.Index, Line: it.Line, Inst: it.Inst, Err: it.Err}) {
+						return
+					}
+				}
+			}
+		},
+		Solve: func(ctx context.Context, inst any, s *catalog.Settings, _ *catalog.Cache) ([][]int, csp.Result, error) {
+			return Solve(ctx, inst.(*Instance), settingsOptions(s), s.Search)
+		},
+		Count: func(ctx context.Context, inst any, s *catalog.Settings, _ *catalog.Cache) (csp.Result, error) {
+			return csp.Count(ctx, Build(inst.(*Instance), settingsOptions(s)).Model, s.Search, s.Limit), nil
+		},
+		Write: func(w io.Writer, _ any, grid [][]int) error { return Write(w, grid) },
+		Generate: func(w io.Writer, s *catalog.Settings, i int) error {
+			if s.Holes < 0 {
+				return fmt.Errorf("--holes is required")
+			}
+			kind, name := RandomHoles, "random"
+			if on, _ := strconv.ParseBool(s.Flag("balanced")); on {
+				kind, name = BalancedHoles, "balanced"
+			}
+			seed := s.Search.Seed + uint64(i)
+			inst, _, err := Generate(int(s.Size), int(s.Holes), kind, seed)
+			if err != nil {
+				return err
+			}
+			if _, err := fmt.Fprintf(w, "%% latin order %d, %d holes (%s), seed %d\n", s.Size, s.Holes, name, seed); err != nil {
+				return err
+			}
+			return Write(w, inst.Grid)
+		},
+	})
+}
+
+// settingsOptions reads the model settings the command line gave.
+func settingsOptions(s *catalog.Settings) Options {
+	opt := Options{AllDiff: s.AllDiff}
+	if v, err := ParseView(s.Model); err == nil {
+		opt.View = v
+	}
+	return opt
+}
+
+func checkBool(v string) error {
+	if _, err := strconv.ParseBool(v); err != nil {
+		return fmt.Errorf("want true or false")
+	}
+	return nil
+}

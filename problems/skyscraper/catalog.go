@@ -1,0 +1,73 @@
+package skyscraper
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"iter"
+	"strconv"
+
+	"github.com/cspgo/csp/csp"
+	"github.com/cspgo/csp/problems/catalog"
+	"github.com/cspgo/csp/propagators/visibility"
+)
+
+func init() {
+	catalog.Register(catalog.Problem{
+		Name: "skyscraper",
+		Doc:  "skyscraper puzzles, one per line: a Towers game ID, a clockwise clue list, a JSON object, or a clue-framed grid block",
+		Flags: []catalog.Flag{
+			{Name: "visibility", Default: visibility.Line.String(), Usage: "clue strength: edge, bounds, gac or line",
+				Check: func(v string) error { _, err := visibility.ParseStrength(v); return err }},
+			{Name: "clues", Default: "100", Generate: true, Usage: "percentage of the 4N clues kept",
+				Check: func(v string) error {
+					if n, err := strconv.Atoi(v); err != nil || n < 0 || n > 100 {
+						return fmt.Errorf("want a percentage 0..100")
+					}
+					return nil
+				}},
+		},
+		Read: func(r io.Reader) iter.Seq[catalog.Item] {
+			return func(yield func(catalog.Item) bool) {
+				for _, it := range Read(r) {
+					if !yield(catalog.Item{Index: it.Index, Line: it.Line, Inst: it.Puzzle, Err: it.Err}) {
+						return
+					}
+				}
+			}
+		},
+		Solve: func(ctx context.Context, inst any, s *catalog.Settings, _ *catalog.Cache) ([][]int, csp.Result, error) {
+			return Solve(ctx, inst.(*Puzzle), settingsOptions(s), s.Search)
+		},
+		Count: func(ctx context.Context, inst any, s *catalog.Settings, _ *catalog.Cache) (csp.Result, error) {
+			res, _ := Count(ctx, inst.(*Puzzle), settingsOptions(s), s.Search, s.Limit)
+			return res, nil
+		},
+		Write: func(w io.Writer, inst any, grid [][]int) error {
+			_, err := io.WriteString(w, Format(inst.(*Puzzle), grid))
+			return err
+		},
+		// Benchmark boards: the clues of a random Latin square, a share of
+		// them kept; solvable, not necessarily unique.
+		Generate: func(w io.Writer, s *catalog.Settings, i int) error {
+			clues, _ := strconv.Atoi(s.Flag("clues"))
+			seed := s.Search.Seed + uint64(i)
+			p, _, err := Random(int(s.Size), float64(clues)/100, seed)
+			if err != nil {
+				return err
+			}
+			_, err = fmt.Fprintf(w, "# skyscraper size %d, %d%% of the clues of a random Latin square, seed %d\n%s\n",
+				s.Size, clues, seed, FormatTowers(p))
+			return err
+		},
+	})
+}
+
+// settingsOptions reads the model settings the command line gave.
+func settingsOptions(s *catalog.Settings) Options {
+	v, err := visibility.ParseStrength(s.Flag("visibility"))
+	if err != nil {
+		v = visibility.Line
+	}
+	return Options{AllDiff: s.AllDiff, Visibility: v}
+}
