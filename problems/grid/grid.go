@@ -1,0 +1,147 @@
+// Package grid is the modelling helper of grid puzzles: a board of
+// variables in a model, and its rows, columns, boxes, diagonals, regions
+// and cages as slices of variables, ready for alldiff.Post, linear.Post,
+// table.Post and the other propagators.
+package grid
+
+import (
+	"fmt"
+
+	"github.com/cspgo/csp/csp"
+)
+
+// Grid is a board of Rows x Cols variables of a model, row by row.
+type Grid struct {
+	Model      *csp.Model
+	Rows, Cols int
+	Vars       []csp.Var // Vars[r*Cols+c] is the cell at row r, column c
+}
+
+// New adds a rows x cols board of variables ranging over lo..hi to m,
+// named r1c1, r1c2, ... (1-based, as puzzle books name cells).
+func New(m *csp.Model, rows, cols, lo, hi int) *Grid {
+	g := &Grid{Model: m, Rows: rows, Cols: cols, Vars: make([]csp.Var, rows*cols)}
+	for i := range g.Vars {
+		g.Vars[i] = m.NewIntVar(lo, hi, fmt.Sprintf("r%dc%d", i/cols+1, i%cols+1))
+	}
+	return g
+}
+
+// At returns the cell at row r, column c (0-based).
+func (g *Grid) At(r, c int) csp.Var { return g.Vars[r*g.Cols+c] }
+
+// Row returns row r, left to right.
+func (g *Grid) Row(r int) []csp.Var {
+	return append([]csp.Var(nil), g.Vars[r*g.Cols:(r+1)*g.Cols]...)
+}
+
+// Col returns column c, top to bottom.
+func (g *Grid) Col(c int) []csp.Var {
+	out := make([]csp.Var, g.Rows)
+	for r := range out {
+		out[r] = g.At(r, c)
+	}
+	return out
+}
+
+// AllRows returns every row, top to bottom.
+func (g *Grid) AllRows() [][]csp.Var {
+	out := make([][]csp.Var, g.Rows)
+	for r := range out {
+		out[r] = g.Row(r)
+	}
+	return out
+}
+
+// AllCols returns every column, left to right.
+func (g *Grid) AllCols() [][]csp.Var {
+	out := make([][]csp.Var, g.Cols)
+	for c := range out {
+		out[c] = g.Col(c)
+	}
+	return out
+}
+
+// Lines returns every row, then every column: the units of a Latin square.
+func (g *Grid) Lines() [][]csp.Var { return append(g.AllRows(), g.AllCols()...) }
+
+// Boxes returns the boxes of boxRows x boxCols cells in reading order (box
+// k's cells in reading order too). It panics unless the boxes tile the
+// board.
+func (g *Grid) Boxes(boxRows, boxCols int) [][]csp.Var {
+	if boxRows <= 0 || boxCols <= 0 || g.Rows%boxRows != 0 || g.Cols%boxCols != 0 {
+		panic(fmt.Sprintf("grid: boxes of %dx%d do not tile a %dx%d board", boxRows, boxCols, g.Rows, g.Cols))
+	}
+	var out [][]csp.Var
+	for top := 0; top < g.Rows; top += boxRows {
+		for left := 0; left < g.Cols; left += boxCols {
+			var box []csp.Var
+			for r := top; r < top+boxRows; r++ {
+				for c := left; c < left+boxCols; c++ {
+					box = append(box, g.At(r, c))
+				}
+			}
+			out = append(out, box)
+		}
+	}
+	return out
+}
+
+// Diagonals returns the main diagonal (top left to bottom right) and the
+// anti-diagonal (top right to bottom left) of a square board; it panics on
+// another shape.
+func (g *Grid) Diagonals() (main, anti []csp.Var) {
+	if g.Rows != g.Cols {
+		panic(fmt.Sprintf("grid: a %dx%d board has no diagonals", g.Rows, g.Cols))
+	}
+	for i := range g.Rows {
+		main = append(main, g.At(i, i))
+		anti = append(anti, g.At(i, g.Cols-1-i))
+	}
+	return main, anti
+}
+
+// Regions groups the cells by label (one label per cell, row by row, as
+// jigsaw sudoku regions are given): region k holds the cells labelled with
+// the k-th distinct label in reading order, in reading order. It panics
+// unless there is one label per cell.
+func (g *Grid) Regions(labels []int) [][]csp.Var {
+	if len(labels) != len(g.Vars) {
+		panic(fmt.Sprintf("grid: %d labels for %d cells", len(labels), len(g.Vars)))
+	}
+	index := map[int]int{}
+	var out [][]csp.Var
+	for i, l := range labels {
+		k, ok := index[l]
+		if !ok {
+			k = len(out)
+			index[l] = k
+			out = append(out, nil)
+		}
+		out[k] = append(out[k], g.Vars[i])
+	}
+	return out
+}
+
+// Cells returns the variables at the given (row, column) positions, in
+// that order: a cage.
+func (g *Grid) Cells(at [][2]int) []csp.Var {
+	out := make([]csp.Var, len(at))
+	for i, rc := range at {
+		out[i] = g.At(rc[0], rc[1])
+	}
+	return out
+}
+
+// Values returns the board's values in a solution indexed by Var (as
+// csp.Result.Solution), row by row.
+func (g *Grid) Values(solution []int) [][]int {
+	out := make([][]int, g.Rows)
+	for r := range out {
+		out[r] = make([]int, g.Cols)
+		for c := range out[r] {
+			out[r][c] = solution[g.At(r, c)]
+		}
+	}
+	return out
+}

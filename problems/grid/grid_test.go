@@ -1,0 +1,60 @@
+package grid_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/cspgo/csp/csp"
+	"github.com/cspgo/csp/problems/grid"
+	"github.com/cspgo/csp/propagators/alldiff"
+)
+
+func TestShapes(t *testing.T) {
+	g := grid.New(csp.NewModel(), 4, 4, 1, 4)
+	name := func(xs []csp.Var) (out []string) {
+		for _, x := range xs {
+			out = append(out, g.Model.Name(x))
+		}
+		return out
+	}
+	assert.Equal(t, []string{"r2c1", "r2c2", "r2c3", "r2c4"}, name(g.Row(1)))
+	assert.Equal(t, []string{"r1c3", "r2c3", "r3c3", "r4c3"}, name(g.Col(2)))
+	boxes := g.Boxes(2, 2)
+	assert.Len(t, boxes, 4)
+	assert.Equal(t, []string{"r1c3", "r1c4", "r2c3", "r2c4"}, name(boxes[1]))
+	main, anti := g.Diagonals()
+	assert.Equal(t, []string{"r1c1", "r2c2", "r3c3", "r4c4"}, name(main))
+	assert.Equal(t, []string{"r1c4", "r2c3", "r3c2", "r4c1"}, name(anti))
+	regions := g.Regions([]int{
+		7, 7, 3, 3,
+		7, 7, 3, 3,
+		5, 5, 9, 9,
+		5, 9, 5, 9,
+	})
+	assert.Len(t, regions, 4)
+	assert.Equal(t, []string{"r3c1", "r3c2", "r4c1", "r4c3"}, name(regions[2]))
+	assert.Equal(t, []string{"r1c2", "r3c4"}, name(g.Cells([][2]int{{0, 1}, {2, 3}})))
+	assert.Len(t, g.Lines(), 8)
+	assert.Panics(t, func() { g.Boxes(3, 2) })
+	assert.Panics(t, func() { g.Regions([]int{1}) })
+	assert.Panics(t, func() { grid.New(csp.NewModel(), 2, 3, 1, 3).Diagonals() })
+}
+
+// Example models a 4x4 X-sudoku (a sudoku whose diagonals hold each value
+// once too) and counts its solutions.
+func Example() {
+	m := csp.NewModel()
+	g := grid.New(m, 4, 4, 1, 4)
+	units := append(g.Lines(), g.Boxes(2, 2)...)
+	main, anti := g.Diagonals()
+	units = append(units, main, anti)
+	for _, u := range units {
+		alldiff.Post(m, u, alldiff.GAC)
+	}
+	res := csp.Count(context.Background(), m, csp.Options{Var: csp.MinDomain}, 0)
+	fmt.Println(res.Solutions, "X-sudoku grids of side 4")
+	// Output: 48 X-sudoku grids of side 4
+}
