@@ -24,11 +24,11 @@ type Stats struct {
 
 // KindStats are the counters of all propagators of one kind.
 type KindStats struct {
-	Kind     string // e.g. "alldiff/gac"
-	Count    int    // propagators of this kind in the model
-	Runs     int64  // times run
-	Removed  int64  // values removed
-	Failures int64  // failures caused
+	Kind     string `json:"kind"`     // e.g. "alldiff/gac"
+	Count    int    `json:"count"`    // propagators of this kind in the model
+	Runs     int64  `json:"runs"`     // times run
+	Removed  int64  `json:"removed"`  // values removed
+	Failures int64  `json:"failures"` // failures caused
 }
 
 // MarshalJSON writes the statistics with MiniZinc's names; solveTime is in

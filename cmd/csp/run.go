@@ -49,12 +49,15 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 0
 	}
 	name := args[0]
+	if name == "bench" {
+		return bench(stdout, stderr, args[1:])
+	}
 	cmd, ok := commands[name]
 	if !ok && strings.HasPrefix(name, "-") {
-		return usageError(stderr, "the subcommand comes before the flags (want %s)", strings.Join(slices.Sorted(maps.Keys(commands)), ", "))
+		return usageError(stderr, "the subcommand comes before the flags (want %s)", subcommands())
 	}
 	if !ok {
-		return usageError(stderr, "unknown subcommand %q (want %s or help)", name, strings.Join(slices.Sorted(maps.Keys(commands)), ", "))
+		return usageError(stderr, "unknown subcommand %q (want %s or help)", name, subcommands())
 	}
 	c := newConfig()
 	fs := flag.NewFlagSet("csp "+name, flag.ContinueOnError)
@@ -128,6 +131,12 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 func usageError(stderr io.Writer, format string, args ...any) int {
 	fmt.Fprintf(stderr, "csp: "+format+"\nRun 'csp help' for usage.\n", args...)
 	return 2
+}
+
+func subcommands() string {
+	names := append(slices.Collect(maps.Keys(commands)), "bench")
+	slices.Sort(names)
+	return strings.Join(names, ", ")
 }
 
 func problemNames() string {

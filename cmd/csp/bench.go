@@ -1,0 +1,737 @@
+package main
+
+import (
+	"context"
+	"embed"
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"os"
+	"os/signal"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/cspgo/csp/csp"
+	"github.com/cspgo/csp/internal/enum"
+	"github.com/cspgo/csp/problems/catalog"
+	"github.com/cspgo/csp/propagators/alldiff"
+)
+
+// suite is the default benchmark: one file per problem, named after it.
+//
+//go:embed suite/*.txt
+var suite embed.FS
+
+// benchConfig is what the flags of bench set.
+type benchConfig struct {
+	// The matrix: each dimension's values, in the order given; a
+	// configuration takes one value of each.
+	dims []dim
+	// Runs.
+	repeat   int64
+	timeout  time.Duration
+	nodes    int64
+	shuffle  int64 // -1: input order; else the seed of a shuffle
+	jobs     int64
+	warmup   bool
+	progress bool // --progress=false silences the bar on a terminal
+	// Outputs.
+	csvPath, jsonPath, plotPath string
+}
+
+// dim is one dimension of the configuration matrix: a flag and the values
+// it takes.
+type dim struct {
+	flag   string
+	values []string
+}
+
+// listFlag collects a comma-separated list of values for one dimension,
+// checked by check (nil: any).
+type listFlag struct {
+	c     *benchConfig
+	name  string
+	check func(string) error
+}
+
+func (f listFlag) Set(s string) error {
+	var vals []string
+	for _, v := range strings.Split(s, ",") {
+		v = strings.TrimSpace(v)
+		if v == "" {
+			continue
+		}
+		if f.check != nil {
+			if err := f.check(v); err != nil {
+				return fmt.Errorf("%q: %v", v, err)
+			}
+		}
+		if !slices.Contains(vals, v) {
+			vals = append(vals, v)
+		}
+	}
+	if len(vals) == 0 {
+		return fmt.Errorf("want one value or more, separated by commas")
+	}
+	for i := range f.c.dims {
+		if f.c.dims[i].flag == f.name {
+			f.c.dims[i].values = vals
+			return nil
+		}
+	}
+	f.c.dims = append(f.c.dims, dim{f.name, vals})
+	return nil
+}
+
+func (f listFlag) String() string { return "" }
+
+// choice returns a check that accepts the names of an enumeration.
+func choice(names ...string) func(string) error {
+	return func(v string) error {
+		if slices.Contains(names, v) {
+			return nil
+		}
+		return fmt.Errorf("want %s", enum.Names(names).List())
+	}
+}
+
+// benchFlags declares the flags of bench on fs.
+func benchFlags(fs *flag.FlagSet, b *benchConfig) {
+	list := func(name string, check func(string) error) {
+		fs.Var(listFlag{b, name, check}, name, "")
+	}
+	list("alldiff", choice("value", "hidden", "gac"))
+	list("model", nil) // checked per problem: a model name applies where the problem has it
+	list("var", choice("input", "mindom", "domwdeg"))
+	list("val", choice("min", "max", "split", "random"))
+	list("restarts", choice("none", "luby", "geometric"))
+	list("ties", choice("first", "random"))
+	list("seed", func(v string) error {
+		if _, err := strconv.ParseUint(v, 10, 64); err != nil {
+			return fmt.Errorf("want a whole number")
+		}
+		return nil
+	})
+	for _, name := range catalog.Names() {
+		p, _ := catalog.Lookup(name)
+		for _, f := range p.Flags {
+			if !f.Generate && fs.Lookup(f.Name) == nil {
+				list(f.Name, f.Check)
+			}
+		}
+	}
+	fs.Var(intFlag{&b.repeat, 1}, "repeat", "")
+	fs.Var(durationFlag{&b.timeout}, "timeout", "")
+	fs.Var(intFlag{&b.nodes, 0}, "nodes", "")
+	fs.Var(intFlag{&b.shuffle, 0}, "shuffle", "")
+	fs.Var(intFlag{&b.jobs, 1}, "jobs", "")
+	fs.BoolVar(&b.warmup, "warmup", true, "")
+	fs.BoolVar(&b.progress, "progress", true, "")
+	fs.StringVar(&b.csvPath, "csv", "", "")
+	fs.StringVar(&b.jsonPath, "json", "", "")
+	fs.StringVar(&b.plotPath, "plot", "", "")
+}
+
+// configuration is one cell of the matrix: a value per dimension.
+type configuration struct {
+	name   string            // "alldiff=gac var=mindom", or "default"
+	values map[string]string // flag -> value
+}
+
+// matrix expands the dimensions into every combination, the first
+// dimension varying slowest.
+func (b *benchConfig) matrix() []configuration {
+	out := []configuration{{values: map[string]string{}}}
+	for _, d := range b.dims {
+		var next []configuration
+		for _, c := range out {
+			for _, v := range d.values {
+				vals := map[string]string{d.flag: v}
+				for k, x := range c.values {
+					vals[k] = x
+				}
+				next = append(next, configuration{values: vals})
+			}
+		}
+		out = next
+	}
+	for i := range out {
+		var parts []string
+		for _, d := range b.dims {
+			parts = append(parts, d.flag+"="+out[i].values[d.flag])
+		}
+		out[i].name = strings.Join(parts, " ")
+		if out[i].name == "" {
+			out[i].name = "default"
+		}
+	}
+	return out
+}
+
+// settingsFor builds the settings of problem p under configuration cf: the
+// command's defaults, the configuration's values where they apply to p,
+// then p's own defaults for what the configuration leaves out. It reports
+// which dimensions apply to p.
+func settingsFor(p catalog.Problem, cf configuration, b *benchConfig) (*catalog.Settings, error) {
+	c := newConfig()
+	given := map[string]bool{}
+	for flagName, v := range cf.values {
+		switch flagName {
+		case "alldiff":
+			c.alldiff, _ = alldiff.ParseStrength(v)
+		case "model":
+			if !slices.Contains(p.Models, v) {
+				continue // not a model of this problem: its default
+			}
+			c.model = v
+		case "var":
+			c.search.Var = csp.VarSelect(slices.Index([]string{"input", "mindom", "domwdeg"}, v))
+		case "val":
+			c.search.Val = csp.ValSelect(slices.Index([]string{"min", "max", "split", "random"}, v))
+		case "restarts":
+			c.search.Restarts = csp.Restart(slices.Index([]string{"none", "luby", "geometric"}, v))
+		case "ties":
+			c.ties = v
+		case "seed":
+			c.search.Seed, _ = strconv.ParseUint(v, 10, 64)
+		default:
+			if !slices.ContainsFunc(p.Flags, func(f catalog.Flag) bool { return f.Name == flagName && !f.Generate }) {
+				continue // another problem's flag
+			}
+			c.problemFlags[flagName] = v
+		}
+		given[flagName] = true
+	}
+	c.search.TimeLimit = b.timeout
+	c.search.NodeLimit = b.nodes
+	c.settle(p, func(f string) bool { return given[f] })
+	return c.settings, nil
+}
+
+// benchFile is one file of the benchmark with its problem.
+type benchFile struct {
+	name    string // as shown: the path, or suite/NAME
+	problem catalog.Problem
+	items   []catalog.Item
+	err     error // the file could not be read, or its problem found
+}
+
+// loadFiles reads the files named by args (PROBLEM:PATH, or a PATH whose
+// problem is found by reading it), or the embedded suite when there are
+// none.
+func loadFiles(args []string) []benchFile {
+	var out []benchFile
+	if len(args) == 0 {
+		return suiteFiles(suiteNames["default"])
+	}
+	for _, a := range args {
+		if _, err := os.Stat(a); err != nil && suiteNames[a] != nil {
+			out = append(out, suiteFiles(suiteNames[a])...)
+			continue
+		}
+		out = append(out, loadFile(a))
+	}
+	return out
+}
+
+// suiteNames are the embedded suites bench takes by name (a file of that
+// name wins).
+var suiteNames = map[string][]string{
+	"default":    {"latin", "skyscraper", "sudoku"},
+	"latin":      {"latin"},
+	"skyscraper": {"skyscraper"},
+	"sudoku":     {"sudoku"},
+}
+
+// suiteFiles reads the embedded files of the given problems.
+func suiteFiles(problems []string) []benchFile {
+	var out []benchFile
+	for _, name := range problems {
+		p, ok := catalog.Lookup(name)
+		bf := benchFile{name: "suite/" + name + ".txt", problem: p}
+		f, err := suite.Open(bf.name)
+		switch {
+		case !ok:
+			bf.err = fmt.Errorf("no problem %q for the suite file", name)
+		case err != nil:
+			bf.err = err
+		default:
+			bf.items = slices.Collect(p.Read(f))
+			f.Close()
+		}
+		out = append(out, bf)
+	}
+	return out
+}
+
+// loadFile reads one file named on the command line.
+func loadFile(arg string) benchFile {
+	name, file := "", arg
+	if i := strings.Index(arg, ":"); i > 0 {
+		if _, ok := catalog.Lookup(arg[:i]); ok {
+			name, file = arg[:i], arg[i+1:]
+		}
+	}
+	bf := benchFile{name: file}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		bf.err = err
+		return bf
+	}
+	read := func(p catalog.Problem) []catalog.Item {
+		return slices.Collect(p.Read(strings.NewReader(string(data))))
+	}
+	if name != "" {
+		bf.problem, _ = catalog.Lookup(name)
+		bf.items = read(bf.problem)
+		return bf
+	}
+	// Detect: the problem whose reader takes the most instances, with
+	// the fewest errors.
+	best, bestGood, bestBad := "", -1, 0
+	for _, n := range catalog.Names() {
+		p, _ := catalog.Lookup(n)
+		good, bad := 0, 0
+		for _, it := range read(p) {
+			if it.Err != nil {
+				bad++
+			} else {
+				good++
+			}
+		}
+		if good > bestGood || (good == bestGood && bad < bestBad) {
+			best, bestGood, bestBad = n, good, bad
+		}
+	}
+	if bestGood <= 0 {
+		bf.err = fmt.Errorf("no problem reads any instance in it (name it: PROBLEM:%s, PROBLEM one of %s)", file, problemNames())
+		return bf
+	}
+	bf.problem, _ = catalog.Lookup(best)
+	bf.items = read(bf.problem)
+	return bf
+}
+
+// run is one instance under one configuration.
+type benchRun struct {
+	config  int
+	file    int
+	item    catalog.Item
+	status  string
+	time    time.Duration // median of the repeats
+	res     csp.Result
+	err     error
+	skipped bool // the configuration could not be set for the problem
+}
+
+// benchRecord is the JSON form of a run (one line of --json).
+type benchRecord struct {
+	Config       string            `json:"config"`
+	Settings     map[string]string `json:"settings"`
+	Problem      string            `json:"problem"`
+	File         string            `json:"file"`
+	Instance     int               `json:"instance"`
+	Line         int               `json:"line"`
+	Status       string            `json:"status"`
+	Time         float64           `json:"time"` // seconds
+	Nodes        int64             `json:"nodes"`
+	Failures     int64             `json:"failures"`
+	Propagations int64             `json:"propagations"`
+	PeakDepth    int               `json:"peakDepth"`
+	Restarts     int64             `json:"restarts"`
+	Solutions    int64             `json:"solutions"`
+	Propagators  []csp.KindStats   `json:"propagators,omitempty"`
+	Error        string            `json:"error,omitempty"`
+}
+
+// bench runs the benchmark: every configuration of the matrix on every
+// instance of every file.
+func bench(stdout, stderr io.Writer, args []string) int {
+	b := &benchConfig{shuffle: -1, jobs: 1, repeat: 1, timeout: 10 * time.Second}
+	fset := flag.NewFlagSet("csp bench", flag.ContinueOnError)
+	fset.SetOutput(io.Discard)
+	benchFlags(fset, b)
+	files, err := parseInterleaved(fset, args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		fmt.Fprint(stdout, usage())
+		return 0
+	case err != nil:
+		return usageError(stderr, "bench: %v", err)
+	}
+	configs := b.matrix()
+	loaded := loadFiles(files)
+
+	// The work: every (configuration, instance), in a fixed order or a
+	// seeded shuffle of the instances.
+	type job struct {
+		config, file int
+		item         catalog.Item
+	}
+	var instances []job
+	badFiles := 0
+	for fi, f := range loaded {
+		if f.err != nil {
+			fmt.Fprintf(stderr, "csp: bench: %s: %v\n", f.name, f.err)
+			badFiles++
+			continue
+		}
+		for _, it := range f.items {
+			instances = append(instances, job{file: fi, item: it})
+		}
+	}
+	if b.shuffle >= 0 {
+		rng := rand.New(rand.NewPCG(uint64(b.shuffle), 11))
+		rng.Shuffle(len(instances), func(i, j int) { instances[i], instances[j] = instances[j], instances[i] })
+	}
+	var jobs []job
+	for ci := range configs {
+		for _, in := range instances {
+			in.config = ci
+			jobs = append(jobs, in)
+		}
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	settings := map[[2]int]*catalog.Settings{} // (config, file) -> settings
+	for ci, cf := range configs {
+		for fi, f := range loaded {
+			if f.err == nil {
+				settings[[2]int{ci, fi}], _ = settingsFor(f.problem, cf, b)
+			}
+		}
+	}
+	if b.warmup {
+		// One untimed solve per (configuration, file): code paths, caches
+		// and the allocator warm before the clock runs.
+		for key, s := range settings {
+			f := loaded[key[1]]
+			for _, it := range f.items {
+				if it.Err == nil {
+					warm := *s
+					warm.Search.TimeLimit = min(max(s.Search.TimeLimit, time.Second), time.Second)
+					f.problem.Solve(ctx, it.Inst, &warm, &catalog.Cache{})
+					break
+				}
+			}
+		}
+	}
+
+	results := make([]benchRun, len(jobs))
+	bar := newProgress(stderr, len(jobs), b.progress)
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range b.jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			caches := map[[2]int]*catalog.Cache{}
+			for i := range next {
+				j := jobs[i]
+				key := [2]int{j.config, j.file}
+				if caches[key] == nil {
+					caches[key] = &catalog.Cache{}
+				}
+				results[i] = runOne(ctx, loaded[j.file].problem, settings[key], caches[key], j.item, b.repeat)
+				results[i].config, results[i].file = j.config, j.file
+				bar.add()
+			}
+		}()
+	}
+	for i := range jobs {
+		if ctx.Err() != nil {
+			break
+		}
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	bar.done()
+
+	status := 0
+	if badFiles > 0 {
+		status = 1
+	}
+	writeBenchTable(stdout, configs, loaded, results, badFiles)
+	for _, r := range results {
+		if r.status == failed || r.status == unknown {
+			status = 1
+		}
+	}
+	write := func(path string, fn func(io.Writer) error) {
+		if path == "" {
+			return
+		}
+		f, err := os.Create(path)
+		if err == nil {
+			err = fn(f)
+			if cerr := f.Close(); err == nil {
+				err = cerr
+			}
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "csp: bench: %v\n", err)
+			status = 1
+		}
+	}
+	write(b.csvPath, func(w io.Writer) error { return writeBenchCSV(w, configs, loaded, results) })
+	write(b.jsonPath, func(w io.Writer) error { return writeBenchJSON(w, configs, loaded, results) })
+	write(b.plotPath, func(w io.Writer) error { return writeBenchPlot(w, configs, results) })
+	return status
+}
+
+// runOne solves one instance repeat times and keeps the median time.
+func runOne(ctx context.Context, p catalog.Problem, s *catalog.Settings, c *catalog.Cache, it catalog.Item, repeat int64) benchRun {
+	r := benchRun{item: it, status: failed}
+	if it.Err != nil {
+		r.err = it.Err
+		return r
+	}
+	var times []time.Duration
+	for range repeat {
+		if p.Prepare != nil {
+			p.Prepare(it.Inst, s, c)
+		}
+		start := time.Now()
+		grid, res, err := p.Solve(ctx, it.Inst, s, c)
+		times = append(times, time.Since(start))
+		r.res, r.err = res, err
+		var unsat catalog.Unsatisfiable
+		switch {
+		case errors.As(err, &unsat):
+			r.status, r.err = unsatisfiable, nil
+		case err != nil:
+			r.status = failed
+		case grid != nil:
+			r.status = solved
+		case res.Complete:
+			r.status = unsatisfiable
+		default:
+			r.status = unknown
+		}
+		if r.status == failed {
+			break
+		}
+	}
+	slices.Sort(times)
+	r.time = times[len(times)/2]
+	return r
+}
+
+// configSummary is one configuration's line of the table.
+type configSummary struct {
+	runs, solved, unsat, unknown, errors int
+	noSearch                             int // solved with no node beyond the root
+	times                                []time.Duration
+	nodes                                int64
+}
+
+func summarise(results []benchRun, config int) configSummary {
+	var s configSummary
+	for _, r := range results {
+		if r.config != config {
+			continue
+		}
+		s.runs++
+		switch r.status {
+		case solved:
+			s.solved++
+			if r.res.Stats.Nodes == 0 {
+				s.noSearch++
+			}
+		case unsatisfiable:
+			s.unsat++
+		case unknown:
+			s.unknown++
+		default:
+			s.errors++
+			continue
+		}
+		s.times = append(s.times, r.time)
+		s.nodes += r.res.Stats.Nodes
+	}
+	slices.Sort(s.times)
+	return s
+}
+
+// writeBenchTable prints the summary per configuration, then the paired
+// ratios of every configuration against the first.
+func writeBenchTable(w io.Writer, configs []configuration, files []benchFile, results []benchRun, badFiles int) {
+	var names []string
+	for _, f := range files {
+		if f.err == nil {
+			names = append(names, fmt.Sprintf("%s (%s, %d)", f.name, f.problem.Name, len(f.items)))
+		}
+	}
+	fmt.Fprintf(w, "files: %s\n", strings.Join(names, ", "))
+	if badFiles > 0 {
+		fmt.Fprintf(w, "%d %s could not be read (see above)\n", badFiles, plural(badFiles, "file"))
+	}
+	fmt.Fprintf(w, "\n%-34s %7s %6s %7s %6s %9s %9s %9s %10s %9s %8s\n",
+		"configuration", "solved", "unsat", "unknown", "errors", "median", "mean", "max", "µs/inst", "guesses", "no-search")
+	for ci, cf := range configs {
+		s := summarise(results, ci)
+		med, mean, mx := quantiles(s.times)
+		guesses := 0.0
+		if len(s.times) > 0 {
+			guesses = float64(s.nodes) / float64(len(s.times))
+		}
+		noSearch := 0.0
+		if s.solved > 0 {
+			noSearch = 100 * float64(s.noSearch) / float64(s.solved)
+		}
+		fmt.Fprintf(w, "%-34s %3d/%-3d %6d %7d %6d %9s %9s %9s %10.1f %9.1f %7.0f%%\n",
+			cf.name, s.solved, s.runs, s.unsat, s.unknown, s.errors, roundDuration(med), roundDuration(mean), roundDuration(mx),
+			float64(mean)/1e3, guesses, noSearch)
+	}
+	if len(configs) < 2 {
+		return
+	}
+	fmt.Fprintf(w, "\npaired time ratio against %q, per instance solved by both (median, p10-p90):\n", configs[0].name)
+	for ci := 1; ci < len(configs); ci++ {
+		ratios := pairedRatios(results, 0, ci)
+		if len(ratios) == 0 {
+			fmt.Fprintf(w, "  %-34s no instance solved by both\n", configs[ci].name)
+			continue
+		}
+		sort.Float64s(ratios)
+		fmt.Fprintf(w, "  %-34s %.2fx  (%.2fx-%.2fx, %d instances)\n", configs[ci].name,
+			ratios[len(ratios)/2], ratios[len(ratios)/10], ratios[len(ratios)*9/10], len(ratios))
+	}
+}
+
+// pairedRatios returns time(b)/time(a) for every instance both solved.
+func pairedRatios(results []benchRun, a, b int) []float64 {
+	type key struct{ file, index int }
+	base := map[key]time.Duration{}
+	for _, r := range results {
+		if r.config == a && r.status == solved {
+			base[key{r.file, r.item.Index}] = r.time
+		}
+	}
+	var out []float64
+	for _, r := range results {
+		if r.config != b || r.status != solved {
+			continue
+		}
+		if t, ok := base[key{r.file, r.item.Index}]; ok && t > 0 {
+			out = append(out, float64(r.time)/float64(t))
+		}
+	}
+	return out
+}
+
+// quantiles returns the median, mean and max of sorted times.
+func quantiles(ts []time.Duration) (med, mean, mx time.Duration) {
+	if len(ts) == 0 {
+		return 0, 0, 0
+	}
+	var sum time.Duration
+	for _, t := range ts {
+		sum += t
+	}
+	return ts[len(ts)/2], sum / time.Duration(len(ts)), ts[len(ts)-1]
+}
+
+func benchRecordOf(cf configuration, f benchFile, r benchRun) benchRecord {
+	rec := benchRecord{
+		Config: cf.name, Settings: cf.values, Problem: f.problem.Name, File: f.name,
+		Instance: r.item.Index, Line: r.item.Line, Status: r.status, Time: r.time.Seconds(),
+		Nodes: r.res.Stats.Nodes, Failures: r.res.Stats.Failures, Propagations: r.res.Stats.Propagations,
+		PeakDepth: r.res.Stats.PeakDepth, Restarts: r.res.Stats.Restarts, Solutions: r.res.Stats.Solutions,
+		Propagators: r.res.Stats.Propagators,
+	}
+	if r.err != nil {
+		rec.Error = r.err.Error()
+	}
+	return rec
+}
+
+// writeBenchJSON writes one JSON object per run and line.
+func writeBenchJSON(w io.Writer, configs []configuration, files []benchFile, results []benchRun) error {
+	enc := json.NewEncoder(w)
+	for _, r := range results {
+		if r.status == "" {
+			continue // not run (interrupted)
+		}
+		if err := enc.Encode(benchRecordOf(configs[r.config], files[r.file], r)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writeBenchCSV writes one row per run, with a header.
+func writeBenchCSV(w io.Writer, configs []configuration, files []benchFile, results []benchRun) error {
+	cw := csv.NewWriter(w)
+	cw.Write([]string{"config", "problem", "file", "instance", "line", "status", "time", "nodes", "failures",
+		"propagations", "peakDepth", "restarts", "solutions", "error"})
+	for _, r := range results {
+		if r.status == "" {
+			continue
+		}
+		rec := benchRecordOf(configs[r.config], files[r.file], r)
+		cw.Write([]string{rec.Config, rec.Problem, rec.File, strconv.Itoa(rec.Instance), strconv.Itoa(rec.Line), rec.Status,
+			strconv.FormatFloat(rec.Time, 'g', 6, 64), strconv.FormatInt(rec.Nodes, 10), strconv.FormatInt(rec.Failures, 10),
+			strconv.FormatInt(rec.Propagations, 10), strconv.Itoa(rec.PeakDepth), strconv.FormatInt(rec.Restarts, 10),
+			strconv.FormatInt(rec.Solutions, 10), rec.Error})
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// progress is a one-line progress report on a terminal: runs done,
+// elapsed, estimated time left. It writes nothing unless w is a terminal.
+type progress struct {
+	mu         sync.Mutex
+	w          io.Writer
+	on         bool
+	total, n   int
+	start, out time.Time
+}
+
+func newProgress(w io.Writer, total int, want bool) *progress {
+	p := &progress{w: w, total: total, start: time.Now()}
+	if f, ok := w.(*os.File); ok && want {
+		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
+			p.on = true
+		}
+	}
+	return p
+}
+
+func (p *progress) add() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.n++
+	if !p.on || (time.Since(p.out) < 200*time.Millisecond && p.n < p.total) {
+		return
+	}
+	p.out = time.Now()
+	el := time.Since(p.start)
+	left := time.Duration(float64(el) / float64(p.n) * float64(p.total-p.n))
+	width := 30
+	fill := width * p.n / max(p.total, 1)
+	fmt.Fprintf(p.w, "\r[%s%s] %d/%d runs, %s elapsed, ~%s left ", strings.Repeat("#", fill), strings.Repeat(".", width-fill),
+		p.n, p.total, el.Round(time.Second), left.Round(time.Second))
+}
+
+func (p *progress) done() {
+	if p.on {
+		fmt.Fprintf(p.w, "\r%s\r", strings.Repeat(" ", 80))
+	}
+}
+
+// logTime maps a duration to seconds for the plots' log axes (a floor
+// keeps instant runs on the chart).
+func logTime(d time.Duration) float64 { return math.Max(d.Seconds(), 1e-6) }
