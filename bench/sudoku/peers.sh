@@ -10,7 +10,11 @@
 #     the default; the times are csp's own per-puzzle clock (reading and
 #     printing excluded), from its summary line;
 #   - qqwing --solve --csv --timer (first solution; qqwing prints each
-#     puzzle's time).
+#     puzzle's time);
+#   - Gecode through MiniZinc (bench/sudoku/sudoku.mzn: domain-consistent
+#     all-different, first-fail) on the first $GECODE_LIMIT puzzles of the
+#     set, one minizinc process per puzzle: its own solveTime statistic,
+#     flattening and process start excluded, and its search nodes.
 # and prints one Markdown table: median, p90, max per puzzle and puzzles
 # per second (wall time of the whole run, process start included).
 #
@@ -21,6 +25,7 @@
 #   LIMIT    use only the first LIMIT puzzles of each set (default: all)
 #   CONFIGS  ';'-separated csp flag lists (default: the strength ladder)
 #   CSP      our binary (default: go build -o a temporary file ./cmd/csp)
+#   GECODE_LIMIT  puzzles per set given to Gecode (default 100; 0: skip)
 #
 # qqwing comes from Debian (apt-get install qqwing); the script installs it
 # when it runs as root and qqwing is missing.
@@ -41,10 +46,11 @@ if [[ -z ${CSP:-} ]]; then
 	CSP=$work/csp
 	(cd "$root" && go build -o "$CSP" ./cmd/csp)
 fi
-if ! command -v qqwing >/dev/null; then
+GECODE_LIMIT=${GECODE_LIMIT:-100}
+if ! command -v qqwing >/dev/null || { [[ $GECODE_LIMIT != 0 ]] && ! command -v fzn-gecode >/dev/null; }; then
 	if [[ $(id -u) == 0 ]]; then
-		say "installing qqwing"
-		apt-get install -y qqwing >/dev/null 2>&1 || say "could not install qqwing"
+		say "installing qqwing minizinc flatzinc"
+		apt-get install -y qqwing minizinc flatzinc >/dev/null 2>&1 || say "could not install them"
 	fi
 fi
 pin=()
@@ -93,6 +99,28 @@ qq() {
 	}' "$work/qq.us"
 }
 
+# gecode FILE: Gecode's row, from MiniZinc's statistics per puzzle.
+gecode() {
+	local file=$1
+	if [[ $GECODE_LIMIT == 0 ]] || ! command -v minizinc >/dev/null; then
+		return
+	fi
+	: >"$work/gecode.txt"
+	head -n "$GECODE_LIMIT" "$file" | while read -r line; do
+		[[ ${#line} -ge 81 ]] || continue
+		printf 'givens = [|%s|];\n' "$(echo "${line:0:81}" | sed 's/[.]/0/g; s/\(.\)/\1,/g; s/,$//' |
+			awk -F, '{ for (i = 1; i <= 81; i++) printf "%s%s", $i, (i % 9 == 0 ? (i < 81 ? "|" : "") : ",") }')" >"$work/p.dzn"
+		minizinc --solver gecode -s "$here/sudoku.mzn" "$work/p.dzn" 2>/dev/null |
+			awk '/solveTime=/ { split($0, a, "="); t = a[2] } /nodes=/ { split($0, a, "="); n = a[2] }
+				END { if (t != "") print t * 1e6, n }' >>"$work/gecode.txt"
+	done
+	sort -g "$work/gecode.txt" | awk -v lim="$GECODE_LIMIT" '{ a[NR] = $1; nodes += $2 } END {
+		if (NR == 0) { print "| Gecode 6.2 (MiniZinc) | failed | | | | |"; exit }
+		printf "| Gecode 6.2 via MiniZinc, first %d (solveTime) | %.0fµs | %.0fµs | %.0fµs | | %.2f |\n",
+			NR, a[int((NR + 1) / 2)], a[int(NR * 0.9 + 0.999999)], a[NR], nodes / NR
+	}'
+}
+
 echo "Machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'); one core used (taskset -c 0)."
 echo "csp: $(cd "$root" && git rev-parse --short HEAD 2>/dev/null || echo '?'); qqwing: $(qqwing --version 2>/dev/null | head -1 || echo 'n/a')"
 for set in $SETS; do
@@ -116,4 +144,6 @@ for set in $SETS; do
 	done
 	say "$set: qqwing"
 	qq "$file"
+	say "$set: gecode"
+	gecode "$file"
 done
