@@ -577,7 +577,11 @@ func writeBenchTable(w io.Writer, configs []configuration, files []benchFile, re
 	if badFiles > 0 {
 		fmt.Fprintf(w, "%d %s could not be read (see above)\n", badFiles, plural(badFiles, "file"))
 	}
-	fmt.Fprintf(w, "\n%-34s %7s %6s %7s %6s %9s %9s %9s %10s %9s %8s\n",
+	width := len("configuration")
+	for _, cf := range configs {
+		width = max(width, len(cf.name))
+	}
+	fmt.Fprintf(w, "\n%-*s %7s %6s %7s %6s %9s %9s %9s %10s %9s %8s\n", width,
 		"configuration", "solved", "unsat", "unknown", "errors", "median", "mean", "max", "µs/inst", "guesses", "no-search")
 	for ci, cf := range configs {
 		s := summarise(results, ci)
@@ -590,7 +594,7 @@ func writeBenchTable(w io.Writer, configs []configuration, files []benchFile, re
 		if s.solved > 0 {
 			noSearch = 100 * float64(s.noSearch) / float64(s.solved)
 		}
-		fmt.Fprintf(w, "%-34s %3d/%-3d %6d %7d %6d %9s %9s %9s %10.1f %9.1f %7.0f%%\n",
+		fmt.Fprintf(w, "%-*s %3d/%-3d %6d %7d %6d %9s %9s %9s %10.1f %9.1f %7.0f%%\n", width,
 			cf.name, s.solved, s.runs, s.unsat, s.unknown, s.errors, roundDuration(med), roundDuration(mean), roundDuration(mx),
 			float64(mean)/1e3, guesses, noSearch)
 	}
@@ -601,11 +605,11 @@ func writeBenchTable(w io.Writer, configs []configuration, files []benchFile, re
 	for ci := 1; ci < len(configs); ci++ {
 		ratios := pairedRatios(results, 0, ci)
 		if len(ratios) == 0 {
-			fmt.Fprintf(w, "  %-34s no instance solved by both\n", configs[ci].name)
+			fmt.Fprintf(w, "  %-*s no instance solved by both\n", width, configs[ci].name)
 			continue
 		}
 		sort.Float64s(ratios)
-		fmt.Fprintf(w, "  %-34s %.2fx  (%.2fx-%.2fx, %d instances)\n", configs[ci].name,
+		fmt.Fprintf(w, "  %-*s %.2fx  (%.2fx-%.2fx, %d instances)\n", width, configs[ci].name,
 			ratios[len(ratios)/2], ratios[len(ratios)/10], ratios[len(ratios)*9/10], len(ratios))
 	}
 }
