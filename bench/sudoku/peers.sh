@@ -53,6 +53,7 @@ if ! command -v qqwing >/dev/null || { [[ $GECODE_LIMIT != 0 ]] && ! command -v 
 		apt-get install -y qqwing minizinc flatzinc >/dev/null 2>&1 || say "could not install them"
 	fi
 fi
+: >"$work/medians"
 pin=()
 command -v taskset >/dev/null && pin=(taskset -c 0)
 
@@ -78,6 +79,13 @@ ours() {
 		}
 		printf "| %s | %s | %s | %s | %.0f | %s |\n", name, med, p90, mx, n / (t1 - t0), g
 	}'
+	awk -v name="$name" -v line="$line" 'BEGIN {
+		split(line, f, /[ ,;]+/)
+		for (i = 1; i in f; i++) if (f[i] == "median") med = f[i+1]
+		v = med + 0
+		if (med ~ /ms$/) v *= 1000; else if (med ~ /ns$/) v /= 1000; else if (med ~ /[0-9]s$/) v *= 1e6
+		if (v > 0) print name "\t" v
+	}' >>"$work/medians"
 }
 
 # qq FILE: qqwing's row, from its per-puzzle times (milliseconds).
@@ -96,6 +104,7 @@ qq() {
 		if (NR == 0) { print "| qqwing | failed | | | | |"; exit }
 		m = a[int((NR + 1) / 2)]; p = a[int(NR * 0.9 + 0.999999)]; mx = a[NR]
 		printf "| qqwing --solve | %.1fµs | %.1fµs | %.1fµs | %.0f | |\n", m, p, mx, NR / (t1 - t0)
+		printf "qqwing\t%f\n", m >> "'"$work/medians"'"
 	}' "$work/qq.us"
 }
 
@@ -118,6 +127,7 @@ gecode() {
 		if (NR == 0) { print "| Gecode 6.2 (MiniZinc) | failed | | | | |"; exit }
 		printf "| Gecode 6.2 via MiniZinc, first %d (solveTime) | %.0fµs | %.0fµs | %.0fµs | | %.2f |\n",
 			NR, a[int((NR + 1) / 2)], a[int(NR * 0.9 + 0.999999)], a[NR], nodes / NR
+		printf "Gecode\t%f\n", a[int((NR + 1) / 2)] >> "'"$work/medians"'"
 	}'
 }
 
@@ -146,4 +156,9 @@ for set in $SETS; do
 	qq "$file"
 	say "$set: gecode"
 	gecode "$file"
+	# The ratios of the medians: a peer's over csp's default.
+	awk -F'\t' '$1 ~ /^csp \(default/ { ours = $2 } $1 == "qqwing" || $1 == "Gecode" { peer[$1] = $2 }
+		END { if (ours > 0) { printf "\nMedian ratio to csp (default), above 1 = csp faster:"
+			for (k in peer) printf " %s %.1fx;", k, peer[k] / ours; print "" } }' "$work/medians"
+	: >"$work/medians"
 done

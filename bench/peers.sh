@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Every peer comparison in one run, written as docs/BENCHMARKS.md.
+#
+# usage: bench/peers.sh [OUT.md]     (default docs/BENCHMARKS.md)
+#
+# It runs, one after the other on this machine:
+#   - bench/sudoku/peers.sh: csp at every strength, qqwing and Gecode
+#     (through MiniZinc) on the public sudoku sets;
+#   - bench/latin/peers.sh: csp, Gecode (through MiniZinc) and CaDiCaL (on
+#     a SAT encoding written here) on the hard Latin-square instances;
+# each installs its peers from Debian's archive when missing (as root), and
+# adds per-instance ratios (peer time / csp time: above 1, csp is faster).
+# The environment of the two scripts passes through (SETS, LIMIT,
+# GECODE_LIMIT, TIMEOUT, ...). Progress on stderr.
+set -euo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+root=$(cd "$here/.." && pwd)
+out=${1:-$root/docs/BENCHMARKS.md}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+export CSP=${CSP:-$work/csp}
+[[ -x $CSP ]] || (cd "$root" && go build -o "$CSP" ./cmd/csp)
+
+"$here/sudoku/peers.sh" >"$work/sudoku.md"
+"$here/latin/peers.sh" >"$work/latin.md"
+
+# ratios TABLE: per-instance ratios peer/ours from the latin table's rows
+# "| instance | ours | Gecode | CaDiCaL |" (timeouts left out).
+ratios() {
+	awk -F'|' 'NF >= 6 && $2 !~ /instance|---|solved/ {
+		o = $3 + 0; g = $4; c = $5
+		if (o > 0 && g ~ /^ *[0-9.]+ *$/) gs[++ng] = g / o
+		if (o > 0 && c ~ /^ *[0-9.]+ *$/) cs[++nc] = c / o
+	}
+	function median(a, n,   i, j, t) {
+		for (i = 2; i <= n; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t }
+		return n ? a[int((n + 1) / 2)] : 0
+	}
+	END {
+		printf "Median per-instance ratio, peer time / csp time (both solved): Gecode %.2fx over %d instances, CaDiCaL %.2fx over %d.\n",
+			median(gs, ng), ng, median(cs, nc), nc
+	}' "$1"
+}
+
+mkdir -p "$(dirname "$out")"
+{
+	echo "# Benchmarks against the peers"
+	echo
+	echo "Made by \`bench/peers.sh\` on $(date -u +%Y-%m-%d), one process at a time, on:"
+	echo "$(nproc) vCPU, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(free -g | awk '/Mem:/ { print $2 }') GB, $(go version | cut -d' ' -f3), csp $(cd "$root" && git rev-parse --short HEAD)."
+	echo "Machine shared and noisy: repeated runs vary by 10-20%."
+	echo
+	echo "## Sudoku"
+	echo
+	cat "$work/sudoku.md"
+	echo
+	echo "## Latin-square completion"
+	echo
+	cat "$work/latin.md"
+	echo
+	ratios "$work/latin.md"
+} >"$out"
+echo "wrote $out" >&2
