@@ -24,6 +24,21 @@ export CSP=${CSP:-$work/csp}
 "$here/sudoku/peers.sh" >"$work/sudoku.md"
 "$here/latin/peers.sh" >"$work/latin.md"
 
+# The strength ladder under several heuristics, on the embedded suites:
+# where a stronger level pays in time and where it does not.
+matrix() {
+	echo "    csp bench $*"
+	echo
+	GOMAXPROCS=1 taskset -c 0 "$CSP" bench "$@" 2>/dev/null | sed 's/^/    /'
+	echo
+}
+echo "running the strength matrices" >&2
+{
+	matrix --alldiff value,hidden,gac --var mindom,domwdeg --restarts none,luby --timeout 5s sudoku
+	matrix --visibility bounds,gac,line --var mindom,domwdeg --timeout 2s skyscraper
+	matrix --alldiff hidden,gac --var mindom,domwdeg --restarts none,luby --timeout 5s latin
+} >"$work/matrix.md"
+
 # ratios TABLE: per-instance ratios peer/ours from the latin table's rows
 # "| instance | ours | Gecode | CaDiCaL |" (timeouts left out).
 ratios() {
@@ -54,6 +69,11 @@ mkdir -p "$(dirname "$out")"
 	echo
 	cat "$work/sudoku.md"
 	echo
+	echo "## Strength levels under different searches (csp bench)"
+	echo
+	echo "One core (taskset -c 0, GOMAXPROCS=1), the embedded suites; the first configuration of each table is the base of its paired ratios."
+	echo
+	cat "$work/matrix.md"
 	echo "## Latin-square completion"
 	echo
 	cat "$work/latin.md"
