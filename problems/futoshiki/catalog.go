@@ -1,0 +1,93 @@
+package futoshiki
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"iter"
+	"strconv"
+
+	"github.com/cspgo/csp/csp"
+	"github.com/cspgo/csp/problems/catalog"
+	"github.com/cspgo/csp/propagators/alldiff"
+	"github.com/cspgo/csp/propagators/units"
+)
+
+func init() {
+	catalog.Register(catalog.Problem{
+		Name:   "futoshiki",
+		Doc:    "Futoshiki and its adjacent variant: an Unequal game ID (N:... or Na:...), a JSON object, or a grid with < > ^ v (| - bars)",
+		Models: []string{AllDiff.String(), Units.String()},
+		Flags: []catalog.Flag{
+			{Name: "adjacent", Bool: true, Default: "false", Generate: true, Usage: "the adjacent variant (every bar shown)",
+				Check: func(v string) error {
+					if _, err := strconv.ParseBool(v); err != nil {
+						return fmt.Errorf("want true or false")
+					}
+					return nil
+				}},
+			{Name: "signs", Default: "30", Generate: true, Usage: "percentage of the 2N(N-1) inequality signs kept",
+				Check: func(v string) error {
+					if n, err := strconv.Atoi(v); err != nil || n < 0 || n > 100 {
+						return fmt.Errorf("want a percentage 0..100")
+					}
+					return nil
+				}},
+		},
+		Read: func(r io.Reader) iter.Seq[catalog.Item] {
+			return func(yield func(catalog.Item) bool) {
+				for it := range Read(r) {
+					if !yield(catalog.Item{Index: it.Index, Line: it.Line, Inst: it.Puzzle, Err: it.Err}) {
+						return
+					}
+				}
+			}
+		},
+		Solve: func(ctx context.Context, inst any, s *catalog.Settings, _ *catalog.Cache) ([][]int, csp.Result, error) {
+			return Solve(ctx, inst.(*Puzzle), settingsOptions(s), s.Search)
+		},
+		Count: func(ctx context.Context, inst any, s *catalog.Settings, _ *catalog.Cache) (csp.Result, error) {
+			return Count(ctx, inst.(*Puzzle), settingsOptions(s), s.Search, s.Limit)
+		},
+		Write: func(w io.Writer, inst any, grid [][]int) error {
+			_, err := io.WriteString(w, Format(inst.(*Puzzle), grid))
+			return err
+		},
+		// Benchmark boards from a random Latin square: solvable, not
+		// necessarily unique.
+		Generate: func(w io.Writer, s *catalog.Settings, i int) error {
+			adjacent, _ := strconv.ParseBool(s.Flag("adjacent"))
+			signs, _ := strconv.Atoi(s.Flag("signs"))
+			holes := int(s.Holes)
+			if holes < 0 {
+				holes = int(s.Size * s.Size)
+			}
+			seed := s.Search.Seed + uint64(i)
+			p, _, err := Random(int(s.Size), adjacent, float64(signs)/100, holes, seed)
+			if err != nil {
+				return err
+			}
+			what := fmt.Sprintf("%d%% of the signs", signs)
+			if adjacent {
+				what = "adjacent, every bar"
+			}
+			_, err = fmt.Fprintf(w, "# futoshiki size %d, %s, %d holes, from a random Latin square, seed %d\n%s\n",
+				s.Size, what, holes, seed, FormatUnequal(p))
+			return err
+		},
+	})
+}
+
+// settingsOptions reads the model settings the command line gave: --model
+// alldiff posts the lines at --alldiff; --model units at the hidden level
+// (singles with --alldiff value).
+func settingsOptions(s *catalog.Settings) Options {
+	o := Options{AllDiff: s.AllDiff, Level: units.Hidden}
+	if l, err := ParseLines(s.Model); err == nil {
+		o.Lines = l
+	}
+	if s.AllDiff == alldiff.Value {
+		o.Level = units.Singles
+	}
+	return o
+}

@@ -1,0 +1,45 @@
+// Package futoshiki models Futoshiki and its adjacent variant.
+//
+// A Futoshiki is an N×N Latin square (values 1..N, each once per row and
+// column) with inequality signs between some neighbouring cells and some
+// cells given. In the adjacent variant (Simon Tatham's "Unequal" in
+// adjacent mode) every pair of neighbours is either marked with a bar,
+// and then the two values differ by exactly 1, or unmarked, and then they
+// differ by more than 1.
+//
+//	p, err := futoshiki.ParseUnequal("4:0D,0,0,0,0D,0,0U,0L,0,0,0,0,0,0,0,0UL,", 1)
+//	grid, res, err := futoshiki.Solve(ctx, p, futoshiki.Options{AllDiff: alldiff.GAC}, csp.Options{Var: csp.DomWDeg})
+//	fmt.Print(futoshiki.Format(p, grid))
+//
+// # Formats
+//
+// Read detects each puzzle's format: an Unequal game ID (ParseUnequal and
+// FormatUnequal: "5:..." for Futoshiki, "5a:..." for the adjacent
+// variant), a JSON object (ParseJSON and FormatJSON), or a grid of cells
+// and signs (Format describes it):
+//
+//	2 > .   .   .
+//	        v
+//	.   .   . < .
+//	^
+//	.   .   .   .
+//	            ^
+//	.   .   . > .
+//
+// Every reader error is a *ParseError naming the line and the field, and
+// a bad puzzle does not stop a batch.
+//
+// # Model
+//
+// Build makes one variable per cell (a given fixes it) on a grid.Grid,
+// posts the rows and columns as all-differents (alldiff.Post, or all at
+// once with units.Post: they are permutation units) and each sign as an
+// arithmetic constraint (arith.Less, arith.AbsDiff for a bar,
+// arith.AbsDiffNotIn for two unmarked neighbours of the adjacent
+// variant), all of them domain consistent. Solve has the independent
+// Check verify every solution it returns; Count counts up to a cap.
+//
+// The package registers "futoshiki" with problems/catalog, so the command
+// line serves it: csp solve futoshiki FILE, csp count futoshiki FILE
+// --limit 2, csp generate futoshiki --size 7 [--adjacent] [--signs P].
+package futoshiki

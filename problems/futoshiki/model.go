@@ -1,0 +1,139 @@
+package futoshiki
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/cspgo/csp/csp"
+	"github.com/cspgo/csp/internal/enum"
+	"github.com/cspgo/csp/problems/grid"
+	"github.com/cspgo/csp/propagators/alldiff"
+	"github.com/cspgo/csp/propagators/arith"
+	"github.com/cspgo/csp/propagators/units"
+)
+
+// Lines is how the model posts the rows and columns.
+type Lines uint8
+
+// The ways to post the rows and columns.
+const (
+	// AllDiff posts one all-different per row and column, at
+	// Options.AllDiff.
+	AllDiff Lines = iota
+	// Units posts every row and column into one units propagator (they are
+	// permutation units), at Options.Level.
+	Units
+)
+
+var linesNames = enum.Names{"alldiff", "units"}
+
+// String returns the name: alldiff or units.
+func (l Lines) String() string { return linesNames.Name("Lines", int(l)) }
+
+// ParseLines reads a way to post the lines by name.
+func ParseLines(name string) (Lines, error) {
+	if i, ok := linesNames.Parse(name); ok {
+		return Lines(i), nil
+	}
+	return 0, fmt.Errorf("futoshiki: unknown model %q (want %s)", name, linesNames.List())
+}
+
+// Options choose how the model propagates. The zero value posts the lines
+// as value-strength all-differents; the command line's default is GAC.
+// The signs are always domain consistent (package arith).
+type Options struct {
+	Lines   Lines            // how the rows and columns are posted
+	AllDiff alldiff.Strength // the strength of the AllDiff lines
+	Level   units.Level      // the level of the Units lines
+}
+
+// Model is a Futoshiki as constraints.
+type Model struct {
+	*csp.Model
+	Grid *grid.Grid // the cells, Grid.At(r, c) ranging over 1..N
+}
+
+// Build makes the model of p: a variable per cell (a given fixes its
+// domain), every row and column all different, and per pair of
+// neighbours x (left or above) and y: Less x < y, Greater y < x, Bar
+// |x - y| = 1, and in the adjacent variant no sign |x - y| != 1. It
+// returns p.Validate's error for a malformed puzzle.
+func Build(p *Puzzle, opt Options) (*Model, error) {
+	if err := p.Validate(); err != nil {
+		return nil, err
+	}
+	n := p.N
+	m := csp.NewModel()
+	g := &grid.Grid{Model: m, Rows: n, Cols: n, Vars: make([]csp.Var, n*n)}
+	for r := range n {
+		for c := range n {
+			lo, hi := 1, n
+			if v := p.Givens[r][c]; v != 0 {
+				lo, hi = v, v
+			}
+			g.Vars[r*n+c] = m.NewIntVar(lo, hi, fmt.Sprintf("r%dc%d", r+1, c+1))
+		}
+	}
+	if opt.Lines == Units {
+		units.Post(m, g.Lines(), opt.Level)
+	} else {
+		for _, line := range g.Lines() {
+			alldiff.Post(m, line, opt.AllDiff)
+		}
+	}
+	for r := range n {
+		for c := range n {
+			if c < n-1 {
+				postSign(m, g.At(r, c), g.At(r, c+1), p.Right[r][c], p.Adjacent)
+			}
+			if r < n-1 {
+				postSign(m, g.At(r, c), g.At(r+1, c), p.Down[r][c], p.Adjacent)
+			}
+		}
+	}
+	return &Model{Model: m, Grid: g}, nil
+}
+
+// postSign posts the constraint of sign s between x (the left or upper
+// cell) and y.
+func postSign(m *csp.Model, x, y csp.Var, s Sign, adjacent bool) {
+	switch {
+	case s == Less:
+		arith.Less(m, x, y)
+	case s == Greater:
+		arith.Less(m, y, x)
+	case s == Bar:
+		arith.AbsDiff(m, x, y, 1)
+	case adjacent:
+		arith.AbsDiffNotIn(m, x, y, []int{1})
+	}
+}
+
+// Solve finds a solution of p, checks it with Check, and returns it with
+// the search result; the grid is nil when none was found. An error is a
+// malformed puzzle, or a solution the checker refuses (a bug).
+func Solve(ctx context.Context, p *Puzzle, opt Options, search csp.Options) ([][]int, csp.Result, error) {
+	m, err := Build(p, opt)
+	if err != nil {
+		return nil, csp.Result{}, err
+	}
+	res := csp.Solve(ctx, m.Model, search)
+	if res.Solution == nil {
+		return nil, res, nil
+	}
+	g := m.Grid.Values(res.Solution)
+	if err := Check(p, g); err != nil {
+		return nil, res, fmt.Errorf("internal error: the engine's solution fails the checker: %w", err)
+	}
+	return g, res, nil
+}
+
+// Count counts the solutions of p up to limit (0: no cap); a limit of 2
+// answers "is it unique?".
+func Count(ctx context.Context, p *Puzzle, opt Options, search csp.Options, limit int64) (csp.Result, error) {
+	m, err := Build(p, opt)
+	if err != nil {
+		return csp.Result{}, err
+	}
+	return csp.Count(ctx, m.Model, search, limit), nil
+}
