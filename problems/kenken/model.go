@@ -1,0 +1,201 @@
+package kenken
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/cspgo/csp/csp"
+	"github.com/cspgo/csp/internal/enum"
+	"github.com/cspgo/csp/problems/grid"
+	"github.com/cspgo/csp/propagators/alldiff"
+	"github.com/cspgo/csp/propagators/linear"
+	"github.com/cspgo/csp/propagators/table"
+	"github.com/cspgo/csp/propagators/units"
+)
+
+// Cages says how the model posts the cages.
+type Cages uint8
+
+// The cage models.
+const (
+	// Table posts every cage as the table of its tuples (table.PostCage),
+	// with the cage's cells that share a row or column kept different
+	// inside the table, filtered to GAC by Compact-Table: the strongest
+	// filtering of one cage.
+	Table Cages = iota
+	// Linear posts the + cages as sums instead: linear.PostDistinctSum at
+	// GAC when the cells lie in one row or column, else linear.PostSum at
+	// bounds consistency; the other cages as tables. It never enumerates a
+	// + cage, however large.
+	Linear
+)
+
+var cagesNames = enum.Names{"table", "linear"}
+
+// String names the cage model: table or linear.
+func (c Cages) String() string { return cagesNames.Name("Cages", int(c)) }
+
+// ParseCages reads a cage model by name.
+func ParseCages(name string) (Cages, error) {
+	if i, ok := cagesNames.Parse(name); ok {
+		return Cages(i), nil
+	}
+	return 0, fmt.Errorf("kenken: unknown model %q (want %s)", name, cagesNames.List())
+}
+
+// Options choose the model. The zero value is table cages with naked
+// singles on the rows and columns; the command line uses alldiff.GAC.
+type Options struct {
+	// AllDiff is the strength on the rows and columns: Value is
+	// units.Singles, Hidden is units.Hidden, GAC is units.Hidden plus
+	// alldiff.GAC (Régin's matching) on every row and column.
+	AllDiff alldiff.Strength
+	Cages   Cages
+}
+
+// Model is a KenKen as constraints.
+type Model struct {
+	*csp.Model
+	Board *grid.Grid // the cells, 1..N
+}
+
+// Build makes the model of p (which must pass Validate): a board of
+// variables 1..N, its rows and columns as permutation units, and one
+// constraint per cage, its cells in one row or column told to differ.
+// It returns an error wrapping ErrUnreachable, naming the cage, when a
+// cage's target cannot be reached by any values (the puzzle has no
+// solution); in the Table model a cage whose table would pass
+// table.MaxCageTuples is an error too, except a + cage, which is posted
+// as a sum then.
+func Build(p *Puzzle, opt Options) (*Model, error) {
+	n := p.N
+	m := csp.NewModel()
+	g := grid.New(m, n, n, 1, n)
+	switch opt.AllDiff {
+	case alldiff.Value:
+		units.Post(m, g.Lines(), units.Singles)
+	default:
+		units.Post(m, g.Lines(), units.Hidden)
+	}
+	if opt.AllDiff == alldiff.GAC {
+		for _, line := range g.Lines() {
+			alldiff.Post(m, line, alldiff.GAC)
+		}
+	}
+	for k, c := range p.Cages {
+		vars := g.Cells(c.Cells)
+		var differ [][2]int
+		oneLine := true
+		for i := range c.Cells {
+			for j := i + 1; j < len(c.Cells); j++ {
+				a, b := c.Cells[i], c.Cells[j]
+				if a[0] == b[0] || a[1] == b[1] {
+					differ = append(differ, [2]int{i, j})
+				} else {
+					oneLine = false
+				}
+			}
+		}
+		if opt.Cages == Linear && c.Op == table.Add && len(c.Cells) > 1 {
+			if err := postSum(m, vars, c.Target, n, oneLine); err != nil {
+				return nil, fmt.Errorf("%s: %w", c.name(k), err)
+			}
+			continue
+		}
+		if c.Op == table.Add && len(c.Cells) > 1 && sumTuples(len(c.Cells), n, c.Target) > table.MaxCageTuples {
+			// Too many tuples to list, even before the Latin pairs
+			// thin them out much: the sum needs none.
+			if err := postSum(m, vars, c.Target, n, oneLine); err != nil {
+				return nil, fmt.Errorf("%s: %w", c.name(k), err)
+			}
+			continue
+		}
+		tuples, err := table.Cage(c.Op, c.Target, n, len(c.Cells), differ)
+		switch {
+		case err != nil && errors.Is(err, table.ErrCage) && c.Op == table.Add:
+			// Too many tuples: the sum needs none.
+			if err := postSum(m, vars, c.Target, n, oneLine); err != nil {
+				return nil, fmt.Errorf("%s: %w", c.name(k), err)
+			}
+			continue
+		case err != nil:
+			return nil, fmt.Errorf("%s: %w", c.name(k), err)
+		case len(tuples) == 0:
+			return nil, fmt.Errorf("%w: %s", ErrUnreachable, c.name(k))
+		}
+		if err := table.Post(m, vars, tuples); err != nil {
+			return nil, fmt.Errorf("%s: %w", c.name(k), err)
+		}
+	}
+	return &Model{Model: m, Board: g}, nil
+}
+
+// sumTuples counts the ways k values of 1..n sum to target, in order,
+// ignoring the Latin rule (an upper bound of a + cage's tuples), by
+// dynamic programming over the cells; counts past 2^62 saturate there,
+// and so does a cage too large to count in about 10^7 steps.
+func sumTuples(k, n, target int) int {
+	const big = 1 << 62
+	switch {
+	case target < k || target > k*n:
+		return 0
+	case k*n*target > 1e7:
+		return big
+	}
+	ways := make([]int, target+1) // ways[s]: sequences so far summing to s
+	ways[0] = 1
+	for range k {
+		next := make([]int, target+1)
+		for s, w := range ways {
+			if w == 0 {
+				continue
+			}
+			for v := 1; v <= n && s+v <= target; v++ {
+				next[s+v] = min(next[s+v]+w, big)
+			}
+		}
+		ways = next
+	}
+	return ways[target]
+}
+
+// postSum posts a + cage of more than one cell as a sum.
+func postSum(m *csp.Model, vars []csp.Var, target, n int, oneLine bool) error {
+	if k := len(vars); target < k || target > k*n {
+		return fmt.Errorf("%w: %d cells of 1..%d sum to %d..%d", ErrUnreachable, k, n, k, k*n)
+	}
+	if oneLine {
+		return linear.PostDistinctSum(m, vars, target, linear.GAC)
+	}
+	return linear.PostSum(m, vars, linear.Eq, target)
+}
+
+// Solve finds a solution of p, checks it with Check, and returns it with
+// the search result; the grid is nil when none was found. Build's errors
+// come back as they are (ErrUnreachable: no solution).
+func Solve(ctx context.Context, p *Puzzle, opt Options, search csp.Options) ([][]int, csp.Result, error) {
+	m, err := Build(p, opt)
+	if err != nil {
+		return nil, csp.Result{}, err
+	}
+	res := csp.Solve(ctx, m.Model, search)
+	if res.Solution == nil {
+		return nil, res, nil
+	}
+	g := m.Board.Values(res.Solution)
+	if err := Check(p, g); err != nil {
+		return nil, res, fmt.Errorf("internal error: the engine's solution fails the checker: %w", err)
+	}
+	return g, res, nil
+}
+
+// Count counts the solutions of p up to limit (0: no cap); a limit of 2
+// answers "is it unique?". Build's errors come back as they are.
+func Count(ctx context.Context, p *Puzzle, opt Options, search csp.Options, limit int64) (csp.Result, error) {
+	m, err := Build(p, opt)
+	if err != nil {
+		return csp.Result{}, err
+	}
+	return csp.Count(ctx, m.Model, search, limit), nil
+}
