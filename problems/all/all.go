@@ -3,6 +3,7 @@
 package all
 
 import (
+	_ "github.com/cspgo/csp/problems/futoshiki"  // futoshiki
 	_ "github.com/cspgo/csp/problems/kenken"     // kenken
 	_ "github.com/cspgo/csp/problems/latin"      // latin
 	_ "github.com/cspgo/csp/problems/skyscraper" // skyscraper
