@@ -64,7 +64,7 @@ func same(a, b *Puzzle) bool {
 
 func TestTathamIDsRoundTrip(t *testing.T) {
 	rows := tathamRows(t)
-	require.Len(t, rows, 62)
+	require.Len(t, rows, 122)
 	for _, r := range rows {
 		t.Run(r.seed, func(t *testing.T) {
 			p, err := ParseTatham(r.id, 1)
