@@ -139,6 +139,17 @@ func subcommands() string {
 	return strings.Join(names, ", ")
 }
 
+// generators names the problems that generate instances.
+func generators() string {
+	var names []string
+	for _, n := range catalog.Names() {
+		if p, _ := catalog.Lookup(n); p.Generate != nil {
+			names = append(names, n)
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
 func problemNames() string {
 	return strings.Join(catalog.Names(), ", ")
 }
@@ -148,10 +159,9 @@ func usage() string {
 	b.WriteString(`Usage:
   csp solve PROBLEM FILE|- [flags]   solve every instance in FILE (- = standard input)
   csp count PROBLEM FILE|- [flags]   count the solutions of every instance
-  csp generate latin --order N --holes H [--balanced] [--seed S] [-n K]
-  csp generate skyscraper --size N [--clues P] [--seed S] [-n K]
-  csp generate sudoku --size N --holes H [--seed S] [-n K]
+  csp generate PROBLEM --size N [flags] [--seed S] [-n K]
                                      write K random instances (seeds S, S+1, ...)
+  csp bench [SUITE|FILE ...] [flags] run a configuration matrix over instances
   csp help                           print this text
 
 Problems:
@@ -201,13 +211,15 @@ Flags of solve and count:
   --jobs J                         solve J instances in parallel (default 1);
                                    the output keeps the input order
 
-Flags of generate:
-  latin:      --order N  --holes H  --balanced (balanced holes per row and column)
-  skyscraper: --size N  --clues P (percentage of the 4N clues kept, default 100);
-              the clues of a random Latin square: solvable, not always unique
-  sudoku:     --size N  --holes H (cells blanked in a random valid grid, default
-              box shape: 4 -> 2x2, 6 -> 2x3, 9 -> 3x3, 16 -> 4x4, 25 -> 5x5)
-  --seed S (default 1)  -n K (instances, default 1)
+Flags of generate (and each problem's own, listed under Problems):
+  --size N (or --order N)  --holes H  --seed S (default 1)  -n K (default 1)
+  Problems with a generator: ` + generators() + `
+
+Flags of bench: model and search flags as for solve, each a comma list
+(--alldiff hidden,gac --var mindom,domwdeg ...: every combination runs),
+--repeat R, --timeout D (default 10s), --nodes N, --shuffle SEED, --jobs J,
+--warmup=false, --csv FILE, --json FILE, --plot FILE.svg; embedded suites:
+` + strings.Join(slices.Sorted(maps.Keys(suiteNames)), ", ") + `.
 
 Flags may stand before or after the positional arguments; -flag and --flag
 are the same. Output: each solution, then a status line starting with %
