@@ -11,18 +11,26 @@ import (
 	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/problems/catalog"
 	"github.com/cspgo/csp/propagators/alldiff"
+	"github.com/cspgo/csp/propagators/linear"
 )
 
 func init() {
 	catalog.Register(catalog.Problem{
 		Name:   "sudoku",
-		Doc:    "sudoku, boxes of any shape: one puzzle per line (N*N cells, . or 0 empty, 1-9 then A-Z), or a ruled grid",
+		Doc:    "sudoku of any box shape, jigsaw, X, killer: one per line (N*N cells, . or 0 empty), a Solo game ID or a JSON object; or a ruled grid",
 		Models: []string{Units.String(), Generic.String()},
 		Flags: []catalog.Flag{
 			{Name: "boxline", Bool: true, Default: "true", Usage: "box-line reduction (pointing and claiming)",
 				Check: func(v string) error {
 					if _, err := strconv.ParseBool(v); err != nil {
 						return fmt.Errorf("want true or false")
+					}
+					return nil
+				}},
+			{Name: "cages", Default: linear.GAC.String(), Usage: "killer cage strength: gac (distinct and sum as one) or bounds",
+				Check: func(v string) error {
+					if _, err := linear.ParseStrength(v); err != nil {
+						return fmt.Errorf("want gac or bounds")
 					}
 					return nil
 				}},
@@ -99,19 +107,51 @@ func init() {
 	})
 }
 
-// shape keys a worker's solvers.
-type shape struct{ rows, cols int }
+// shape keys a worker's solvers of the puzzles whose rules the shape
+// gives: classic, or with diagonals.
+type shape struct {
+	rows, cols int
+	diagonals  bool
+}
 
-// cachedSolver returns the worker's solver for p's box shape.
+// slot keeps a worker's solver for the last puzzle with regions or cages,
+// whose model is its own.
+type slot struct {
+	p      *Puzzle
+	solver *Solver
+}
+
+// cachedSolver returns the worker's solver for p: one per box shape (and
+// diagonals) kept for the whole batch, or, for a puzzle with regions or
+// cages, one built for it (by Prepare, before the clock starts) and kept
+// until the next such puzzle.
 func cachedSolver(c *catalog.Cache, p *Puzzle, s *catalog.Settings) *Solver {
-	return c.Get(shape{p.BoxRows, p.BoxCols}, func() any {
-		return NewSolver(p.BoxRows, p.BoxCols, settingsOptions(s), s.Search)
-	}).(*Solver)
+	if p.Regions == nil && len(p.Cages) == 0 {
+		return c.Get(shape{p.BoxRows, p.BoxCols, p.Diagonals}, func() any {
+			if !p.Diagonals {
+				return NewSolver(p.BoxRows, p.BoxCols, settingsOptions(s), s.Search)
+			}
+			sv, err := NewSolverFor(p, settingsOptions(s), s.Search)
+			if err != nil {
+				panic(err) // Read gives valid puzzles
+			}
+			return sv
+		}).(*Solver)
+	}
+	sl := c.Get(slot{}, func() any { return &slot{} }).(*slot)
+	if sl.p != p {
+		sv, err := NewSolverFor(p, settingsOptions(s), s.Search)
+		if err != nil {
+			panic(err) // Read gives valid puzzles
+		}
+		sl.p, sl.solver = p, sv
+	}
+	return sl.solver
 }
 
 // settingsOptions reads the model settings the command line gave.
 func settingsOptions(s *catalog.Settings) Options {
-	o := Options{AllDiff: s.AllDiff, BoxLine: s.Flag("boxline") != "false"}
+	o := Options{AllDiff: s.AllDiff, BoxLine: s.Flag("boxline") != "false", CageBounds: s.Flag("cages") == linear.Bounds.String()}
 	if v, err := ParseView(s.Model); err == nil {
 		o.View = v
 	}

@@ -3,6 +3,7 @@ package sudoku
 import (
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // Sentinel errors of the checkers.
@@ -16,12 +17,13 @@ var (
 )
 
 // Check reports whether solution (N*N values, row by row) solves p: every
-// cell holds 1..N, every given is kept, and every row, column and box holds
-// each value once. It shares no code with the model's propagators (plain
-// loops over the grid), so tests and the command line can trust it to
-// judge them. The error wraps ErrInvalid and names the cell as rXcY
-// (1-based) and the unit; a malformed p gives Validate's error. It takes
-// O(N*N) time.
+// cell holds 1..N, every given is kept, every row, column and box (or
+// region) holds each value once, and so do both diagonals when
+// p.Diagonals; every cage's cells hold different values adding up to its
+// sum. It shares no code with the model's propagators (plain loops over
+// the grid), so tests and the command line can trust it to judge them.
+// The error wraps ErrInvalid and names the cell as rXcY (1-based) and the
+// unit; a malformed p gives Validate's error. It takes O(N*N) time.
 func Check(p *Puzzle, solution []int) error {
 	if err := p.Validate(); err != nil {
 		return err
@@ -43,29 +45,90 @@ func Check(p *Puzzle, solution []int) error {
 	if a, b, unit := repeat(p, solution); unit != "" {
 		return fmt.Errorf("%w: %s and %s both hold %d (%s)", ErrInvalid, cellName(n, a), cellName(n, b), solution[a], unit)
 	}
+	for k, c := range p.Cages {
+		sum := 0
+		for _, i := range c.Cells {
+			sum += solution[i]
+		}
+		if sum != c.Sum {
+			return fmt.Errorf("%w: cage %d (%s) adds up to %d, want %d", ErrInvalid, k+1, cageName(n, c), sum, c.Sum)
+		}
+	}
 	return nil
 }
 
 // Clash reports the first pair of givens that repeat in a unit, looking at
-// the rows top to bottom, then the columns left to right, then the boxes in
-// reading order, as an error wrapping ErrClash such as
-// "r1c3 and r1c7 both hold 5 (row 1)". Such a puzzle has no solution, and
-// Clash says so without search. A malformed p gives Validate's error.
+// the rows top to bottom, then the columns left to right, then the boxes
+// (or regions) in reading order, then the main diagonal and the
+// anti-diagonal, then the cages, as an error wrapping ErrClash such as
+// "r1c3 and r1c7 both hold 5 (row 1)"; then the first cage whose sum its
+// cells cannot make, whatever values go in its empty cells. Such a puzzle
+// has no solution, and Clash says so without search. A malformed p gives
+// Validate's error.
 func (p *Puzzle) Clash() error {
 	if err := p.Validate(); err != nil {
 		return err
 	}
+	n := p.N()
 	if a, b, unit := repeat(p, p.Cells); unit != "" {
-		n := p.N()
 		return fmt.Errorf("%w: %s and %s both hold %d (%s)", ErrClash, cellName(n, a), cellName(n, b), p.Cells[a], unit)
+	}
+	for k, c := range p.Cages {
+		lo, hi := reach(n, p.Cells, c.Cells)
+		if c.Sum < lo || c.Sum > hi {
+			return fmt.Errorf("%w: cage %d (%s) wants %d, but its cells can only add up to %d..%d", ErrClash, k+1, cageName(n, c), c.Sum, lo, hi)
+		}
 	}
 	return nil
 }
 
-// repeats reports whether any unit of cells repeats a value other than 0,
-// with one bit mask per row, column and box: the fast answer for the usual
-// case, before repeat looks for where.
+// reach returns the smallest and largest sums of the cells of a cage: the
+// givens, plus the smallest (largest) values not given in the cage for
+// the empty cells.
+func reach(n int, givens, cells []int) (lo, hi int) {
+	used := make([]bool, n+1)
+	free := 0
+	for _, i := range cells {
+		if v := givens[i]; v != 0 {
+			used[v] = true
+			lo += v
+			hi += v
+		} else {
+			free++
+		}
+	}
+	for v, left := 1, free; v <= n && left > 0; v++ {
+		if !used[v] {
+			lo += v
+			left--
+		}
+	}
+	for v, left := n, free; v >= 1 && left > 0; v-- {
+		if !used[v] {
+			hi += v
+			left--
+		}
+	}
+	return lo, hi
+}
+
+// cageName lists a cage's cells for messages: "r1c1 r1c2".
+func cageName(n int, c Cage) string {
+	names := make([]string, len(c.Cells))
+	for j, i := range c.Cells {
+		names[j] = cellName(n, i)
+	}
+	return strings.Join(names, " ")
+}
+
+// repeats reports whether any row, column or box of a classic puzzle's
+// cells repeats a value other than 0, with one bit mask per unit: the fast
+// answer for the usual case, before repeat looks for where. Variants
+// answer true, sending repeat to look.
 func repeats(p *Puzzle, cells []int) bool {
+	if p.Variant() {
+		return true
+	}
 	n := p.N()
 	var rows, cols, boxes [MaxN]uint64
 	for i, v := range cells {
@@ -88,7 +151,8 @@ func repeats(p *Puzzle, cells []int) bool {
 // repeat finds the first value other than 0 that appears twice in a unit
 // of cells (a valid grid of p's shape): the cells a (first seen) and b, and
 // the unit's name; unit is "" when there is none. Rows come first, then
-// columns, then boxes, each unit scanned in reading order.
+// columns, then boxes or regions, each unit scanned in reading order, then
+// the diagonals from the top, then the cages, each in its own order.
 func repeat(p *Puzzle, cells []int) (a, b int, unit string) {
 	if !repeats(p, cells) {
 		return 0, 0, ""
@@ -124,16 +188,54 @@ func repeat(p *Puzzle, cells []int) (a, b int, unit string) {
 			}
 		}
 	}
-	// Box k has its top-left cell at row (k / BoxRows) * BoxRows and column
-	// (k % BoxRows) * BoxCols: there are BoxRows boxes across.
-	for k := range n {
-		clear(seen)
-		top, left := k/p.BoxRows*p.BoxRows, k%p.BoxRows*p.BoxCols
-		for r := top; r < top+p.BoxRows; r++ {
-			for c := left; c < left+p.BoxCols; c++ {
-				if visit(r*n + c) {
-					return a, b, fmt.Sprintf("box %d", k+1)
+	if p.Regions != nil {
+		region, _ := regionIndex(n, p.Regions) // valid: Check and Clash validate first
+		members := make([][]int, n)
+		for i, k := range region {
+			members[k] = append(members[k], i)
+		}
+		for k, cells := range members {
+			clear(seen)
+			for _, i := range cells {
+				if visit(i) {
+					return a, b, fmt.Sprintf("region %d", k+1)
 				}
+			}
+		}
+	} else {
+		// Box k has its top-left cell at row (k / BoxRows) * BoxRows and
+		// column (k % BoxRows) * BoxCols: there are BoxRows boxes across.
+		for k := range n {
+			clear(seen)
+			top, left := k/p.BoxRows*p.BoxRows, k%p.BoxRows*p.BoxCols
+			for r := top; r < top+p.BoxRows; r++ {
+				for c := left; c < left+p.BoxCols; c++ {
+					if visit(r*n + c) {
+						return a, b, fmt.Sprintf("box %d", k+1)
+					}
+				}
+			}
+		}
+	}
+	if p.Diagonals {
+		clear(seen)
+		for r := range n {
+			if visit(r*n + r) {
+				return a, b, "main diagonal"
+			}
+		}
+		clear(seen)
+		for r := range n {
+			if visit(r*n + n - 1 - r) {
+				return a, b, "anti-diagonal"
+			}
+		}
+	}
+	for k, c := range p.Cages {
+		clear(seen)
+		for _, i := range c.Cells {
+			if visit(i) {
+				return a, b, fmt.Sprintf("cage %d", k+1)
 			}
 		}
 	}

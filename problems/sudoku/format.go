@@ -25,6 +25,10 @@ var (
 	ErrRules   = errors.New("sudoku: irregular ruled grid")
 	ErrTooLong = errors.New("sudoku: line too long")
 	ErrCount   = errors.New("sudoku: want exactly one puzzle")
+	ErrRegions = errors.New("sudoku: bad regions")
+	ErrCage    = errors.New("sudoku: bad cage")
+	ErrSolo    = errors.New("sudoku: bad Solo game ID")
+	ErrJSON    = errors.New("sudoku: bad JSON puzzle")
 )
 
 // ParseError says where an input is malformed: instance, line, field (for
@@ -41,11 +45,14 @@ type Item struct {
 }
 
 // Read streams the puzzles of a batch (see the package comment for the
-// forms): a line holding '|' whose first field is a single character or
-// holds the '|', or a line of only '-' and '+', belongs to a ruled grid;
-// any other line is a one-line puzzle. A ruled grid runs over consecutive
-// such lines and ends at any other line (a blank line or a comment
-// included). The repeated givens of a puzzle are no parse error (see
+// forms): a line starting with '{' is a JSON puzzle (ParseJSON); else a
+// line holding '|' whose first field is a single character or holds the
+// '|', or a line of only '-' and '+', belongs to a ruled grid; any other
+// line is a one-line puzzle, or a Solo game ID (ParseSolo) when its first
+// field holds a ':' (or a '#', as a Solo random seed does, which is
+// refused), the rest of the line a comment. A ruled grid runs over
+// consecutive such lines and ends at any other line (a blank line or a
+// comment included). The repeated givens of a puzzle are no parse error (see
 // Clash).
 //
 // A malformed puzzle becomes an Item with Err set and reading goes on with
@@ -83,7 +90,7 @@ func Read(r io.Reader) iter.Seq[Item] {
 						Detail: fmt.Sprintf("more than %d bytes; a %dx%d puzzle needs %d", MaxLine, MaxN, MaxN, MaxN*MaxN)}})
 				case t == "" || t[0] == '#' || t[0] == '%':
 					ok = flush()
-				case isRule(t) || isRuledRow(t):
+				case t[0] != '{' && (isRule(t) || isRuledRow(t)):
 					if block == nil {
 						index++
 						block = &ruled{index: index, start: lineNo}
@@ -176,8 +183,9 @@ func badChar(s string, i int) string {
 	return fmt.Sprintf("%q", r)
 }
 
-// parseLine reads a one-line puzzle: the first field of s holds the cells,
-// the rest of the line is a comment.
+// parseLine reads a one-line puzzle: the first field of s holds the cells
+// (or a Solo game ID, which holds a ':'), the rest of the line is a
+// comment; or, when the line starts with '{', a JSON object.
 func parseLine(s string, line, index int) (*Puzzle, error) {
 	fail := func(field int, err error, detail string, args ...any) error {
 		return &ParseError{Instance: index, Line: line, Field: field, Err: err, Detail: fmt.Sprintf(detail, args...)}
@@ -185,6 +193,9 @@ func parseLine(s string, line, index int) (*Puzzle, error) {
 	start := 0
 	for start < len(s) && (s[start] == ' ' || s[start] == '\t') {
 		start++
+	}
+	if start < len(s) && s[start] == '{' {
+		return parseJSONLine(s, start, line, index)
 	}
 	end := start
 	for end < len(s) && s[end] != ' ' && s[end] != '\t' {
@@ -194,6 +205,11 @@ func parseLine(s string, line, index int) (*Puzzle, error) {
 	for i := start; i < end; i++ {
 		v, ok := value(s[i])
 		if !ok {
+			// No cell is ':' or '#': the field is a Solo game ID (or
+			// random seed), found without a second pass over the cells.
+			if strings.ContainsAny(s[i:end], ":#") {
+				return parseSolo(s[start:end], start, line, index)
+			}
 			// Every character before s[i] is ASCII, so i+1 is the column.
 			return nil, fail(i+1, ErrSymbol, "found %s, want %s", badChar(s, i), alphabet(0))
 		}
@@ -452,8 +468,10 @@ func at(cells []int, i int) int {
 
 // FormatLine writes cells (nil: the givens of p) as one line of N*N
 // characters, '.' for empty, without a line end. The box shape is not
-// written: reading the line back gives Shape(N). A value outside 0..N or a
-// missing cell prints as '?', so a bad grid never reads back.
+// written: reading the line back gives Shape(N). Nor are regions,
+// diagonals and cages: use FormatSolo or FormatJSON for a variant. A value
+// outside 0..N or a missing cell prints as '?', so a bad grid never reads
+// back.
 func FormatLine(p *Puzzle, cells []int) string {
 	cells = cellsOf(p, cells)
 	n := p.N()
@@ -474,7 +492,9 @@ func FormatLine(p *Puzzle, cells []int) string {
 // FormatGrid writes cells (nil: the givens of p) as a ruled grid, one line
 // per row, each line ending in a newline: cells separated by spaces, '|'
 // between boxes, a rule of '-' and '+' between bands of boxes. Read takes
-// it back with its box shape. Bad values print as in FormatLine.
+// it back with its box shape. Bad values print as in FormatLine. Variants
+// are not drawn: a puzzle with Regions, or boxes narrower than 2, gets its
+// cells without rules (which Read does not take back).
 func FormatGrid(p *Puzzle, cells []int) string {
 	cells = cellsOf(p, cells)
 	n := p.N()
@@ -483,12 +503,13 @@ func FormatGrid(p *Puzzle, cells []int) string {
 	}
 	var b strings.Builder
 	row := make([]byte, 0, 4*n)
+	boxes := p.Regions == nil && p.BoxRows >= 2 && p.BoxCols >= 2
 	for r := range n {
 		row = row[:0]
 		for c := range n {
 			if c > 0 {
 				row = append(row, ' ')
-				if c%p.BoxCols == 0 {
+				if boxes && c%p.BoxCols == 0 {
 					row = append(row, '|', ' ')
 				}
 			}
@@ -498,7 +519,7 @@ func FormatGrid(p *Puzzle, cells []int) string {
 				row = append(row, '?')
 			}
 		}
-		if r > 0 && r%p.BoxRows == 0 {
+		if boxes && r > 0 && r%p.BoxRows == 0 {
 			for _, c := range row {
 				if c == '|' {
 					b.WriteByte('+')
@@ -514,11 +535,22 @@ func FormatGrid(p *Puzzle, cells []int) string {
 	return b.String()
 }
 
-// Format writes cells (nil: the givens of p) in the form p was read in:
-// FormatGrid followed by a blank line when p.Ruled, else FormatLine and a
-// newline. The outputs of Format, concatenated, read back as a batch.
+// Format writes cells (nil: the givens of p) in the form p was read in,
+// ending in a newline: FormatSolo for FormSolo (FormatJSON should the
+// cages not cover the grid, which a Solo ID cannot say), FormatJSON for
+// FormJSON and for a variant of FormPlain (one line and ruled grids hold
+// no variant), FormatGrid followed by a blank line when p.Ruled, else
+// FormatLine. The outputs of Format, concatenated, read back as a batch.
 func Format(p *Puzzle, cells []int) string {
-	if p.Ruled {
+	switch {
+	case p.Form == FormSolo:
+		if s, err := FormatSolo(p, cells); err == nil {
+			return s + "\n"
+		}
+		return FormatJSON(p, cells) + "\n"
+	case p.Form == FormJSON || p.Variant():
+		return FormatJSON(p, cells) + "\n"
+	case p.Ruled:
 		return FormatGrid(p, cells) + "\n"
 	}
 	return FormatLine(p, cells) + "\n"

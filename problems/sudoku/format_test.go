@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -373,6 +374,14 @@ func FuzzRead(f *testing.F) {
 	f.Add("| 1 . | . 4\n----\n1 | 2 | 3 | 4\n")
 	f.Add(FormatGrid(solved(4, 4), nil))
 	f.Add(FormatLine(solved(3, 4), nil) + "\r\n" + strings.Repeat(".", 49))
+	// Solo game IDs of every variant, and JSON puzzles.
+	for _, set := range soloSets {
+		f.Add(soloLines(f, set.name)[0] + " # " + set.name)
+	}
+	f.Add("2x2k:p,_a______abaa_aaa,6_3a7a5_5a8b6d\n2j:d,b__\n3x2x:1_2k3l\n6j:zj,zd" + strings.Repeat("_", 30))
+	f.Add("3x3#1234\n2x2k:p,x,10o\n2j:d,aaaa\n9jxk:zzzc,_,_\n12x3:a\n2x2dbm4a:p")
+	f.Add(`{"size":4,"givens":["1...","....","....","...."],"diagonals":true,"cages":[{"sum":7,"cells":[[1,2],[1,3]]}]}`)
+	f.Add(`{"size":5,"regions":["AABBB","AABBC","DDDCC","DEECC","DEEEE"]} # a jigsaw` + "\n" + `{"size":4,"cages":[{"sum":3,"cells":[[1,1],[1,1]]}]}`)
 	f.Fuzz(func(t *testing.T, input string) {
 		index := 0
 		for it := range Read(strings.NewReader(input)) {
@@ -395,8 +404,29 @@ func FuzzRead(f *testing.F) {
 				t.Fatalf("item %d does not validate: %v", index, err)
 			}
 			_ = p.Clash()
+			// Every puzzle reads back from JSON, and from Format in its
+			// own form.
+			back, err := ParseJSON(FormatJSON(p, nil))
+			if err != nil || back.Form != FormJSON {
+				t.Fatalf("JSON round trip of %q gave %+v, %v", FormatJSON(p, nil), back, err)
+			}
+			back.Form, back.Ruled = p.Form, p.Ruled
+			if back.Regions != nil {
+				back.BoxRows, back.BoxCols = p.BoxRows, p.BoxCols
+			}
+			if !reflect.DeepEqual(back, p) {
+				t.Fatalf("JSON round trip of %q gave %+v, want %+v", FormatJSON(p, nil), back, p)
+			}
+			if p.Form != FormPlain {
+				out := Format(p, nil)
+				back, err := Parse(out)
+				if err != nil || !reflect.DeepEqual(back, p) {
+					t.Fatalf("round trip of %q gave %+v, %v; want %+v", out, back, err, p)
+				}
+				continue
+			}
 			grid := FormatGrid(p, nil)
-			back, err := Parse(grid)
+			back, err = Parse(grid)
 			if err != nil || back.BoxRows != p.BoxRows || back.BoxCols != p.BoxCols || !back.Ruled || !slices.Equal(back.Cells, p.Cells) {
 				t.Fatalf("grid round trip of\n%s\ngave %+v, %v", grid, back, err)
 			}

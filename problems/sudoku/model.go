@@ -3,10 +3,12 @@ package sudoku
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/internal/enum"
 	"github.com/cspgo/csp/propagators/alldiff"
+	"github.com/cspgo/csp/propagators/linear"
 	"github.com/cspgo/csp/propagators/units"
 )
 
@@ -44,7 +46,11 @@ func ParseView(name string) (View, error) {
 type Options struct {
 	View    View
 	AllDiff alldiff.Strength // per unit: value, hidden or gac
-	BoxLine bool             // box-line reduction between each box and the lines it crosses
+	BoxLine bool             // box-line reduction between each box (or region, or diagonal) and the units it crosses
+	// CageBounds posts each killer cage at linear.Bounds (all-different
+	// and a bounds-consistent sum, as two propagators) instead of the
+	// default linear.GAC (domain consistent on distinct and sum at once).
+	CageBounds bool
 }
 
 // DefaultOptions are the fastest on the public sets (see README): the
@@ -62,8 +68,9 @@ var DefaultOptions = Options{View: Units, AllDiff: alldiff.Hidden, BoxLine: true
 var DefaultSearch = csp.Options{Var: csp.MinDomain, Val: csp.ValMin, RandomTies: true, Seed: 1,
 	Restarts: csp.Luby, RestartBase: 1000}
 
-// Model is a sudoku model of one box shape, without givens: Cells[r*N+c]
-// is the cell at row r, column c, ranging over 1..N.
+// Model is a sudoku model of one box shape (and, built by BuildPuzzle,
+// of one puzzle's regions, diagonals and cages), without givens:
+// Cells[r*N+c] is the cell at row r, column c, ranging over 1..N.
 type Model struct {
 	BoxRows, BoxCols int
 	Model            *csp.Model
@@ -72,6 +79,24 @@ type Model struct {
 
 // Build makes the model of an empty grid with boxes of boxRows x boxCols.
 func Build(boxRows, boxCols int, o Options) *Model {
+	return build(&Puzzle{BoxRows: boxRows, BoxCols: boxCols}, o)
+}
+
+// BuildPuzzle makes the model of p's rules, without its givens: rows,
+// columns, and boxes or regions as units, the diagonals as two more units
+// when p.Diagonals, and one linear.PostDistinctSum per cage. For a
+// classic puzzle it is Build. A malformed p gives Validate's error.
+func BuildPuzzle(p *Puzzle, o Options) (*Model, error) {
+	if err := p.Validate(); err != nil {
+		return nil, err
+	}
+	return build(p, o), nil
+}
+
+// build makes the model of p's rules (its cells are not read); p is valid
+// or a classic shape.
+func build(p *Puzzle, o Options) *Model {
+	boxRows, boxCols := p.BoxRows, p.BoxCols
 	n := boxRows * boxCols
 	m := csp.NewModel()
 	cells := make([]csp.Var, n*n)
@@ -83,15 +108,39 @@ func Build(boxRows, boxCols int, o Options) *Model {
 		for j := range n {
 			rows[i] = append(rows[i], cells[i*n+j])
 			cols[i] = append(cols[i], cells[j*n+i])
-			r, c := i/boxRows*boxRows+j/boxCols, i%boxRows*boxCols+j%boxCols
-			boxes[i] = append(boxes[i], cells[r*n+c])
+			if p.Regions == nil {
+				r, c := i/boxRows*boxRows+j/boxCols, i%boxRows*boxCols+j%boxCols
+				boxes[i] = append(boxes[i], cells[r*n+c])
+			}
+		}
+	}
+	if p.Regions != nil {
+		region, _ := regionIndex(n, p.Regions)
+		for i, k := range region {
+			boxes[k] = append(boxes[k], cells[i])
 		}
 	}
 	all := append(append(append([][]csp.Var(nil), rows...), cols...), boxes...)
+	var diagonals [][]csp.Var
+	if p.Diagonals {
+		main, anti := make([]csp.Var, n), make([]csp.Var, n)
+		for i := range n {
+			main[i], anti[i] = cells[i*n+i], cells[i*n+n-1-i]
+		}
+		diagonals = [][]csp.Var{main, anti}
+		all = append(all, diagonals...)
+	}
 	crossing := func(post func(a, b []csp.Var)) {
 		for _, box := range boxes {
 			for _, line := range all[:2*n] {
 				post(box, line) // PostBoxLine skips lines that do not cross
+			}
+		}
+		// A diagonal crosses each line in one cell, and boxes or regions
+		// in several.
+		for _, d := range diagonals {
+			for _, box := range boxes {
+				post(d, box)
 			}
 		}
 	}
@@ -120,21 +169,67 @@ func Build(boxRows, boxCols int, o Options) *Model {
 			crossing(func(a, b []csp.Var) { units.PostBoxLine(m, a, b) })
 		}
 	}
+	strength := linear.GAC
+	if o.CageBounds {
+		strength = linear.Bounds
+	}
+	for _, c := range p.Cages {
+		vars := make([]csp.Var, len(c.Cells))
+		for j, i := range c.Cells {
+			vars[j] = cells[i]
+		}
+		// The cells are the model's and the strength is known: no error.
+		_ = linear.PostDistinctSum(m, vars, c.Sum, strength)
+	}
 	return &Model{BoxRows: boxRows, BoxCols: boxCols, Model: m, Cells: cells}
 }
 
-// Solver solves puzzles of one box shape, reusing one model and one search
-// from puzzle to puzzle: a puzzle costs its search only. A Solver is not
-// safe for concurrent use; make one per goroutine.
+// Solver solves puzzles of one box shape (and of one set of variant
+// rules), reusing one model and one search from puzzle to puzzle: a
+// puzzle costs its search only. A Solver is not safe for concurrent use;
+// make one per goroutine.
 type Solver struct {
 	model  *Model
 	search *csp.Search
+	rules  *Puzzle // the variant rules, nil for the classic puzzle
 }
 
 // NewSolver returns a solver for puzzles with boxes of boxRows x boxCols.
 func NewSolver(boxRows, boxCols int, o Options, search csp.Options) *Solver {
 	m := Build(boxRows, boxCols, o)
 	return &Solver{model: m, search: csp.NewSearch(m.Model, search)}
+}
+
+// NewSolverFor returns a solver for the puzzles with p's shape and rules
+// (regions, diagonals, cages; the givens may differ): for a classic p it
+// is NewSolver. A malformed p gives Validate's error.
+func NewSolverFor(p *Puzzle, o Options, search csp.Options) (*Solver, error) {
+	m, err := BuildPuzzle(p, o)
+	if err != nil {
+		return nil, err
+	}
+	s := &Solver{model: m, search: csp.NewSearch(m.Model, search)}
+	if p.Variant() {
+		s.rules = &Puzzle{BoxRows: p.BoxRows, BoxCols: p.BoxCols, Regions: slices.Clone(p.Regions), Diagonals: p.Diagonals}
+		for _, c := range p.Cages {
+			s.rules.Cages = append(s.rules.Cages, Cage{Cells: slices.Clone(c.Cells), Sum: c.Sum})
+		}
+	}
+	return s, nil
+}
+
+// Fits reports whether the solver's shape and rules are p's, so that
+// Solve and Count take p.
+func (s *Solver) Fits(p *Puzzle) bool {
+	if p.BoxRows != s.model.BoxRows || p.BoxCols != s.model.BoxCols {
+		return false
+	}
+	if s.rules == nil || !p.Variant() {
+		return s.rules == nil && !p.Variant()
+	}
+	r := s.rules
+	return r.Diagonals == p.Diagonals && slices.Equal(r.Regions, p.Regions) &&
+		slices.EqualFunc(r.Cages, p.Cages, func(a, b Cage) bool { return a.Sum == b.Sum && slices.Equal(a.Cells, b.Cells) })
 }
 
 // Model returns the solver's model.
@@ -148,6 +243,9 @@ func (s *Solver) start(p *Puzzle) error {
 	}
 	if len(p.Cells) != len(s.model.Cells) {
 		return fmt.Errorf("sudoku: %d cells, want %d", len(p.Cells), len(s.model.Cells))
+	}
+	if (s.rules != nil || p.Variant()) && !s.Fits(p) {
+		return fmt.Errorf("sudoku: a puzzle with other regions, diagonals or cages than the solver's")
 	}
 	s.search.Reset()
 	sp := s.search.Space()
@@ -195,11 +293,16 @@ func (s *Solver) cellsOf(sol []int) []int {
 	return out
 }
 
-// Solve solves one puzzle with a solver of its own, and checks the
-// solution with Check; a failed check is an error (a bug, never a
-// property of the puzzle).
+// Solve solves one puzzle, of any variant, with a solver of its own
+// (NewSolverFor), and checks the solution with Check; a failed check is
+// an error (a bug, never a property of the puzzle), and so is a malformed
+// p.
 func Solve(ctx context.Context, p *Puzzle, o Options, search csp.Options) ([]int, csp.Result, error) {
-	sol, res, err := NewSolver(p.BoxRows, p.BoxCols, o, search).Solve(ctx, p)
+	s, err := NewSolverFor(p, o, search)
+	if err != nil {
+		return nil, csp.Result{}, err
+	}
+	sol, res, err := s.Solve(ctx, p)
 	if err == nil && sol != nil {
 		err = Check(p, sol)
 	}

@@ -31,6 +31,9 @@ func (o Options) String() string {
 	if o.BoxLine {
 		s += "+boxline"
 	}
+	if o.CageBounds {
+		s += "+cagebounds"
+	}
 	return s
 }
 

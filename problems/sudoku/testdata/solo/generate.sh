@@ -1,0 +1,28 @@
+#!/bin/sh
+# Regenerates the Solo game IDs of this folder with Simon Tatham's Solo
+# (Debian/Ubuntu package sgt-puzzles). Each gen call names a file, then
+# pairs of "PARAMS#SEED" and a count: the seed makes the run repeatable, so
+# the files only change when Solo's generator does. Usage: ./generate.sh
+# (from this folder).
+set -eu
+solo=${SOLO:-/usr/games/sgt-solo}
+
+gen() { # file, then "params#seed count" pairs
+	file=$1
+	shift
+	: >"$file.tmp"
+	while [ $# -gt 0 ]; do
+		"$solo" --generate "$2" "$1" 2>/dev/null >>"$file.tmp"
+		shift 2
+	done
+	mv "$file.tmp" "$file"
+}
+
+gen plain.txt       2x2#1 3  2x3du#1 5  3x2du#1 3  3x3du#1 20  3x4du#1 3  4x4db#1 2
+gen x.txt           2x3xdu#1 5  3x3xdu#1 30  3x4xdu#1 2
+gen jigsaw.txt      6jdu#1 5  7jdu#1 5  8jdu#1 3  9jdu#1 30
+gen killer.txt      2x2kdu#1 3  2x3kdu#1 5  3x3kdu#1 30
+gen jigsaw_x.txt    7jxdu#1 3  9jxdu#1 24
+gen killer_x.txt    2x3xkdu#1 3  3x3xkdu#1 24
+gen killer_jigsaw.txt 6jkdu#1 3  9jkdu#1 24
+gen killer_jigsaw_x.txt 9jxkdt#1 12  9jxkdb#1 12
