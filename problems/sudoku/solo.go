@@ -102,7 +102,7 @@ func parseSolo(s string, base, line, index int) (*Puzzle, error) {
 			return nil, err
 		}
 		start := at
-		if at, err = r.walls(at, p.Regions, n); err != nil {
+		if at, err = r.walls(at, p.Regions, n, ErrRegions); err != nil {
 			return nil, err
 		}
 		if _, why := regionIndex(n, p.Regions); why != "" {
@@ -115,7 +115,7 @@ func parseSolo(s string, base, line, index int) (*Puzzle, error) {
 		}
 		cage := make([]int, n*n)
 		start := at
-		if at, err = r.walls(at, cage, n); err != nil {
+		if at, err = r.walls(at, cage, n, ErrCage); err != nil {
 			return nil, err
 		}
 		if at, err = r.comma(at, "the cage sums"); err != nil {
@@ -255,8 +255,9 @@ func (r *soloReader) grid(at int, out []int, top int, what string) (int, error) 
 
 // walls reads a division of the grid into groups (REGIONS or CAGES) up to
 // ',' or the end, and labels each cell with its group, numbered in
-// reading order of their first cells.
-func (r *soloReader) walls(at int, label []int, n int) (int, error) {
+// reading order of their first cells. A walk of the wrong length is an
+// error wrapping sentinel.
+func (r *soloReader) walls(at int, label []int, n int, sentinel error) (int, error) {
 	parent := make([]int, n*n)
 	for i := range parent {
 		parent[i] = i
@@ -284,7 +285,7 @@ func (r *soloReader) walls(at int, label []int, n int) (int, error) {
 		}
 		for range run {
 			if pos >= 2*inner {
-				return 0, r.fail(at, ErrLength, "the walls run past the %d between cells", 2*inner)
+				return 0, r.fail(at, sentinel, "the walls run past the %d between cells", 2*inner)
 			}
 			a, b := wallCells(n, pos)
 			if ra, rb := find(a), find(b); ra != rb {
@@ -294,14 +295,14 @@ func (r *soloReader) walls(at int, label []int, n int) (int, error) {
 		}
 		if ch != 'z' {
 			if pos > 2*inner {
-				return 0, r.fail(at, ErrLength, "a line past the %d walls between cells and the one that ends them", 2*inner)
+				return 0, r.fail(at, sentinel, "a line past the end of the walk (%d walls between cells, then the end)", 2*inner)
 			}
 			pos++
 		}
 		at++
 	}
 	if pos != 2*inner+1 {
-		return 0, r.fail(start, ErrLength, "the walls cover %d of the %d between cells and the one that ends them", pos, 2*inner+1)
+		return 0, r.fail(start, sentinel, "the walls stop after %d of the %d steps of the walk (%d walls between cells, then the end)", pos, 2*inner+1, 2*inner)
 	}
 	next := 0
 	group := make([]int, n*n)
