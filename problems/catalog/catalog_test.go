@@ -15,10 +15,14 @@ import (
 
 func minimal(name string) catalog.Problem {
 	return catalog.Problem{
-		Name:  name,
-		Read:  func(io.Reader) iter.Seq[catalog.Item] { return func(func(catalog.Item) bool) {} },
-		Solve: func(context.Context, any, *catalog.Settings, *catalog.Cache) ([][]int, csp.Result, error) { return nil, csp.Result{}, nil },
-		Count: func(context.Context, any, *catalog.Settings, *catalog.Cache) (csp.Result, error) { return csp.Result{}, nil },
+		Name: name,
+		Read: func(io.Reader) iter.Seq[catalog.Item] { return func(func(catalog.Item) bool) {} },
+		Solve: func(context.Context, any, *catalog.Settings, *catalog.Cache) ([][]int, csp.Result, error) {
+			return nil, csp.Result{}, nil
+		},
+		Count: func(context.Context, any, *catalog.Settings, *catalog.Cache) (csp.Result, error) {
+			return csp.Result{}, nil
+		},
 		Write: func(io.Writer, any, [][]int) error { return nil },
 		Flags: []catalog.Flag{{Name: "colour", Default: "red"}},
 	}

@@ -263,6 +263,11 @@ func (p *distinctSum) Name() string           { return "linear/distinctsum" }
 func (p *distinctSum) Priority() csp.Priority { return csp.Expensive }
 
 // Clone gives each space its own tables.
+// Reset keeps the propagator for a reset space (csp.Resetter): its tables
+// are cleared at the end of every run, so there is nothing to forget, and
+// a sudoku solver reset per killer puzzle makes no garbage.
+func (p *distinctSum) Reset() {}
+
 func (p *distinctSum) Clone() csp.Propagator {
 	q := &distinctSum{vars: p.vars, sum: p.sum, vals: p.vals, lo: p.lo, rank: p.rank}
 	q.alloc(len(p.mask))
