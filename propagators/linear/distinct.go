@@ -268,6 +268,7 @@ func (p *distinctSum) Priority() csp.Priority { return csp.Expensive }
 // a sudoku solver reset per killer puzzle makes no garbage.
 func (p *distinctSum) Reset() {}
 
+// Clone gives a space its own tables.
 func (p *distinctSum) Clone() csp.Propagator {
 	q := &distinctSum{vars: p.vars, sum: p.sum, vals: p.vals, lo: p.lo, rank: p.rank}
 	q.alloc(len(p.mask))
