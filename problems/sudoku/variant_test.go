@@ -882,3 +882,24 @@ func BenchmarkSolveVariants(b *testing.B) {
 		})
 	}
 }
+
+// TestSoloEveryLevel: the 9x9 plain, killer, jigsaw and X games at every
+// difficulty Solo offers (testdata/solo/levels.txt), each solved, checked
+// and unique.
+func TestSoloEveryLevel(t *testing.T) {
+	ids := soloLines(t, "levels")
+	require.Len(t, ids, 72)
+	for k, id := range ids {
+		p, err := Parse(id)
+		require.NoError(t, err, "line %d", k+1)
+		sol, _, err := Solve(context.Background(), p, DefaultOptions, DefaultSearch)
+		require.NoError(t, err, "line %d", k+1)
+		require.NotNil(t, sol, "line %d", k+1)
+		require.NoError(t, Check(p, sol), "line %d", k+1)
+		s, err := NewSolverFor(p, DefaultOptions, DefaultSearch)
+		require.NoError(t, err)
+		res, err := s.Count(context.Background(), p, 2)
+		require.NoError(t, err)
+		assert.EqualValues(t, 1, res.Solutions, "line %d: unique", k+1)
+	}
+}
