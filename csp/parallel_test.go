@@ -359,3 +359,22 @@ func ExampleParallelCount() {
 	// 3 1 4 2
 	// 4 3 2 1
 }
+
+// TestWorkersOption: Options.Workers sends Solve and Count through the
+// parallel search, whose answer does not depend on the number of workers.
+func TestWorkersOption(t *testing.T) {
+	m, _ := queens(8)
+	var first []int
+	for _, w := range []int{1, 2, 3} {
+		opts := csp.Options{Var: csp.MinDomain, Workers: w}
+		res := csp.Count(context.Background(), m, opts, 0)
+		assert.EqualValues(t, 92, res.Solutions, "workers %d", w)
+		assert.True(t, res.Complete)
+		sol := csp.Solve(context.Background(), m, opts).Solution
+		require.NotNil(t, sol)
+		if first == nil {
+			first = sol
+		}
+		assert.Equal(t, first, sol, "workers %d: the same solution", w)
+	}
+}

@@ -76,6 +76,12 @@ type Options struct {
 	TimeLimit time.Duration
 	SaveMode  SaveMode // how the space undoes branches (default Copying)
 	Decisions []Var    // variables to branch on (default: all)
+	// Workers, when at least 1, makes Solve and Count search in parallel
+	// with that many goroutines (ParallelSolve, ParallelCount at the
+	// default depth): the answer is then the same for any number of
+	// workers, 1 included, though it may differ from the plain search's.
+	// 0: the plain sequential search. Search.Run ignores it.
+	Workers int
 }
 
 // Stop says why a search ended before exploring its whole tree.
@@ -544,14 +550,21 @@ func (e *Search) selectValue(x Var) frame {
 	return frame{x: x, v: d.Min()}
 }
 
-// Solve returns the first solution of m.
+// Solve returns the first solution of m (with opts.Workers, the solution
+// ParallelSolve finds).
 func Solve(ctx context.Context, m *Model, opts Options) Result {
+	if opts.Workers > 0 {
+		return ParallelSolve(ctx, m, opts, Parallel{Workers: opts.Workers})
+	}
 	return NewSearch(m, opts).Run(ctx, 1, func(*Space) bool { return true })
 }
 
 // Count counts the solutions of m, stopping at limit (0: no cap). A limit of
 // 2 answers "is the solution unique?".
 func Count(ctx context.Context, m *Model, opts Options, limit int64) Result {
+	if opts.Workers > 0 {
+		return ParallelCount(ctx, m, opts, limit, Parallel{Workers: opts.Workers})
+	}
 	return NewSearch(m, opts).Run(ctx, limit, func(*Space) bool { return true })
 }
 

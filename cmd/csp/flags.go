@@ -127,6 +127,7 @@ func batchFlags(counting bool) func(fs *flag.FlagSet, c *config) {
 		fs.BoolVar(&c.json, "json", false, "")
 		fs.BoolVar(&c.quiet, "quiet", false, "")
 		fs.Var(intFlag{&c.jobs, 1}, "jobs", "")
+		fs.Var(workersFlag{&c.search.Workers}, "workers", "")
 		if counting {
 			fs.Var(intFlag{&c.limit, 0}, "limit", "")
 		}
@@ -219,6 +220,26 @@ func (f intFlag) String() string {
 		return ""
 	}
 	return strconv.FormatInt(*f.p, 10)
+}
+
+// workersFlag is the number of goroutines of a parallel search on each
+// instance (0: the plain search).
+type workersFlag struct{ p *int }
+
+func (f workersFlag) Set(s string) error {
+	v, err := strconv.Atoi(s)
+	if err != nil || v < 0 || v > 1024 {
+		return fmt.Errorf("want a whole number from 0 to 1024")
+	}
+	*f.p = v
+	return nil
+}
+
+func (f workersFlag) String() string {
+	if f.p == nil {
+		return ""
+	}
+	return strconv.Itoa(*f.p)
 }
 
 // seedFlag is a random seed, any unsigned 64-bit number.

@@ -553,3 +553,20 @@ func readFile(t *testing.T, name string) string {
 	require.NoError(t, err)
 	return string(b)
 }
+
+// TestWorkersGiveTheSameAnswer: a parallel search answers the same with 1
+// and 2 workers (counts, and the solution printed).
+func TestWorkersGiveTheSameAnswer(t *testing.T) {
+	in := readFile(t, "../../problems/latin/testdata/generated/qwh-o20-h0166-s000700.txt")
+	one := runCSP(t, in, "solve", "latin", "-", "--workers", "1")
+	two := runCSP(t, in, "solve", "latin", "-", "--workers", "2")
+	require.Equal(t, 0, one.code, one.stderr)
+	assert.Equal(t, normalise(one.stdout), normalise(two.stdout))
+	empty := "5\n" + strings.Repeat("0 0 0 0 0\n", 5)
+	c1 := runCSP(t, empty, "count", "latin", "-", "--workers", "1", "--var", "input", "--restarts", "none")
+	c2 := runCSP(t, empty, "count", "latin", "-", "--workers", "2", "--var", "input", "--restarts", "none")
+	assert.Contains(t, c1.stdout, "161280 solutions")
+	assert.Equal(t, normalise(c1.stdout), normalise(c2.stdout))
+	bad := runCSP(t, in, "solve", "latin", "-", "--workers", "-2")
+	assert.Equal(t, 2, bad.code)
+}

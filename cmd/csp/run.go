@@ -210,6 +210,11 @@ Flags of solve and count:
   --quiet                          print only the instances not solved, and the summary
   --jobs J                         solve J instances in parallel (default 1);
                                    the output keeps the input order
+  --workers W                      search each instance with W goroutines: the
+                                   tree cut into subproblems at a fixed depth
+                                   (embarrassingly parallel search); counts and
+                                   the solution found do not depend on W
+                                   (default 0: the plain search; not sudoku)
 
 Flags of generate (and each problem's own, listed under Problems):
   --size N (or --order N)  --holes H  --seed S (default 1)  -n K (default 1)
