@@ -39,6 +39,28 @@ echo "running the strength matrices" >&2
 	matrix --alldiff hidden,gac --var mindom,domwdeg --restarts none,luby --timeout 5s latin
 } >"$work/matrix.md"
 
+# Parallel search: the same instance with 1 and 2 workers (csp --workers),
+# wall time; the answers are the same by construction (and by the tests).
+echo "running the parallel search" >&2
+hard=$root/problems/latin/testdata/generated/qwh-o35-h0396-s000851.txt
+"$CSP" generate latin --order 9 --holes 52 --seed 3 >"$work/count9.txt"
+{
+	echo "| run | 1 worker (s) | 2 workers (s) | speed-up |"
+	echo "|---|---:|---:|---:|"
+	for run in "solve latin $hard" "count latin $work/count9.txt"; do
+		t=()
+		for w in 1 2; do
+			s0=$(date +%s.%N)
+			# shellcheck disable=SC2086 # the words split on purpose
+			"$CSP" $run --workers "$w" --timeout 300s >/dev/null || true
+			s1=$(date +%s.%N)
+			t+=("$(awk -v a="$s0" -v b="$s1" 'BEGIN { printf "%.2f", b - a }')")
+		done
+		name=$(echo "$run" | sed "s#$root/##; s#$work/count9.txt#a generated order-9 square with 52 holes (seed 3)#")
+		awk -v n="csp $name --workers W" -v a="${t[0]}" -v b="${t[1]}" 'BEGIN { printf "| %s | %s | %s | %.2fx |\n", n, a, b, a / b }'
+	done
+} >"$work/parallel.md"
+
 # ratios TABLE: per-instance ratios peer/ours from the latin table's rows
 # "| instance | ours | Gecode | CaDiCaL |" (timeouts left out).
 ratios() {
@@ -74,6 +96,12 @@ mkdir -p "$(dirname "$out")"
 	echo "One core (taskset -c 0, GOMAXPROCS=1), the embedded suites; the first configuration of each table is the base of its paired ratios."
 	echo
 	cat "$work/matrix.md"
+	echo "## Parallel search on 2 cores (csp --workers)"
+	echo
+	echo "The tree is cut into about 256 subproblems at a fixed depth, solved by a pool of workers; the count and the solution found do not depend on the number of workers (csp/parallel.go; TestWorkersGiveTheSameAnswer)."
+	echo
+	cat "$work/parallel.md"
+	echo
 	echo "## Latin-square completion"
 	echo
 	cat "$work/latin.md"
