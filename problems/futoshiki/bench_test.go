@@ -36,7 +36,7 @@ func BenchmarkTatham(b *testing.B) {
 	for _, model := range []struct {
 		name string
 		opt  Options
-	}{{"alldiff", strong}, {"units", Options{Lines: Units, Level: units.Hidden}}} {
+	}{{"alldiff", strong}, {"units", Options{Lines: Units, Level: units.Hidden}}, {"line", Options{Lines: Line}}} {
 		for _, name := range names {
 			b.Run(model.name+"/"+name, func(b *testing.B) {
 				b.ReportAllocs()

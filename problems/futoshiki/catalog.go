@@ -17,7 +17,7 @@ func init() {
 	catalog.Register(catalog.Problem{
 		Name:   "futoshiki",
 		Doc:    "Futoshiki and its adjacent variant: an Unequal game ID (N:... or Na:...), a JSON object, or a grid with < > ^ v (| - bars)",
-		Models: []string{AllDiff.String(), Units.String()},
+		Models: []string{Line.String(), AllDiff.String(), Units.String()},
 		Flags: []catalog.Flag{
 			{Name: "adjacent", Bool: true, Default: "false", Generate: true, Usage: "the adjacent variant (every bar shown)",
 				Check: func(v string) error {

@@ -3,12 +3,15 @@ package futoshiki
 import (
 	"context"
 	"fmt"
+	"os"
+	"strconv"
 
 	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/internal/enum"
 	"github.com/cspgo/csp/problems/grid"
 	"github.com/cspgo/csp/propagators/alldiff"
 	"github.com/cspgo/csp/propagators/arith"
+	"github.com/cspgo/csp/propagators/chain"
 	"github.com/cspgo/csp/propagators/units"
 )
 
@@ -23,11 +26,18 @@ const (
 	// Units posts every row and column into one units propagator (they are
 	// permutation units), at Options.Level.
 	Units
+	// Line posts each row and column with the signs along it as one
+	// chain propagator (package chain): domain consistent on the line's
+	// all-different and its signs together, which the other two miss
+	// (they see each sign apart from the all-different). A line without
+	// a relation (no sign in plain Futoshiki) gets alldiff.GAC, which is
+	// the same filtering, cheaper; above chain.MaxValues every line does.
+	Line
 )
 
-var linesNames = enum.Names{"alldiff", "units"}
+var linesNames = enum.Names{"alldiff", "units", "line"}
 
-// String returns the name: alldiff or units.
+// String returns the name: alldiff, units or line.
 func (l Lines) String() string { return linesNames.Name("Lines", int(l)) }
 
 // ParseLines reads a way to post the lines by name.
@@ -74,9 +84,14 @@ func Build(p *Puzzle, opt Options) (*Model, error) {
 			g.Vars[r*n+c] = m.NewIntVar(lo, hi, fmt.Sprintf("r%dc%d", r+1, c+1))
 		}
 	}
-	if opt.Lines == Units {
+	switch opt.Lines {
+	case Units:
 		units.Post(m, g.Lines(), opt.Level)
-	} else {
+	case Line:
+		if err := postLines(m, g, p); err != nil {
+			return nil, err
+		}
+	default:
 		for _, line := range g.Lines() {
 			alldiff.Post(m, line, opt.AllDiff)
 		}
@@ -92,6 +107,60 @@ func Build(p *Puzzle, opt Options) (*Model, error) {
 		}
 	}
 	return &Model{Model: m, Grid: g}, nil
+}
+
+// postLines posts every row and column with the relations of the signs
+// along it (Line).
+func postLines(m *csp.Model, g *grid.Grid, p *Puzzle) error {
+	n := p.N
+	for k := range 2 * n {
+		line, rels := make([]csp.Var, n), make([]chain.Rel, n-1)
+		some := 0
+		for i := range n {
+			r, c := k, i // row k
+			if k >= n {
+				r, c = i, k-n // column k-n
+			}
+			line[i] = g.At(r, c)
+			if i == n-1 {
+				break
+			}
+			var s Sign
+			if k < n {
+				s = p.Right[r][c]
+			} else {
+				s = p.Down[r][c]
+			}
+			rels[i] = relation(s, p.Adjacent)
+			if rels[i] != chain.Any {
+				some++
+			}
+		}
+		if some < minRels() || n > chain.MaxValues {
+			alldiff.Post(m, line, alldiff.GAC)
+			continue
+		}
+		if err := chain.Post(m, line, rels); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// relation returns the chain relation of sign s between a cell and the
+// next one along its row or column.
+func relation(s Sign, adjacent bool) chain.Rel {
+	switch {
+	case s == Less:
+		return chain.Less
+	case s == Greater:
+		return chain.Greater
+	case s == Bar:
+		return chain.Adjacent
+	case adjacent:
+		return chain.NotAdjacent
+	}
+	return chain.Any
 }
 
 // postSign posts the constraint of sign s between x (the left or upper
@@ -136,4 +205,11 @@ func Count(ctx context.Context, p *Puzzle, opt Options, search csp.Options, limi
 		return csp.Result{}, err
 	}
 	return csp.Count(ctx, m.Model, search, limit), nil
+}
+
+func minRels() int {
+	if v, err := strconv.Atoi(os.Getenv("MINRELS")); err == nil {
+		return v
+	}
+	return 1
 }
