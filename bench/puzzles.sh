@@ -6,7 +6,7 @@
 #
 # usage: bench/puzzles.sh > table.md
 #
-# One `csp solve GAME - --json` per game on one core (taskset -c 0,
+# One `csp solve GAME - --json` per game on one core (taskset -c ${CORE:-0},
 # GOMAXPROCS=1), default settings; the time is csp's own per puzzle (model
 # building, search, the checker). Every answer is checked; the counts of
 # unique answers come from the tests (go test ./problems/...).
@@ -18,7 +18,7 @@ trap 'rm -rf "$work"' EXIT
 csp=${CSP:-$work/csp}
 [[ -x $csp ]] || (cd "$root" && go build -o "$csp" ./cmd/csp)
 pin=()
-command -v taskset >/dev/null && pin=(taskset -c 0)
+command -v taskset >/dev/null && pin=(taskset -c "${CORE:-0}")
 
 # run GAME LABELLED: LABELLED holds "label<TAB>id" lines; prints one table
 # row per label, in first-seen order.
