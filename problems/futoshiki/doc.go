@@ -36,7 +36,12 @@
 // once with units.Post: they are permutation units) and each sign as an
 // arithmetic constraint (arith.Less, arith.AbsDiff for a bar,
 // arith.AbsDiffNotIn for two unmarked neighbours of the adjacent
-// variant), all of them domain consistent. Solve has the independent
+// variant), all of them domain consistent. Options.Lines = Line (--model
+// line) posts instead each row and column that has enough signs along it
+// as one chain propagator (package chain), domain consistent on its
+// all-different and its signs together: fewer guesses on the hardest
+// ("recursive") puzzles, more time per node elsewhere, so it is not the
+// default. Solve has the independent
 // Check verify every solution it returns; Count counts up to a cap.
 //
 // The package registers "futoshiki" with problems/catalog, so the command

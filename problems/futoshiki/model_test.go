@@ -58,7 +58,7 @@ var (
 
 // Every committed Unequal puzzle: solved, the solution passes the
 // checker and is the one Unequal printed, and it is the only one (a count
-// capped at 2 finds 1), under both ways of posting the lines.
+// capped at 2 finds 1), under every way of posting the lines.
 func TestTathamPuzzles(t *testing.T) {
 	rows := tathamRows(t)
 	require.Len(t, rows, 141)
@@ -73,7 +73,7 @@ func TestTathamPuzzles(t *testing.T) {
 			p, err := ParseUnequal(row.id, 1)
 			require.NoError(t, err)
 			require.NoError(t, Check(p, row.solution), "Unequal's solution passes our checker")
-			for _, opt := range []Options{strong, {Lines: Units, Level: units.Hidden}} {
+			for _, opt := range []Options{strong, {Lines: Units, Level: units.Hidden}, {Lines: Line}} {
 				start := time.Now()
 				g, res, err := Solve(context.Background(), p, opt, search)
 				took := time.Since(start)
@@ -196,7 +196,7 @@ func TestCountAgainstBruteForce(t *testing.T) {
 	require.Len(t, squares, 576)
 	opts := []Options{
 		{AllDiff: alldiff.Value}, {AllDiff: alldiff.Hidden}, {AllDiff: alldiff.GAC},
-		{Lines: Units, Level: units.Singles}, {Lines: Units, Level: units.Hidden},
+		{Lines: Units, Level: units.Singles}, {Lines: Units, Level: units.Hidden}, {Lines: Line},
 	}
 	for seed := range uint64(40) {
 		adjacent := seed%2 == 1

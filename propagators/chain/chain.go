@@ -1,0 +1,381 @@
+package chain
+
+import (
+	"errors"
+	"fmt"
+	"math/bits"
+
+	"github.com/cspgo/csp/csp"
+	"github.com/cspgo/csp/domains"
+	"github.com/cspgo/csp/propagators/alldiff"
+	"github.com/cspgo/csp/propagators/arith"
+)
+
+// Rel is the relation between a cell x and the next cell y of the line.
+type Rel uint8
+
+// The relations.
+const (
+	Any         Rel = iota // no constraint beyond x != y
+	Less                   // x < y
+	Greater                // x > y
+	Adjacent               // |x - y| = 1
+	NotAdjacent            // |x - y| != 1
+	numRels
+)
+
+var relNames = [...]string{"any", "<", ">", "|x-y|=1", "|x-y|!=1"}
+
+// String names the relation.
+func (r Rel) String() string {
+	if r < numRels {
+		return relNames[r]
+	}
+	return fmt.Sprintf("Rel(%d)", uint8(r))
+}
+
+// Holds reports whether x r y holds (the difference x != y aside).
+func (r Rel) Holds(x, y int) bool {
+	switch r {
+	case Less:
+		return x < y
+	case Greater:
+		return x > y
+	case Adjacent:
+		return x-y == 1 || y-x == 1
+	case NotAdjacent:
+		return x-y != 1 && y-x != 1
+	}
+	return r == Any
+}
+
+// ErrLine is wrapped by the errors of Post: an empty line, a number of
+// relations other than len(line)-1, an unknown relation, or a variable
+// not in the model.
+var ErrLine = errors.New("chain: invalid line")
+
+// MaxValues is the largest number of values (max - min + 1 over the
+// union of the initial domains, all of them in 0..63) for which Post runs
+// the dynamic program; above it, or with a value of 64 or more, Post
+// falls back to the decomposition. A run's cost and tables double with
+// each value more; at 16 the tables are 2·2^16 words (512 kB) per line.
+const MaxValues = 16
+
+// Post constrains the values of line to be pairwise different and
+// rels[i] to hold between line[i] and line[i+1] for every i
+// (len(rels) == len(line)-1). When the initial domains fit (see
+// MaxValues) it posts one propagator that keeps exactly the values some
+// arrangement of the whole line uses (domain consistency on the
+// conjunction, see the package documentation); otherwise it posts
+// alldiff.GAC on the line and one arith constraint per relation. It does
+// not post the binary constraints alongside the dynamic program: a caller
+// who wants their cheap filtering first (they run at a lower priority)
+// posts them too.
+//
+// Post returns an error wrapping ErrLine when the line is empty,
+// len(rels) != len(line)-1, a relation is unknown or a variable is not in
+// m; it posts nothing then.
+func Post(m *csp.Model, line []csp.Var, rels []Rel) error {
+	if len(line) == 0 {
+		return fmt.Errorf("%w: empty line", ErrLine)
+	}
+	if len(rels) != len(line)-1 {
+		return fmt.Errorf("%w: %d relations for %d cells (want %d)", ErrLine, len(rels), len(line), len(line)-1)
+	}
+	for i, r := range rels {
+		if r >= numRels {
+			return fmt.Errorf("%w: unknown relation %v at position %d", ErrLine, r, i)
+		}
+	}
+	lo, hi := 64, -1
+	for i, x := range line {
+		if x < 0 || int(x) >= m.NumVars() {
+			return fmt.Errorf("%w: variable %d at position %d not in the model", ErrLine, x, i)
+		}
+		d := m.InitialDomain(x)
+		if !d.Empty() {
+			lo, hi = min(lo, d.Min()), max(hi, d.Max())
+		}
+	}
+	xs := append([]csp.Var(nil), line...)
+	rs := append([]Rel(nil), rels...)
+	if hi < 0 || hi >= 64 || hi-lo+1 > MaxValues {
+		postDecomposition(m, xs, rs)
+		return nil
+	}
+	m.Post(newProp(xs, rs, lo, hi-lo+1), domains.EventDomain, xs...)
+	return nil
+}
+
+// postDecomposition posts the line as alldiff.GAC and binary relations.
+func postDecomposition(m *csp.Model, xs []csp.Var, rels []Rel) {
+	alldiff.Post(m, xs, alldiff.GAC)
+	for i, r := range rels {
+		x, y := xs[i], xs[i+1]
+		switch r {
+		case Less:
+			arith.Less(m, x, y)
+		case Greater:
+			arith.Less(m, y, x)
+		case Adjacent:
+			arith.AbsDiff(m, x, y, 1)
+		case NotAdjacent:
+			arith.AbsDiffNotIn(m, x, y, []int{1})
+		}
+	}
+}
+
+// prop is the dynamic program. Value lo+b is bit b of a set; a set of at
+// most MaxValues values fits a uint32.
+type prop struct {
+	line  []csp.Var
+	rels  []Rel
+	lo    int      // the value of bit 0
+	k     int      // the number of values: bits 0..k-1
+	full  uint32   // bits 0..k-1
+	dom   []uint32 // per cell, its values now
+	keep  []uint32 // per cell, its supported values
+	f     []uint32 // per subset S: the last values reachable with S placed
+	x     []uint32 // per subset S: those of f[S] from which the line completes
+	cells []int    // the free (unassigned) cells of this run
+	link  []Rel    // link[t]: the relation of free cells t-1, t (Any unless neighbours)
+}
+
+func newProp(line []csp.Var, rels []Rel, lo, k int) *prop {
+	p := &prop{line: line, rels: rels, lo: lo, k: k, full: uint32(1)<<k - 1}
+	p.alloc(len(line))
+	return p
+}
+
+// after returns the values y with x r y for some x in xs, within full
+// (the relations do not depend on lo: they look at differences only).
+func after(r Rel, xs, full uint32) uint32 {
+	switch r {
+	case Less: // above the smallest
+		low := xs & -xs
+		return full &^ (low | (low - 1))
+	case Greater: // below the largest
+		return uint32(1)<<(bits.Len32(xs)-1) - 1
+	case Adjacent:
+		return (xs<<1 | xs>>1) & full
+	case NotAdjacent:
+		if xs&(xs-1) == 0 {
+			return full &^ (xs<<1 | xs>>1)
+		}
+		// Two or more values: only a value adjacent to all of them, the
+		// one between two values 2 apart, is excluded.
+		if lo := xs & -xs; xs == lo|lo<<2 {
+			return full &^ (lo << 1)
+		}
+	}
+	return full
+}
+
+// before returns the values x with x r y for the one value y (a single
+// bit), within full.
+func before(r Rel, y, full uint32) uint32 {
+	switch r {
+	case Less:
+		return y - 1
+	case Greater:
+		return full &^ (y | (y - 1))
+	case Adjacent:
+		return (y<<1 | y>>1) & full
+	case NotAdjacent:
+		return full &^ (y<<1 | y>>1)
+	}
+	return full
+}
+
+// alloc makes the scratch tables.
+func (p *prop) alloc(n int) {
+	p.dom, p.keep = make([]uint32, n), make([]uint32, n)
+	p.f, p.x = make([]uint32, 1<<p.k), make([]uint32, 1<<p.k)
+	p.cells = make([]int, 0, n)
+	p.link = make([]Rel, n)
+}
+
+// Propagate keeps exactly the values some arrangement of the line uses;
+// it is idempotent (it answers Fixpoint, or Entailed once every cell is
+// assigned).
+func (p *prop) Propagate(s *csp.Space) csp.Status {
+	n := len(p.line)
+	if n > p.k {
+		return csp.Failed // more cells than values
+	}
+	for i, x := range p.line {
+		p.dom[i] = uint32(word0(s, x)>>p.lo) & p.full
+		if p.dom[i] == 0 {
+			return csp.Failed
+		}
+	}
+	if !p.filter() {
+		return csp.Failed
+	}
+	all := true
+	for i, x := range p.line {
+		if !s.KeepMask(x, uint64(p.keep[i])<<p.lo) {
+			return csp.Failed
+		}
+		all = all && p.keep[i]&(p.keep[i]-1) == 0
+	}
+	if all {
+		return csp.Entailed
+	}
+	return csp.Fixpoint
+}
+
+// word0 returns the first word of x's domain (values 0..63).
+func word0(s *csp.Space, x csp.Var) uint64 {
+	if w := s.Words(x); len(w) > 0 {
+		return w[0]
+	}
+	return 0
+}
+
+// single reports whether the set d holds exactly one value.
+func single(d uint32) bool { return d&(d-1) == 0 }
+
+// filter fills p.keep from p.dom (which it narrows) and reports whether
+// some arrangement exists. It leaves p.f zero.
+//
+// Assigned cells are taken out of the program first: their values leave
+// the other cells, their neighbours keep only the values related to them,
+// and the free cells on either side of them become neighbours related by
+// Any. The program then runs over the free cells and the subsets of the
+// values they can still take, so every cell assigned halves its work.
+func (p *prop) filter() bool {
+	n := len(p.line)
+	dom := p.dom
+	fixed := uint32(0)
+	for i, d := range dom {
+		if single(d) {
+			if fixed&d != 0 {
+				return false
+			}
+			fixed |= d
+			if i > 0 && single(dom[i-1]) && after(p.rels[i-1], dom[i-1], p.full)&d == 0 {
+				return false
+			}
+		}
+	}
+	cells := p.cells[:0]
+	union := uint32(0)
+	for i, d := range dom {
+		p.keep[i] = d
+		if single(d) {
+			continue
+		}
+		d &^= fixed
+		if i > 0 && single(dom[i-1]) {
+			d &= after(p.rels[i-1], dom[i-1], p.full)
+		}
+		if i+1 < n && single(dom[i+1]) {
+			d &= before(p.rels[i], dom[i+1], p.full)
+		}
+		if d == 0 {
+			return false
+		}
+		dom[i] = d
+		p.keep[i] = 0
+		cells = append(cells, i)
+		union |= d
+	}
+	p.cells = cells
+	m := len(cells)
+	if m == 0 {
+		return true
+	}
+	if bits.OnesCount32(union) < m {
+		return false
+	}
+	full, link := p.full, p.link
+	for t := 1; t < m; t++ {
+		link[t] = Any
+		if c := cells[t]; cells[t-1] == c-1 {
+			link[t] = p.rels[c-1]
+		}
+	}
+	f, x := p.f, p.x
+	// Forward: f[S] for the subsets S of union, in increasing order.
+	for c := dom[cells[0]]; c != 0; c &= c - 1 {
+		b := c & -c
+		f[b] = b
+	}
+	for S := -union & union; S != 0; S = (S - union) & union {
+		last := f[S]
+		if last == 0 {
+			continue
+		}
+		t := bits.OnesCount32(S)
+		if t == m {
+			continue
+		}
+		cand := dom[cells[t]] &^ S
+		if r := link[t]; r != Any {
+			cand &= after(r, last, full)
+		}
+		for c := cand; c != 0; c &= c - 1 {
+			b := c & -c
+			f[S|b] |= b
+		}
+	}
+	// Backward: x[S] ⊆ f[S], supersets first; a transition from a
+	// reached state into a completable one supports its value.
+	found := false
+	for S := union; S != 0; S = (S - 1) & union {
+		last := f[S]
+		if last == 0 {
+			continue
+		}
+		f[S] = 0
+		t := bits.OnesCount32(S)
+		if t == m {
+			x[S] = last
+			found = true
+			continue
+		}
+		r := link[t]
+		done, keep := uint32(0), uint32(0)
+		for c := dom[cells[t]] &^ S; c != 0; c &= c - 1 {
+			b := c & -c
+			from := last
+			if r != Any {
+				from &= before(r, b, full)
+			}
+			// from != 0: the forward pass reached S|b with b last, so
+			// x[S|b] is this run's.
+			if from != 0 && x[S|b]&b != 0 {
+				done |= from
+				keep |= b
+			}
+		}
+		x[S] = done
+		p.keep[cells[t]] |= keep
+	}
+	if !found {
+		return false
+	}
+	first := cells[0]
+	for c := dom[first]; c != 0; c &= c - 1 {
+		b := c & -c
+		if x[b]&b != 0 {
+			p.keep[first] |= b
+		}
+	}
+	return p.keep[first] != 0
+}
+
+func (p *prop) Name() string           { return "chain" }
+func (p *prop) Priority() csp.Priority { return csp.Expensive }
+
+// Clone gives the copy its own scratch tables; the relation tables are
+// shared (read only).
+func (p *prop) Clone() csp.Propagator {
+	c := *p
+	c.alloc(len(p.line))
+	return &c
+}
+
+// Reset does nothing: no state outlives a run.
+func (p *prop) Reset() {}

@@ -1,0 +1,42 @@
+// Package chain posts an ordered line of pairwise different variables
+// with a relation between each pair of neighbours: a Futoshiki row with
+// its inequality signs, or a row of Tatham's adjacent variant with its
+// bars (|x-y| = 1) and their absence (|x-y| != 1).
+//
+//	// r1 < r2, nothing between r2 and r3, r3 > r4
+//	chain.Post(m, row, []chain.Rel{chain.Less, chain.Any, chain.Greater})
+//
+// The pairwise relations and a domain-consistent all-different together
+// miss deductions that need both at once: on a line a, b, c over 1..3
+// with bars |a-b| = 1 and |b-c| = 1, each bar alone allows b = 1 (with a
+// 2 beside it) and the all-different allows anything, but b = 1 needs
+// a = c = 2; only the conjunction puts b = 2. Post filters the
+// conjunction to domain consistency: it keeps exactly the values that
+// some arrangement of the whole line uses, an
+// arrangement being distinct values within the domains, every
+// neighbouring pair in its relation.
+//
+// # Algorithm
+//
+// A dynamic program over (set of values placed, last value placed), the
+// Held-Karp scheme for Hamiltonian paths (Held and Karp, "A dynamic
+// programming approach to sequencing problems", 1962), which Bellman gave
+// the same year: filling the line from the front, the state after i
+// cells is the set S of the i values used (|S| = i says which cell comes
+// next) and the value in cell i-1 (the only one the next relation looks
+// at). F[S] holds the set of last values reachable, as bits of a word; a
+// forward pass over the subsets in numeric order (subsets before
+// supersets) fills it, and a backward pass in reverse order computes the
+// states from which the line can be completed, marking every value placed
+// by a transition from a reachable state into a completable one: those
+// are exactly the supported values (the forward/backward scheme of
+// Pesant's regular constraint, CP 2004, on this state space).
+//
+// With k values in the union of the domains there are 2^k subsets and k
+// last values, so a run costs O(2^k·k) word operations at worst (at the
+// root of a 9×9 puzzle a few µs), less deep in a search where few subsets
+// are reachable; memory is 2·2^k 32-bit words, allocated at Post. Post
+// uses it when k <= MaxValues; above that it falls back to the
+// decomposition (alldiff.GAC on the line and a binary constraint per
+// relation): the same solutions, weaker filtering.
+package chain
