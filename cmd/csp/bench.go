@@ -246,7 +246,9 @@ func loadFiles(args []string) []benchFile {
 // suiteNames are the embedded suites bench takes by name (a file of that
 // name wins).
 var suiteNames = map[string][]string{
-	"default":    {"latin", "skyscraper", "sudoku"},
+	"default":    {"futoshiki", "kenken", "latin", "skyscraper", "sudoku"},
+	"futoshiki":  {"futoshiki"},
+	"kenken":     {"kenken"},
 	"latin":      {"latin"},
 	"skyscraper": {"skyscraper"},
 	"sudoku":     {"sudoku"},
