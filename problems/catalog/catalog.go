@@ -100,6 +100,26 @@ type Item struct {
 	Err   error
 }
 
+// Items turns a problem package's own items, as its reader yields them,
+// into Items, by item: the adapter a Problem's Read is made of, e.g.
+//
+//	Read: func(r io.Reader) iter.Seq[catalog.Item] {
+//		return catalog.Items(Read(r), func(it Item) catalog.Item {
+//			return catalog.Item{Index: it.Index, Line: it.Line, Inst: it.Puzzle, Err: it.Err}
+//		})
+//	},
+//
+// (slices.Values adapts a reader that returns a slice).
+func Items[T any](seq iter.Seq[T], item func(T) Item) iter.Seq[Item] {
+	return func(yield func(Item) bool) {
+		for it := range seq {
+			if !yield(item(it)) {
+				return
+			}
+		}
+	}
+}
+
 // Unsatisfiable is the error Solve and Count return for an instance that
 // has no solution, found without search (a sudoku whose givens clash): the
 // command line reports the instance unsatisfiable, with the reason.

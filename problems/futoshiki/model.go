@@ -195,15 +195,7 @@ func Solve(ctx context.Context, p *Puzzle, opt Options, search csp.Options) ([][
 	if err != nil {
 		return nil, csp.Result{}, err
 	}
-	res := csp.Solve(ctx, m.Model, search)
-	if res.Solution == nil {
-		return nil, res, nil
-	}
-	g := m.Grid.Values(res.Solution)
-	if err := Check(p, g); err != nil {
-		return nil, res, fmt.Errorf("internal error: the engine's solution fails the checker: %w", err)
-	}
-	return g, res, nil
+	return grid.Solve(ctx, m.Model, search, m.Grid.Values, func(g [][]int) error { return Check(p, g) })
 }
 
 // Count counts the solutions of p up to limit (0: no cap); a limit of 2

@@ -3,6 +3,8 @@ package futoshiki
 import (
 	"errors"
 	"fmt"
+
+	"github.com/cspgo/csp/problems/internal/square"
 )
 
 // MaxSize is the largest board the readers accept: values are single
@@ -240,33 +242,11 @@ func Check(p *Puzzle, grid [][]int) error {
 		return fmt.Errorf("%w: the puzzle is invalid: %w", ErrInvalid, err)
 	}
 	n := p.N
-	if len(grid) != n {
-		return fmt.Errorf("%w: %d rows, want %d", ErrInvalid, len(grid), n)
+	if err := square.Check(grid, n, p.Givens, ErrInvalid); err != nil {
+		return err
 	}
-	for r := range n {
-		if len(grid[r]) != n {
-			return fmt.Errorf("%w: row %d has %d cells, want %d", ErrInvalid, r+1, len(grid[r]), n)
-		}
-		for c, v := range grid[r] {
-			if v < 1 || v > n {
-				return fmt.Errorf("%w: r%dc%d holds %d, want 1..%d", ErrInvalid, r+1, c+1, v, n)
-			}
-			if g := p.Givens[r][c]; g != 0 && g != v {
-				return fmt.Errorf("%w: r%dc%d holds %d, the given is %d", ErrInvalid, r+1, c+1, v, g)
-			}
-		}
-	}
-	for i := range n {
-		row, col := make([]bool, n+1), make([]bool, n+1)
-		for j := range n {
-			if row[grid[i][j]] {
-				return fmt.Errorf("%w: row %d holds %d twice", ErrInvalid, i+1, grid[i][j])
-			}
-			if col[grid[j][i]] {
-				return fmt.Errorf("%w: column %d holds %d twice", ErrInvalid, i+1, grid[j][i])
-			}
-			row[grid[i][j]], col[grid[j][i]] = true, true
-		}
+	if line, i, v, ok := square.Repeat(grid); ok {
+		return fmt.Errorf("%w: %s %d holds %d twice", ErrInvalid, line, i+1, v)
 	}
 	for r := range n {
 		for c := range n {

@@ -16,13 +16,9 @@ func init() {
 		Doc:    "KenKen (Tatham's Keen): one per line, a Keen game ID (N:layout,clues) or a JSON object; or a drawn board",
 		Models: []string{Table.String(), Linear.String()},
 		Read: func(r io.Reader) iter.Seq[catalog.Item] {
-			return func(yield func(catalog.Item) bool) {
-				for it := range Read(r) {
-					if !yield(catalog.Item{Index: it.Index, Line: it.Line, Inst: it.Puzzle, Err: it.Err}) {
-						return
-					}
-				}
-			}
+			return catalog.Items(Read(r), func(it Item) catalog.Item {
+				return catalog.Item{Index: it.Index, Line: it.Line, Inst: it.Puzzle, Err: it.Err}
+			})
 		},
 		Solve: func(ctx context.Context, inst any, s *catalog.Settings, _ *catalog.Cache) ([][]int, csp.Result, error) {
 			g, res, err := Solve(ctx, inst.(*Puzzle), settingsOptions(s), s.Search)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"iter"
+	"slices"
 	"strconv"
 
 	"github.com/cspgo/csp/csp"
@@ -32,13 +33,9 @@ func init() {
 			}
 		},
 		Read: func(r io.Reader) iter.Seq[catalog.Item] {
-			return func(yield func(catalog.Item) bool) {
-				for _, it := range Read(r) {
-					if !yield(catalog.Item{Index: it.Index, Line: it.Line, Inst: it.Inst, Err: it.Err}) {
-						return
-					}
-				}
-			}
+			return catalog.Items(slices.Values(Read(r)), func(it Item) catalog.Item {
+				return catalog.Item{Index: it.Index, Line: it.Line, Inst: it.Inst, Err: it.Err}
+			})
 		},
 		Solve: func(ctx context.Context, inst any, s *catalog.Settings, _ *catalog.Cache) ([][]int, csp.Result, error) {
 			return Solve(ctx, inst.(*Instance), settingsOptions(s), s.Search)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/internal/enum"
+	"github.com/cspgo/csp/problems/internal/square"
 	"github.com/cspgo/csp/propagators/alldiff"
 	"github.com/cspgo/csp/propagators/channel"
 )
@@ -148,34 +149,11 @@ var ErrInvalid = errors.New("latin: not a valid completion")
 // of 1..N, every given kept.
 func Check(inst *Instance, grid [][]int) error {
 	n := inst.Order
-	if len(grid) != n {
-		return fmt.Errorf("%w: %d rows, want %d", ErrInvalid, len(grid), n)
+	if err := square.Check(grid, n, inst.Grid, ErrInvalid); err != nil {
+		return err
 	}
-	for r := range n {
-		if len(grid[r]) != n {
-			return fmt.Errorf("%w: row %d has %d cells, want %d", ErrInvalid, r+1, len(grid[r]), n)
-		}
-		for c := range n {
-			v := grid[r][c]
-			if v < 1 || v > n {
-				return fmt.Errorf("%w: r%dc%d holds %d, want 1..%d", ErrInvalid, r+1, c+1, v, n)
-			}
-			if g := inst.Grid[r][c]; g != 0 && g != v {
-				return fmt.Errorf("%w: r%dc%d holds %d, the given is %d", ErrInvalid, r+1, c+1, v, g)
-			}
-		}
-	}
-	for i := range n {
-		row, col := make([]bool, n+1), make([]bool, n+1)
-		for j := range n {
-			if row[grid[i][j]] {
-				return fmt.Errorf("%w: %d twice in row %d", ErrInvalid, grid[i][j], i+1)
-			}
-			if col[grid[j][i]] {
-				return fmt.Errorf("%w: %d twice in column %d", ErrInvalid, grid[j][i], i+1)
-			}
-			row[grid[i][j]], col[grid[j][i]] = true, true
-		}
+	if line, i, v, ok := square.Repeat(grid); ok {
+		return fmt.Errorf("%w: %d twice in %s %d", ErrInvalid, v, line, i+1)
 	}
 	return nil
 }

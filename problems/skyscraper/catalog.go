@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"iter"
+	"slices"
 	"strconv"
 
 	"github.com/cspgo/csp/csp"
@@ -28,13 +29,9 @@ func init() {
 				}},
 		},
 		Read: func(r io.Reader) iter.Seq[catalog.Item] {
-			return func(yield func(catalog.Item) bool) {
-				for _, it := range Read(r) {
-					if !yield(catalog.Item{Index: it.Index, Line: it.Line, Inst: it.Puzzle, Err: it.Err}) {
-						return
-					}
-				}
-			}
+			return catalog.Items(slices.Values(Read(r)), func(it Item) catalog.Item {
+				return catalog.Item{Index: it.Index, Line: it.Line, Inst: it.Puzzle, Err: it.Err}
+			})
 		},
 		Solve: func(ctx context.Context, inst any, s *catalog.Settings, _ *catalog.Cache) ([][]int, csp.Result, error) {
 			return Solve(ctx, inst.(*Puzzle), settingsOptions(s), s.Search)

@@ -3,6 +3,8 @@ package skyscraper
 import (
 	"errors"
 	"fmt"
+
+	"github.com/cspgo/csp/problems/internal/square"
 )
 
 // MaxSize is the largest board the readers accept: heights are single
@@ -83,30 +85,11 @@ var ErrInvalid = errors.New("skyscraper: not a solution")
 // every given kept, every edge and interior clue seeing exactly its count.
 func Check(p *Puzzle, grid [][]int) error {
 	n := p.N
-	if len(grid) != n {
-		return fmt.Errorf("%w: %d rows, want %d", ErrInvalid, len(grid), n)
+	if err := square.Check(grid, n, p.Givens, ErrInvalid); err != nil {
+		return err
 	}
-	for r := range n {
-		if len(grid[r]) != n {
-			return fmt.Errorf("%w: row %d has %d cells, want %d", ErrInvalid, r+1, len(grid[r]), n)
-		}
-		for c, v := range grid[r] {
-			if v < 1 || v > n {
-				return fmt.Errorf("%w: r%dc%d holds %d, want 1..%d", ErrInvalid, r+1, c+1, v, n)
-			}
-			if p.Givens != nil && p.Givens[r][c] != 0 && p.Givens[r][c] != v {
-				return fmt.Errorf("%w: r%dc%d holds %d, the given is %d", ErrInvalid, r+1, c+1, v, p.Givens[r][c])
-			}
-		}
-	}
-	for i := range n {
-		row, col := make([]bool, n+1), make([]bool, n+1)
-		for j := range n {
-			if row[grid[i][j]] || col[grid[j][i]] {
-				return fmt.Errorf("%w: row or column %d repeats a height", ErrInvalid, i+1)
-			}
-			row[grid[i][j]], col[grid[j][i]] = true, true
-		}
+	if _, i, _, ok := square.Repeat(grid); ok {
+		return fmt.Errorf("%w: row or column %d repeats a height", ErrInvalid, i+1)
 	}
 	// seen counts the buildings visible from (r, c) stepping (dr, dc).
 	seen := func(r, c, dr, dc int) int {

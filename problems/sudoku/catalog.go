@@ -56,13 +56,9 @@ func init() {
 			}
 		},
 		Read: func(r io.Reader) iter.Seq[catalog.Item] {
-			return func(yield func(catalog.Item) bool) {
-				for it := range Read(r) {
-					if !yield(catalog.Item{Index: it.Index, Line: it.Line, Inst: it.Puzzle, Err: it.Err}) {
-						return
-					}
-				}
-			}
+			return catalog.Items(Read(r), func(it Item) catalog.Item {
+				return catalog.Item{Index: it.Index, Line: it.Line, Inst: it.Puzzle, Err: it.Err}
+			})
 		},
 		Prepare: func(inst any, s *catalog.Settings, c *catalog.Cache) { cachedSolver(c, inst.(*Puzzle), s) },
 		Solve: func(ctx context.Context, inst any, s *catalog.Settings, c *catalog.Cache) ([][]int, csp.Result, error) {

@@ -1,0 +1,54 @@
+package square
+
+import (
+	"errors"
+	"testing"
+)
+
+var errBad = errors.New("bad")
+
+func TestCheck(t *testing.T) {
+	givens := [][]int{{1, 0}, {0, 0}}
+	for _, tc := range []struct {
+		g      [][]int
+		givens [][]int
+		want   string
+	}{
+		{[][]int{{1, 2}, {2, 1}}, givens, ""},
+		{[][]int{{1, 2}}, nil, "bad: 1 rows, want 2"},
+		{[][]int{{1, 2}, {2}}, nil, "bad: row 2 has 1 cells, want 2"},
+		{[][]int{{1, 2}, {3, 1}}, nil, "bad: r2c1 holds 3, want 1..2"},
+		{[][]int{{2, 1}, {1, 2}}, givens, "bad: r1c1 holds 2, the given is 1"},
+		{[][]int{{2, 1}, {1, 2}}, nil, ""},
+	} {
+		err := Check(tc.g, 2, tc.givens, errBad)
+		if tc.want == "" {
+			if err != nil {
+				t.Errorf("Check(%v) = %v, want nil", tc.g, err)
+			}
+			continue
+		}
+		if err == nil || err.Error() != tc.want || !errors.Is(err, errBad) {
+			t.Errorf("Check(%v) = %v, want %q wrapping errBad", tc.g, err, tc.want)
+		}
+	}
+}
+
+func TestRepeat(t *testing.T) {
+	for _, tc := range []struct {
+		g        [][]int
+		line     string
+		i, value int
+		ok       bool
+	}{
+		{[][]int{{1, 2, 3}, {2, 3, 1}, {3, 1, 2}}, "", 0, 0, false},
+		{[][]int{{1, 1, 3}, {2, 3, 1}, {3, 2, 2}}, "row", 0, 1, true},
+		{[][]int{{1, 2, 3}, {1, 3, 2}, {3, 1, 2}}, "column", 0, 1, true},
+		{[][]int{{1, 2, 3}, {2, 3, 1}, {3, 2, 1}}, "column", 1, 2, true},
+	} {
+		line, i, v, ok := Repeat(tc.g)
+		if line != tc.line || i != tc.i || v != tc.value || ok != tc.ok {
+			t.Errorf("Repeat(%v) = %q, %d, %d, %v; want %q, %d, %d, %v", tc.g, line, i, v, ok, tc.line, tc.i, tc.value, tc.ok)
+		}
+	}
+}
