@@ -146,6 +146,7 @@ type Search struct {
 	space     *Space
 	opts      Options
 	rng       *rand.Rand
+	pcg       *rand.PCG // rng's source, reseeded by Reset
 	decisions []Var
 	frames    []frame
 	stats     Stats
@@ -176,8 +177,9 @@ func NewSearch(m *Model, opts Options) *Search {
 	}
 	e := &Search{
 		opts: opts,
-		rng:  rand.New(rand.NewPCG(opts.Seed, opts.Seed^0x9e3779b97f4a7c15)),
+		pcg:  rand.NewPCG(opts.Seed, opts.Seed^0x9e3779b97f4a7c15),
 	}
+	e.rng = rand.New(e.pcg)
 	e.decisions = opts.Decisions
 	if e.decisions == nil {
 		e.decisions = make([]Var, m.NumVars())
@@ -205,7 +207,7 @@ func NewSearch(m *Model, opts Options) *Search {
 // building anything again.
 func (e *Search) Reset() {
 	e.space.Reset()
-	e.rng = rand.New(rand.NewPCG(e.opts.Seed, e.opts.Seed^0x9e3779b97f4a7c15))
+	e.pcg.Seed(e.opts.Seed, e.opts.Seed^0x9e3779b97f4a7c15) // in place: no garbage per instance
 	e.frames = e.frames[:0]
 	e.stats = Stats{}
 	e.conflict = -1
