@@ -10,8 +10,8 @@ import (
 
 // Parallel configures an embarrassingly parallel search (Régin, Rezgui,
 // Malapert, "Embarrassingly Parallel Search", CP 2013): the top of the
-// search tree is cut into subproblems, the open nodes at a fixed number of
-// decisions in depth-first order, and workers solve them one at a time from
+// search tree is cut into subproblems, the open nodes at a fixed depth in
+// depth-first order, and workers solve them one at a time from
 // a shared counter, each with a Search of its own. The zero value uses
 // every processor and the default depth.
 //
@@ -21,9 +21,13 @@ type Parallel struct {
 	// Workers is the number of goroutines (default: GOMAXPROCS). It
 	// changes how fast the answer comes, never the answer.
 	Workers int
-	// Depth is the number of decisions at which the tree is cut (0: the
-	// shallowest depth that gives at least DefaultSubproblems
-	// subproblems, or the whole tree when it has fewer open nodes). The
+	// Depth is the level at which the tree is cut: the number of
+	// decisions x = v (x <= v with ValSplit) above a subproblem's root,
+	// as Search counts its depth; a refutation x != v (x > v) stays at
+	// its parent's level, so the subproblems are those of a d-way
+	// branching cut at Depth variables. 0 means the shallowest level that
+	// gives at least DefaultSubproblems subproblems, or the whole tree
+	// when it has fewer open nodes. The
 	// default does not follow Workers, so that the answer does not
 	// either; with many more than 8 workers, a larger Depth balances the
 	// load better (the paper advises about 30 subproblems per worker).
@@ -124,7 +128,7 @@ func (d decision) apply(s *Space) bool {
 type cut struct {
 	decs  []decision
 	start []int32
-	open  bool  // some subproblem was cut at the depth limit (it may go deeper)
+	open  bool  // some subproblem was cut at the level limit (it may go deeper)
 	stats Stats // what the enumeration cost
 }
 
@@ -144,10 +148,10 @@ func (c *cut) level(i int) int {
 	return n
 }
 
-// cutTree cuts the tree of e at p.Depth decisions, or at the default
-// depth: passes at depth 1, 2, ... until one gives DefaultSubproblems
-// subproblems or no node reaches its limit. Every pass starts from a reset
-// search, so the cut at depth d is the same whichever way it was asked for.
+// cutTree cuts the tree of e at level p.Depth, or at the default level:
+// passes at level 1, 2, ... until one gives DefaultSubproblems subproblems
+// or no node reaches its limit. Every pass starts from a reset
+// search, so the cut at level d is the same whichever way it was asked for.
 func cutTree(ctx context.Context, e *Search, p Parallel, nodeLimit, failLimit int64) (*cut, Stop) {
 	if p.Depth > 0 {
 		return enumerate(ctx, e, p.Depth, nodeLimit, failLimit)
@@ -160,10 +164,13 @@ func cutTree(ctx context.Context, e *Search, p Parallel, nodeLimit, failLimit in
 	}
 }
 
-// enumerate lists the open nodes at depth decisions below the propagated
-// root, and the solutions above them, by a depth-first search that takes
-// its decisions as Search.Run does (the same variable and value choice,
-// nodes and failures counted alike). Failed nodes are dropped.
+// enumerate lists the open nodes at level depth below the propagated root,
+// and the solutions above it, by a depth-first search that takes its
+// decisions as Search.Run does (the same variable and value choice, nodes,
+// failures and levels counted alike). A level is a decision x = v (or
+// x <= v); its refutation x != v (x > v) stays at the parent's level, as
+// in Search, so that the last subproblems, reached by refutations only,
+// are not the rest of the tree. Failed nodes are dropped.
 func enumerate(ctx context.Context, e *Search, depth int, nodeLimit, failLimit int64) (*cut, Stop) {
 	e.Reset()
 	c := &cut{start: []int32{0}}
@@ -175,7 +182,7 @@ func enumerate(ctx context.Context, e *Search, depth int, nodeLimit, failLimit i
 	}
 	done := ctx.Done()
 	var path []decision
-	level := 0 // x = v and x <= v decisions on the path: Search's depth
+	level := 0 // x = v and x <= v decisions on the path
 	stop := NotStopped
 	var walk func()
 	walk = func() {
@@ -197,7 +204,7 @@ func enumerate(ctx context.Context, e *Search, depth int, nodeLimit, failLimit i
 			}
 		}
 		x := Var(-1)
-		if len(path) < depth {
+		if level < depth {
 			x = e.selectVar()
 		} else {
 			c.open = true
@@ -434,7 +441,7 @@ func parallelRun(ctx context.Context, m *Model, opts Options, par Parallel, maxS
 	return finish()
 }
 
-// add adds o, the statistics of a search depth decisions below the root,
+// add adds o, the statistics of a search depth levels below the root,
 // to st: counters summed, PeakDepth the deepest, per-kind counters summed
 // kind by kind (all spaces of one model list the same kinds).
 func (st *Stats) add(o Stats, depth int) {
