@@ -11,9 +11,9 @@ import (
 // Parallel configures an embarrassingly parallel search (Régin, Rezgui,
 // Malapert, "Embarrassingly Parallel Search", CP 2013): the top of the
 // search tree is cut into subproblems, the open nodes at a fixed depth in
-// depth-first order, and workers solve them one at a time from
-// a shared counter, each with a Search of its own. The zero value uses
-// every processor and the default depth.
+// depth-first order, and workers solve them one at a time from a shared
+// counter, each with a Search of its own. The zero value uses every
+// processor and the default depth.
 //
 // The answer depends on the model, the Options and Depth, never on Workers
 // or on timing: see ParallelCount and ParallelSolve.
@@ -27,10 +27,10 @@ type Parallel struct {
 	// its parent's level, so the subproblems are those of a d-way
 	// branching cut at Depth variables. 0 means the shallowest level that
 	// gives at least DefaultSubproblems subproblems, or the whole tree
-	// when it has fewer open nodes. The
-	// default does not follow Workers, so that the answer does not
-	// either; with many more than 8 workers, a larger Depth balances the
-	// load better (the paper advises about 30 subproblems per worker).
+	// when it has fewer open nodes. The default does not follow Workers,
+	// so that the answer does not either; with many more than 8 workers,
+	// a larger Depth balances the load better (the paper advises about 30
+	// subproblems per worker).
 	Depth int
 }
 
