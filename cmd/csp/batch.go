@@ -148,7 +148,7 @@ func pipeline(ctx context.Context, p catalog.Problem, items iter.Seq[catalog.Ite
 				ce := env{stdout: &ch.out, stderr: &ch.errOut}
 				ch.outs = make([]outcome, 0, len(ch.items))
 				for _, it := range ch.items {
-					o := attempt(ctx, p, it, c, ws, counting)
+					o := attempt(ctx, p, it, c.settings, ws, counting)
 					switch {
 					case c.json:
 						writeJSON(ce, &o, counting)
@@ -190,21 +190,21 @@ func pipeline(ctx context.Context, p catalog.Problem, items iter.Seq[catalog.Ite
 }
 
 // attempt solves or counts one instance.
-func attempt(ctx context.Context, p catalog.Problem, it catalog.Item, c *config, ws *catalog.Cache, counting bool) outcome {
+func attempt(ctx context.Context, p catalog.Problem, it catalog.Item, s *catalog.Settings, ws *catalog.Cache, counting bool) outcome {
 	o := outcome{Item: it, status: failed, err: it.Err}
 	if it.Err != nil {
 		return o
 	}
 	o.ran = true
 	if p.Prepare != nil {
-		p.Prepare(it.Inst, c.settings, ws)
+		p.Prepare(it.Inst, s, ws)
 	}
 	start := time.Now()
 	if counting {
-		o.res, o.err = p.Count(ctx, it.Inst, c.settings, ws)
+		o.res, o.err = p.Count(ctx, it.Inst, s, ws)
 		o.capped = o.res.Stopped == csp.SolutionLimit
 	} else {
-		o.grid, o.res, o.err = p.Solve(ctx, it.Inst, c.settings, ws)
+		o.grid, o.res, o.err = p.Solve(ctx, it.Inst, s, ws)
 	}
 	o.elapsed = time.Since(start)
 	var unsat catalog.Unsatisfiable

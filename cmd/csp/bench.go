@@ -179,9 +179,8 @@ func (b *benchConfig) matrix() []configuration {
 
 // settingsFor builds the settings of problem p under configuration cf: the
 // command's defaults, the configuration's values where they apply to p,
-// then p's own defaults for what the configuration leaves out. It reports
-// which dimensions apply to p.
-func settingsFor(p catalog.Problem, cf configuration, b *benchConfig) (*catalog.Settings, error) {
+// then p's own defaults for what the configuration leaves out.
+func settingsFor(p catalog.Problem, cf configuration, b *benchConfig) *catalog.Settings {
 	c := newConfig()
 	given := map[string]bool{}
 	for flagName, v := range cf.values {
@@ -214,7 +213,7 @@ func settingsFor(p catalog.Problem, cf configuration, b *benchConfig) (*catalog.
 	c.search.TimeLimit = b.timeout
 	c.search.NodeLimit = b.nodes
 	c.settle(p, func(f string) bool { return given[f] })
-	return c.settings, nil
+	return c.settings
 }
 
 // benchFile is one file of the benchmark with its problem.
@@ -409,7 +408,7 @@ func bench(stdout, stderr io.Writer, args []string) int {
 	for ci, cf := range configs {
 		for fi, f := range loaded {
 			if f.err == nil {
-				settings[[2]int{ci, fi}], _ = settingsFor(f.problem, cf, b)
+				settings[[2]int{ci, fi}] = settingsFor(f.problem, cf, b)
 			}
 		}
 	}
@@ -492,36 +491,16 @@ func bench(stdout, stderr io.Writer, args []string) int {
 	return status
 }
 
-// runOne solves one instance repeat times and keeps the median time.
+// runOne solves one instance repeat times (as solve does, see attempt) and
+// keeps the median time.
 func runOne(ctx context.Context, p catalog.Problem, s *catalog.Settings, c *catalog.Cache, it catalog.Item, repeat int64) benchRun {
-	r := benchRun{item: it, status: failed}
-	if it.Err != nil {
-		r.err = it.Err
-		return r
-	}
+	r := benchRun{item: it}
 	var times []time.Duration
 	for range repeat {
-		if p.Prepare != nil {
-			p.Prepare(it.Inst, s, c)
-		}
-		start := time.Now()
-		grid, res, err := p.Solve(ctx, it.Inst, s, c)
-		times = append(times, time.Since(start))
-		r.res, r.err = res, err
-		var unsat catalog.Unsatisfiable
-		switch {
-		case errors.As(err, &unsat):
-			r.status, r.err = unsatisfiable, nil
-		case err != nil:
-			r.status = failed
-		case grid != nil:
-			r.status = solved
-		case res.Complete:
-			r.status = unsatisfiable
-		default:
-			r.status = unknown
-		}
-		if r.status == failed {
+		o := attempt(ctx, p, it, s, c, false)
+		r.status, r.res, r.err = o.status, o.res, o.err
+		times = append(times, o.elapsed)
+		if o.status == failed {
 			break
 		}
 	}
