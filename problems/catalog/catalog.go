@@ -55,6 +55,74 @@ type Problem struct {
 	// request in s (s.Size, s.Holes, s.Search.Seed + i, the problem's own
 	// generate flags).
 	Generate func(w io.Writer, s *Settings, i int) error
+
+	// Model, when set, builds inst's model under s with the reader of its
+	// solutions (values indexed by Var) as rows, and Check is the
+	// problem's independent checker on a grid: what check searches with
+	// to show two different solutions.
+	Model func(inst any, s *Settings) (*csp.Model, func(values []int) [][]int, error)
+	Check func(inst any, grid [][]int) error
+
+	// Reason, when set, readies inst for the authors' tools (grade,
+	// explain, hint, pencil marks): its cells, what is known of them, and
+	// the rules of the problem's ladder.
+	Reason func(inst any) (*Reasoning, error)
+	// WriteMarks, when set, writes the candidates of every cell
+	// (cands[r][c], sorted) in the problem's pencil-mark form, with inst's
+	// clues; ReadMarks reads that form back as instances whose cells start
+	// from those candidates.
+	WriteMarks func(w io.Writer, inst any, cands [][][]int) error
+	ReadMarks  func(r io.Reader) iter.Seq[Item]
+}
+
+// Reasoning is a puzzle readied for the authors' tools: a space over its
+// cells holding what is known (givens, pencil marks), and the reasoner of
+// the problem's ladder. Its levels are the grades; "search" comes after
+// the last.
+type Reasoning struct {
+	Space    *csp.Space
+	Reasoner *csp.Reasoner
+	Cells    [][]csp.Var // the cells, row by row
+	// Check is the problem's independent checker, on a full grid.
+	Check func(grid [][]int) error
+}
+
+// Candidates returns the values left in every cell, row by row.
+func (r *Reasoning) Candidates() [][][]int {
+	out := make([][][]int, len(r.Cells))
+	for i, row := range r.Cells {
+		out[i] = make([][]int, len(row))
+		for j, x := range row {
+			out[i][j] = r.Space.Dom(x).AppendValues(nil)
+		}
+	}
+	return out
+}
+
+// Solved reports whether every cell has one value left.
+func (r *Reasoning) Solved() bool {
+	for _, row := range r.Cells {
+		for _, x := range row {
+			if !r.Space.Assigned(x) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// Grid returns the cells with one value left, 0 for the others.
+func (r *Reasoning) Grid() [][]int {
+	out := make([][]int, len(r.Cells))
+	for i, row := range r.Cells {
+		out[i] = make([]int, len(row))
+		for j, x := range row {
+			if v, ok := r.Space.Value(x); ok {
+				out[i][j] = v
+			}
+		}
+	}
+	return out
 }
 
 // Flag is one of a problem's own flags. Its value reaches the problem as

@@ -145,3 +145,52 @@ func (g *Grid) Values(solution []int) [][]int {
 	}
 	return out
 }
+
+// Narrow restricts the cells before search: a given (givens[i] > 0, row
+// by row; givens may be nil) fixes cell i, and marks, when not nil, keeps
+// in cell i only the values whose bit is set in marks[i] (a person's
+// pencil marks). It returns an error naming the first cell left with no
+// value.
+func (g *Grid) Narrow(givens []int, marks []uint64) error {
+	for i, x := range g.Vars {
+		d := g.Model.InitialDomain(x)
+		if givens != nil && givens[i] > 0 {
+			d.IntersectWords(oneValue(givens[i], len(d.Words())))
+		}
+		if marks != nil {
+			mask := make([]uint64, len(d.Words()))
+			mask[0] = marks[i]
+			d.IntersectWords(mask)
+		}
+		if d.Empty() {
+			return fmt.Errorf("r%dc%d: no value left (given %v, candidates %s)", i/g.Cols+1, i%g.Cols+1, at(givens, i), maskValues(marks, i))
+		}
+	}
+	return nil
+}
+
+func oneValue(v, words int) []uint64 {
+	w := make([]uint64, max(words, v/64+1))
+	w[v/64] = 1 << (v % 64)
+	return w[:words]
+}
+
+func at(xs []int, i int) int {
+	if xs == nil {
+		return 0
+	}
+	return xs[i]
+}
+
+func maskValues(marks []uint64, i int) string {
+	if marks == nil {
+		return "all"
+	}
+	var vs []int
+	for v := range 64 {
+		if marks[i]>>v&1 == 1 {
+			vs = append(vs, v)
+		}
+	}
+	return fmt.Sprint(vs)
+}

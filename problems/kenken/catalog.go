@@ -28,6 +28,14 @@ func init() {
 			res, err := Count(ctx, inst.(*Puzzle), settingsOptions(s), s.Search, s.Limit)
 			return res, unsatisfiable(err)
 		},
+		Model: func(inst any, s *catalog.Settings) (*csp.Model, func([]int) [][]int, error) {
+			m, err := Build(inst.(*Puzzle), settingsOptions(s))
+			if err != nil {
+				return nil, nil, unsatisfiable(err)
+			}
+			return m.Model, m.Board.Values, nil
+		},
+		Check: func(inst any, grid [][]int) error { return Check(inst.(*Puzzle), grid) },
 		Write: func(w io.Writer, inst any, grid [][]int) error {
 			_, err := io.WriteString(w, Format(inst.(*Puzzle), grid))
 			return err

@@ -43,7 +43,13 @@ func init() {
 		Count: func(ctx context.Context, inst any, s *catalog.Settings, _ *catalog.Cache) (csp.Result, error) {
 			return csp.Count(ctx, Build(inst.(*Instance), settingsOptions(s)).Model, s.Search, s.Limit), nil
 		},
-		Write: func(w io.Writer, _ any, grid [][]int) error { return Write(w, grid) },
+		Model: func(inst any, s *catalog.Settings) (*csp.Model, func([]int) [][]int, error) {
+			m := Build(inst.(*Instance), settingsOptions(s))
+			return m.Model, m.Grid, nil
+		},
+		Check:  func(inst any, grid [][]int) error { return Check(inst.(*Instance), grid) },
+		Reason: func(inst any) (*catalog.Reasoning, error) { return Reason(inst.(*Instance)) },
+		Write:  func(w io.Writer, _ any, grid [][]int) error { return Write(w, grid) },
 		Generate: func(w io.Writer, s *catalog.Settings, i int) error {
 			if s.Holes < 0 {
 				return fmt.Errorf("--holes is required")

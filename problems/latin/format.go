@@ -35,6 +35,10 @@ type ParseError = textio.ParseError
 type Instance struct {
 	Order int
 	Grid  [][]int
+	// Marks, when not nil, are a person's pencil marks: the candidates of
+	// each cell, row by row, as bits (bit v for symbol v; orders up to
+	// 63). Solving and explaining start from them.
+	Marks []uint64
 	Line  int // line of the input where the instance starts
 }
 

@@ -78,6 +78,11 @@ func Build(inst *Instance, opt Options) *Model {
 				lo, hi = v, v
 			}
 			m.Cells[r][c] = m.NewIntVar(lo, hi, fmt.Sprintf("r%dc%d", r+1, c+1))
+			if inst.Marks != nil {
+				// Marks that leave nothing make the root fail: the search
+				// reports the instance unsatisfiable.
+				m.InitialDomain(m.Cells[r][c]).IntersectWords([]uint64{inst.Marks[r*n+c]})
+			}
 		}
 	}
 	for r := range n {

@@ -40,6 +40,15 @@ func init() {
 			res, _ := Count(ctx, inst.(*Puzzle), settingsOptions(s), s.Search, s.Limit)
 			return res, nil
 		},
+		Model: func(inst any, s *catalog.Settings) (*csp.Model, func([]int) [][]int, error) {
+			m, err := Build(inst.(*Puzzle), settingsOptions(s))
+			if err != nil {
+				return nil, nil, err
+			}
+			return m.Model, m.Grid, nil
+		},
+		Check:  func(inst any, grid [][]int) error { return Check(inst.(*Puzzle), grid) },
+		Reason: func(inst any) (*catalog.Reasoning, error) { return Reason(inst.(*Puzzle)) },
 		Write: func(w io.Writer, inst any, grid [][]int) error {
 			_, err := io.WriteString(w, Format(inst.(*Puzzle), grid))
 			return err

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/cspgo/csp/csp"
+	"github.com/cspgo/csp/domains"
 	"github.com/cspgo/csp/problems/grid"
 	"github.com/cspgo/csp/propagators/alldiff"
 	"github.com/cspgo/csp/propagators/visibility"
@@ -41,6 +42,12 @@ func Build(p *Puzzle, opt Options) (*Model, error) {
 				lo, hi = p.Givens[r][c], p.Givens[r][c]
 			}
 			m.Cells[r][c] = m.NewIntVar(lo, hi, fmt.Sprintf("r%dc%d", r+1, c+1))
+			if p.Marks != nil {
+				d := m.InitialDomain(m.Cells[r][c])
+				if d.IntersectWords([]uint64{p.Marks[r*n+c]}) == domains.EventFailed || d.Empty() {
+					return nil, fmt.Errorf("r%dc%d: the pencil marks leave no height", r+1, c+1)
+				}
+			}
 		}
 	}
 	for i := range n {

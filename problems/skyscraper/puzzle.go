@@ -43,7 +43,11 @@ type Puzzle struct {
 	Right    []int   // Right[r]: right of row r, looking left
 	Givens   [][]int // Givens[r][c]: a height, or 0; nil when there are none
 	Interior []Interior
-	Line     int // input line where the puzzle starts
+	// Marks, when not nil, are a person's pencil marks: the candidates of
+	// each cell, row by row, as bits (bit h for height h). Solving and
+	// explaining start from them.
+	Marks []uint64
+	Line  int // input line where the puzzle starts
 }
 
 // New returns an empty puzzle of size n: no clues, no givens.

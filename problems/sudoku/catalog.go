@@ -79,6 +79,33 @@ func init() {
 			}
 			return cachedSolver(c, p, s).Count(ctx, p, s.Limit)
 		},
+		Model: func(inst any, s *catalog.Settings) (*csp.Model, func([]int) [][]int, error) {
+			p := inst.(*Puzzle)
+			m, err := BuildPuzzle(p, settingsOptions(s))
+			if err != nil {
+				return nil, nil, err
+			}
+			for i, x := range m.Cells {
+				d := m.Model.InitialDomain(x)
+				if v := p.Cells[i]; v != 0 {
+					d.IntersectWords([]uint64{1 << v})
+				}
+				if p.Marks != nil {
+					d.IntersectWords([]uint64{p.Marks[i]})
+				}
+			}
+			return m.Model, func(values []int) [][]int {
+				g := make([]int, len(m.Cells))
+				for i, x := range m.Cells {
+					g[i] = values[x]
+				}
+				return catalog.Rows(g, p.N())
+			}, nil
+		},
+		Check: func(inst any, grid [][]int) error {
+			return Check(inst.(*Puzzle), slices.Concat(grid...))
+		},
+		Reason: func(inst any) (*catalog.Reasoning, error) { return Reason(inst.(*Puzzle)) },
 		Write: func(w io.Writer, inst any, grid [][]int) error {
 			_, err := io.WriteString(w, Format(inst.(*Puzzle), slices.Concat(grid...)))
 			return err

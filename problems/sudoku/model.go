@@ -254,6 +254,13 @@ func (s *Solver) start(p *Puzzle) error {
 			break // the root fails; Run reports it
 		}
 	}
+	if p.Marks != nil {
+		for i, mask := range p.Marks {
+			if !sp.KeepMask(s.model.Cells[i], mask) {
+				break
+			}
+		}
+	}
 	return nil
 }
 

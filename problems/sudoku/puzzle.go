@@ -87,6 +87,10 @@ type Puzzle struct {
 	// Form is the form the puzzle was read in; Format writes it back in
 	// the same form.
 	Form Form
+	// Marks, when not nil, are a person's pencil marks: the candidates of
+	// each cell, row by row, as bits (bit v for value v). Solving and
+	// explaining start from them.
+	Marks []uint64
 }
 
 // Cage is a killer cage: its cells, as indices r*N+c row by row (0-based),

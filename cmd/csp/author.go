@@ -1,0 +1,588 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"iter"
+	"os"
+	"os/signal"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/cspgo/csp/csp"
+	"github.com/cspgo/csp/problems/catalog"
+)
+
+// The authors' tools: check (how many solutions: unique, multiple with
+// two shown, or none), grade (the weakest level of the problem's ladder
+// that solves a puzzle with no search), explain (the steps of that
+// solving path, in words), hint (the next step only) and marks (the
+// candidates left, as pencil marks).
+func init() {
+	commands["check"] = command{flags: authorFlags, run: check}
+	commands["grade"] = command{flags: authorFlags, run: grade}
+	commands["explain"] = command{flags: authorFlags, run: explain}
+	commands["hint"] = command{flags: authorFlags, run: hint}
+	commands["marks"] = command{flags: authorFlags, run: marks}
+}
+
+// authorFlags are solve's flags, plus --marks (FILE holds pencil-mark
+// grids) and --up-to LEVEL (the highest level of the ladder used).
+func authorFlags(fs *flag.FlagSet, c *config) {
+	batchFlags(false)(fs, c)
+	fs.BoolVar(&c.marks, "marks", false, "")
+	fs.StringVar(&c.upTo, "up-to", "", "")
+}
+
+// instances opens the FILE of args and returns its instances, read as
+// pencil marks with --marks. It returns the exit status of a usage or
+// input error, with a nil sequence.
+func instances(e env, p catalog.Problem, args []string, c *config) (iter.Seq[catalog.Item], func(), int) {
+	switch {
+	case len(args) == 0:
+		return nil, nil, usageError(e.stderr, "%s: missing FILE (- for standard input)", e.cmd)
+	case len(args) > 1:
+		return nil, nil, usageError(e.stderr, "%s: unexpected argument %q after FILE", e.cmd, args[1])
+	case c.marks && p.ReadMarks == nil:
+		return nil, nil, usageError(e.stderr, "%s: %s has no pencil-mark form", e.cmd, p.Name)
+	}
+	in, done := e.stdin, func() {}
+	if args[0] != "-" {
+		f, err := os.Open(args[0])
+		if err != nil {
+			fmt.Fprintf(e.stderr, "csp: %v\n", err)
+			return nil, nil, 1
+		}
+		in, done = f, func() { f.Close() }
+	}
+	read := p.Read
+	if c.marks {
+		read = p.ReadMarks
+	}
+	return read(in), done, 0
+}
+
+// eachInstance runs do on every well-formed instance of FILE, reporting
+// the malformed ones, and returns the exit status: 0 when do accepted
+// every instance.
+func eachInstance(e env, p catalog.Problem, args []string, c *config, do func(ctx context.Context, it catalog.Item) bool) int {
+	items, done, status := instances(e, p, args, c)
+	if items == nil {
+		return status
+	}
+	defer done()
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	seen := false
+	for it := range items {
+		seen = true
+		if it.Err != nil {
+			fmt.Fprintf(e.stderr, "csp: %v\n", it.Err)
+			if c.json {
+				writeLine(e.stdout, map[string]any{"instance": it.Index, "line": it.Line, "status": failed, "error": it.Err.Error()})
+			} else {
+				fmt.Fprintf(e.stdout, "%% instance %d (line %d): error: %v\n", it.Index, it.Line, it.Err)
+			}
+			status = 1
+			continue
+		}
+		if !do(ctx, it) {
+			status = 1
+		}
+		if ctx.Err() != nil {
+			break
+		}
+	}
+	if !seen {
+		fmt.Fprintf(e.stderr, "csp: no instance in %s\n", args[0])
+		return 1
+	}
+	return status
+}
+
+// writeLine prints v as one line of JSON.
+func writeLine(w io.Writer, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		b = fmt.Appendf(nil, `{"error":%q}`, err.Error())
+	}
+	w.Write(append(b, '\n'))
+}
+
+func head(it catalog.Item) string {
+	return fmt.Sprintf("%% instance %d (line %d): ", it.Index, it.Line)
+}
+
+// check says for each puzzle whether it has one solution, several (two
+// are shown, their differences marked) or none.
+func check(e env, p catalog.Problem, args []string, c *config) int {
+	if p.Model == nil || p.Check == nil {
+		return usageError(e.stderr, "check: %s has no model to check with", p.Name)
+	}
+	s := *c.settings
+	s.Search.Restarts = csp.NoRestarts // two different solutions: no restarts
+	s.Search.Workers = 0
+	return eachInstance(e, p, args, c, func(ctx context.Context, it catalog.Item) bool {
+		sols, res, err := twoSolutions(ctx, p, it.Inst, &s)
+		verdict := ""
+		var unsat catalog.Unsatisfiable
+		switch {
+		case errors.As(err, &unsat):
+			verdict, err = "none", nil
+		case err != nil:
+		case len(sols) == 2:
+			verdict = "multiple"
+		case len(sols) == 1 && res.Complete:
+			verdict = "unique"
+		case len(sols) == 0 && res.Complete:
+			verdict = "none"
+		default:
+			verdict = unknown
+		}
+		if err != nil {
+			return reportErr(e, c, it, err)
+		}
+		var differ []string
+		if len(sols) == 2 {
+			differ = differences(sols[0], sols[1])
+		}
+		if c.json {
+			rec := map[string]any{"instance": it.Index, "line": it.Line, "verdict": verdict, "solutions": sols, "stats": res.Stats}
+			if differ != nil {
+				rec["differ"] = differ
+			}
+			if verdict == unknown {
+				rec["stopped"] = res.Stopped.String()
+			}
+			writeLine(e.stdout, rec)
+			return verdict == "unique"
+		}
+		switch verdict {
+		case "unique":
+			p.Write(e.stdout, it.Inst, sols[0])
+			fmt.Fprintf(e.stdout, "%sunique\n", head(it))
+		case "multiple":
+			fmt.Fprintf(e.stdout, "%smultiple: two solutions differ in %d cells (%s), marked [ ]\n", head(it), len(differ), strings.Join(differ, " "))
+			for i, g := range sols {
+				fmt.Fprintf(e.stdout, "%% solution %d:\n%s", i+1, marked(g, sols[1-i]))
+			}
+		case "none":
+			fmt.Fprintf(e.stdout, "%snone: no solution\n", head(it))
+		default:
+			fmt.Fprintf(e.stdout, "%sunknown (%v): %d solution(s) found before the limit\n", head(it), res.Stopped, len(sols))
+		}
+		return verdict == "unique"
+	})
+}
+
+// twoSolutions searches inst for up to two solutions, each checked by the
+// problem's checker.
+func twoSolutions(ctx context.Context, p catalog.Problem, inst any, s *catalog.Settings) ([][][]int, csp.Result, error) {
+	m, read, err := p.Model(inst, s)
+	if err != nil {
+		return nil, csp.Result{}, err
+	}
+	var sols [][][]int
+	var bad error
+	res := csp.NewSearch(m, s.Search).Run(ctx, 2, func(sp *csp.Space) bool {
+		g := read(sp.Values(nil))
+		if err := p.Check(inst, g); err != nil {
+			bad = fmt.Errorf("internal error: the engine's solution fails the checker: %w", err)
+			return false
+		}
+		sols = append(sols, g)
+		return true
+	})
+	return sols, res, bad
+}
+
+// differences names the cells where two grids differ, r1c1 style.
+func differences(a, b [][]int) []string {
+	var out []string
+	for r := range a {
+		for c := range a[r] {
+			if a[r][c] != b[r][c] {
+				out = append(out, fmt.Sprintf("r%dc%d", r+1, c+1))
+			}
+		}
+	}
+	return out
+}
+
+// marked prints grid g with the cells where it differs from other in
+// brackets.
+func marked(g, other [][]int) string {
+	w := 1
+	for _, row := range g {
+		for _, v := range row {
+			w = max(w, len(strconv.Itoa(v)))
+		}
+	}
+	var b strings.Builder
+	for r, row := range g {
+		var line strings.Builder
+		for c, v := range row {
+			if c > 0 {
+				line.WriteByte(' ')
+			}
+			if v != other[r][c] {
+				fmt.Fprintf(&line, "[%*d]", w, v)
+			} else {
+				fmt.Fprintf(&line, " %*d ", w, v)
+			}
+		}
+		b.WriteString(strings.TrimRight(line.String(), " "))
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+// reasoning readies an instance for the ladder tools and finds the
+// highest level --up-to allows.
+func reasoning(e env, p catalog.Problem, c *config, it catalog.Item) (*catalog.Reasoning, int, error) {
+	r, err := p.Reason(it.Inst)
+	if err != nil {
+		return nil, 0, err
+	}
+	levels := r.Reasoner.Ladder.Levels
+	top := len(levels) - 1
+	if c.upTo != "" {
+		top = levelIndex(levels, c.upTo)
+	}
+	return r, top, nil
+}
+
+// levelIndex finds a level by name or 1-based number (-1: none).
+func levelIndex(levels []string, name string) int {
+	if i := slices.Index(levels, name); i >= 0 {
+		return i
+	}
+	if k, err := strconv.Atoi(name); err == nil && k >= 1 && k <= len(levels) {
+		return k - 1
+	}
+	if name == "none" {
+		return -1
+	}
+	return -2
+}
+
+// needLadder checks that p has the ladder tools and that --up-to names
+// one of its levels.
+func needLadder(e env, p catalog.Problem, c *config) int {
+	if p.Reason == nil {
+		return usageError(e.stderr, "%s: %s has no reasoning rules (grade, explain, hint and marks serve %s)", e.cmd, p.Name, ladderProblems())
+	}
+	return 0
+}
+
+func ladderProblems() string {
+	var names []string
+	for _, n := range catalog.Names() {
+		if p, _ := catalog.Lookup(n); p.Reason != nil {
+			names = append(names, n)
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
+// badLevel reports an --up-to that names no level of the instance's
+// ladder.
+func badLevel(e env, it catalog.Item, levels []string, name string) error {
+	return fmt.Errorf("--up-to %q: want a level of %s (1..%d or a name: %s, or none)", name, e.cmd, len(levels), strings.Join(levels, ", "))
+}
+
+// gradeResult is what grade finds for one puzzle.
+type gradeResult struct {
+	Instance int      `json:"instance"`
+	Line     int      `json:"line"`
+	Grade    string   `json:"grade"`   // a level's name, or "search"
+	Level    int      `json:"level"`   // 1-based; len(levels)+1 for search
+	Levels   []string `json:"levels"`  // the ladder, weakest first, then "search"
+	Steps    int      `json:"steps"`   // steps of the path without search
+	Guesses  int64    `json:"guesses"` // search: the nodes of the solving search
+	Depth    int      `json:"depth"`   // search: its peak depth
+	Verdict  string   `json:"verdict"` // unique, multiple, none, unknown
+}
+
+// grade gives each puzzle the weakest level at which it is solved with no
+// search, or "search" with the guesses and depth the solver needed.
+func grade(e env, p catalog.Problem, args []string, c *config) int {
+	if st := needLadder(e, p, c); st != 0 {
+		return st
+	}
+	return eachInstance(e, p, args, c, func(ctx context.Context, it catalog.Item) bool {
+		g, err := gradeOne(ctx, p, c, it)
+		if err != nil {
+			return reportErr(e, c, it, err)
+		}
+		if c.json {
+			writeLine(e.stdout, g)
+			return g.Verdict == "unique"
+		}
+		ladder := strings.Join(g.Levels, " < ")
+		switch {
+		case g.Verdict == "none":
+			fmt.Fprintf(e.stdout, "%sno solution: nothing to grade\n", head(it))
+		case g.Grade == "search":
+			fmt.Fprintf(e.stdout, "%ssearch (level %d of %s): %d guesses, depth %d, %s\n", head(it), g.Level, ladder, g.Guesses, g.Depth, g.Verdict)
+		default:
+			fmt.Fprintf(e.stdout, "%s%s (level %d of %s): %d steps, %s\n", head(it), g.Grade, g.Level, ladder, g.Steps, g.Verdict)
+		}
+		return g.Verdict == "unique"
+	})
+}
+
+// gradeOne grades one puzzle: the ladder first; search, and a count to
+// two for the verdict, when needed.
+func gradeOne(ctx context.Context, p catalog.Problem, c *config, it catalog.Item) (gradeResult, error) {
+	r, err := p.Reason(it.Inst)
+	if err != nil {
+		return gradeResult{}, err
+	}
+	levels := r.Reasoner.Ladder.Levels
+	g := gradeResult{Instance: it.Index, Line: it.Line, Levels: append(slices.Clone(levels), "search")}
+	r.Reasoner.Context = ctx
+	out, top := r.Reasoner.Run(r.Space, len(levels)-1, func(csp.Step) bool { g.Steps++; return true })
+	switch out {
+	case csp.Solved:
+		if err := r.Check(r.Grid()); err != nil {
+			return g, fmt.Errorf("internal error: the reasoning's grid fails the checker: %w", err)
+		}
+		top = max(top, 0)
+		g.Grade, g.Level, g.Verdict = levels[top], top+1, "unique"
+		return g, nil
+	case csp.Contradiction:
+		g.Grade, g.Level, g.Verdict = "none", 0, "none"
+		return g, nil
+	case csp.Interrupted:
+		return g, fmt.Errorf("grading interrupted after %d steps", g.Steps)
+	}
+	s := *c.settings
+	_, res, err := p.Solve(ctx, it.Inst, &s, &catalog.Cache{})
+	if err != nil {
+		return g, err
+	}
+	g.Grade, g.Level, g.Guesses, g.Depth = "search", len(levels)+1, res.Stats.Nodes, res.Stats.PeakDepth
+	s.Limit = 2
+	s.Search.Restarts = csp.NoRestarts
+	s.Search.Workers = 0
+	cnt, err := p.Count(ctx, it.Inst, &s, &catalog.Cache{})
+	switch {
+	case err != nil:
+		return g, err
+	case cnt.Solutions >= 2:
+		g.Verdict = "multiple"
+	case cnt.Solutions == 1 && cnt.Complete:
+		g.Verdict = "unique"
+	case cnt.Solutions == 0 && cnt.Complete:
+		g.Verdict = "none"
+	default:
+		g.Verdict = unknown
+	}
+	return g, nil
+}
+
+// stepRecord is the JSON form of a step.
+type stepRecord struct {
+	Instance int              `json:"instance"`
+	Step     int              `json:"step"`
+	Rule     string           `json:"rule"`
+	Level    string           `json:"level"`
+	Removed  map[string][]int `json:"removed,omitempty"` // cell -> values removed
+	Fails    bool             `json:"contradiction,omitempty"`
+	Why      string           `json:"why"`
+}
+
+func toRecord(r *catalog.Reasoning, it catalog.Item, n int, st csp.Step) stepRecord {
+	rec := stepRecord{Instance: it.Index, Step: n, Rule: st.Rule, Level: r.Reasoner.Ladder.Levels[st.Level], Fails: st.Fails, Why: st.Why}
+	if len(st.Removed) > 0 {
+		rec.Removed = map[string][]int{}
+		m := r.Space.Model()
+		for _, l := range st.Removed {
+			name := m.Name(l.Var)
+			rec.Removed[name] = append(rec.Removed[name], l.Val)
+		}
+	}
+	return rec
+}
+
+// explain prints the solving path of each puzzle, step by step; where no
+// rule applies it says a guess is needed and lets search finish.
+func explain(e env, p catalog.Problem, args []string, c *config) int {
+	if st := needLadder(e, p, c); st != 0 {
+		return st
+	}
+	return eachInstance(e, p, args, c, func(ctx context.Context, it catalog.Item) bool {
+		r, top, err := reasoning(e, p, c, it)
+		if err == nil && top == -2 {
+			err = badLevel(e, it, r.Reasoner.Ladder.Levels, c.upTo)
+		}
+		if err != nil {
+			return reportErr(e, c, it, err)
+		}
+		levels := r.Reasoner.Ladder.Levels
+		if !c.json {
+			fmt.Fprintf(e.stdout, "%sexplained with %s\n", head(it), strings.Join(levels[:top+1], ", "))
+		}
+		n := 0
+		r.Reasoner.Context = ctx
+		out, used := r.Reasoner.Run(r.Space, top, func(st csp.Step) bool {
+			n++
+			if c.json {
+				writeLine(e.stdout, toRecord(r, it, n, st))
+			} else {
+				fmt.Fprintf(e.stdout, "%3d. [%s] %s\n", n, st.Rule, st.Why)
+			}
+			return true
+		})
+		final := map[string]any{"instance": it.Index, "line": it.Line, "steps": n}
+		ok := true
+		switch out {
+		case csp.Solved:
+			g := r.Grid()
+			if err := r.Check(g); err != nil {
+				return reportErr(e, c, it, fmt.Errorf("internal error: the reasoning's grid fails the checker: %w", err))
+			}
+			used = max(used, 0)
+			final["status"], final["grade"], final["solution"] = solved, levels[used], g
+			if !c.json {
+				p.Write(e.stdout, it.Inst, g)
+				fmt.Fprintf(e.stdout, "%ssolved in %d steps without a guess; hardest level used: %s\n", head(it), n, levels[used])
+			}
+		case csp.Contradiction:
+			final["status"] = unsatisfiable
+			ok = false
+			if !c.json {
+				fmt.Fprintf(e.stdout, "%scontradiction after %d steps: no solution\n", head(it), n)
+			}
+		case csp.Interrupted:
+			final["status"] = unknown
+			ok = false
+			if !c.json {
+				fmt.Fprintf(e.stdout, "%sinterrupted after %d steps\n", head(it), n)
+			}
+		default:
+			s := *c.settings
+			g, res, err := p.Solve(ctx, it.Inst, &s, &catalog.Cache{})
+			if err != nil {
+				return reportErr(e, c, it, err)
+			}
+			final["status"], final["guess_needed"], final["guesses"] = solved, true, res.Stats.Nodes
+			if g == nil {
+				final["status"] = res.Status()
+				ok = false
+			} else {
+				final["solution"] = g
+			}
+			if !c.json {
+				fmt.Fprintf(e.stdout, "%sstuck after %d steps: no rule up to %s applies; a guess is needed\n", head(it), n, levels[top])
+				if g != nil {
+					p.Write(e.stdout, it.Inst, g)
+					fmt.Fprintf(e.stdout, "%ssearch finished it (%d guesses)\n", head(it), res.Stats.Nodes)
+				} else {
+					fmt.Fprintf(e.stdout, "%ssearch: %s\n", head(it), res.Status())
+				}
+			}
+		}
+		if c.json {
+			writeLine(e.stdout, final)
+		}
+		return ok
+	})
+}
+
+// hint prints the next step only, from the givens or the pencil marks.
+func hint(e env, p catalog.Problem, args []string, c *config) int {
+	if st := needLadder(e, p, c); st != 0 {
+		return st
+	}
+	return eachInstance(e, p, args, c, func(ctx context.Context, it catalog.Item) bool {
+		r, top, err := reasoning(e, p, c, it)
+		if err == nil && top == -2 {
+			err = badLevel(e, it, r.Reasoner.Ladder.Levels, c.upTo)
+		}
+		if err != nil {
+			return reportErr(e, c, it, err)
+		}
+		levels := r.Reasoner.Ladder.Levels
+		r.Reasoner.Context = ctx
+		if r.Solved() {
+			if c.json {
+				writeLine(e.stdout, map[string]any{"instance": it.Index, "line": it.Line, "status": solved})
+			} else {
+				fmt.Fprintf(e.stdout, "%ssolved already: every cell has one value\n", head(it))
+			}
+			return true
+		}
+		st, found := r.Reasoner.Next(r.Space, top)
+		switch {
+		case found && c.json:
+			writeLine(e.stdout, toRecord(r, it, 1, st))
+		case found:
+			fmt.Fprintf(e.stdout, "%snext step (%s): [%s] %s\n", head(it), levels[st.Level], st.Rule, st.Why)
+		case c.json:
+			writeLine(e.stdout, map[string]any{"instance": it.Index, "line": it.Line, "status": "stuck", "guess_needed": true})
+		default:
+			fmt.Fprintf(e.stdout, "%sno rule up to %s applies: a guess is needed\n", head(it), levels[max(top, 0)])
+		}
+		return found
+	})
+}
+
+// marks prints each puzzle's pencil marks: the candidates left after the
+// steps of levels up to --up-to (none by default: the givens' own).
+func marks(e env, p catalog.Problem, args []string, c *config) int {
+	if st := needLadder(e, p, c); st != 0 {
+		return st
+	}
+	if p.WriteMarks == nil {
+		return usageError(e.stderr, "marks: %s has no pencil-mark form", p.Name)
+	}
+	if c.upTo == "" {
+		c.upTo = "none"
+	}
+	return eachInstance(e, p, args, c, func(ctx context.Context, it catalog.Item) bool {
+		r, top, err := reasoning(e, p, c, it)
+		if err == nil && top == -2 {
+			err = badLevel(e, it, r.Reasoner.Ladder.Levels, c.upTo)
+		}
+		if err != nil {
+			return reportErr(e, c, it, err)
+		}
+		r.Reasoner.Context = ctx
+		out := csp.Stuck
+		if top >= 0 {
+			out, _ = r.Reasoner.Run(r.Space, top, nil)
+		}
+		if out == csp.Contradiction {
+			return reportErr(e, c, it, fmt.Errorf("the reasoning reached a contradiction: no solution"))
+		}
+		cands := r.Candidates()
+		if c.json {
+			writeLine(e.stdout, map[string]any{"instance": it.Index, "line": it.Line, "candidates": cands})
+			return true
+		}
+		fmt.Fprintf(e.stdout, "# instance %d (line %d)\n", it.Index, it.Line)
+		if err := p.WriteMarks(e.stdout, it.Inst, cands); err != nil {
+			return reportErr(e, c, it, err)
+		}
+		fmt.Fprintln(e.stdout)
+		return true
+	})
+}
+
+// reportErr reports an instance's error on stderr and in the output.
+func reportErr(e env, c *config, it catalog.Item, err error) bool {
+	fmt.Fprintf(e.stderr, "csp: %v\n", err)
+	if c.json {
+		writeLine(e.stdout, map[string]any{"instance": it.Index, "line": it.Line, "status": failed, "error": err.Error()})
+	} else {
+		fmt.Fprintf(e.stdout, "%serror: %v\n", head(it), err)
+	}
+	return false
+}

@@ -1,0 +1,357 @@
+package csp
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Lit is one value of one variable: what a deduction removes.
+type Lit struct {
+	Var Var
+	Val int
+}
+
+// Deduction is one step of reasoning a constraint offers in a state:
+// values that can go, the rule that removes them and why, in words a
+// person can check.
+type Deduction struct {
+	// Rule names the rule, e.g. "hidden single"; a Ladder gives it its
+	// level.
+	Rule string
+	// Removed lists the values the step removes, each still in its
+	// variable's domain.
+	Removed []Lit
+	// Fails says the constraint cannot hold in this state at all (a
+	// contradiction); Removed is then empty.
+	Fails bool
+	// Why gives the reason, naming variables as the model names them.
+	Why string
+}
+
+// Explainer is a constraint that can state its deductions one at a time,
+// each with its reason: the optional side of a propagator that explaining
+// needs and solving does not. Search never calls it, so a model pays
+// nothing for it unless it is explained.
+type Explainer interface {
+	// Deduce calls yield with the deductions of the rules want accepts
+	// that hold in s, without changing s, until yield returns false or
+	// none is left. A deduction's Removed values must all be in s.
+	Deduce(s *Space, want func(rule string) bool, yield func(Deduction) bool)
+}
+
+// Ladder orders rules into levels, weakest first: the ladder a puzzle is
+// graded on and explained with.
+type Ladder struct {
+	Levels []string       // the levels' names, weakest first
+	Rules  map[string]int // the level of each rule
+}
+
+// Step is a deduction applied by a Reasoner, with its level.
+type Step struct {
+	Deduction
+	Level int
+}
+
+// Outcome says how a Reasoner's run ended.
+type Outcome uint8
+
+// The ways a run of reasoning ends.
+const (
+	// Solved: every variable has one value left.
+	Solved Outcome = iota
+	// Stuck: no rule up to the level allowed applies; a guess is needed.
+	Stuck
+	// Contradiction: a deduction emptied a domain or found a constraint
+	// that cannot hold: the state has no solution.
+	Contradiction
+	// Interrupted: the Reasoner's context was done first.
+	Interrupted
+)
+
+var outcomeNames = [...]string{"solved", "stuck", "contradiction", "interrupted"}
+
+// String names the outcome.
+func (o Outcome) String() string {
+	if int(o) < len(outcomeNames) {
+		return outcomeNames[o]
+	}
+	return "Outcome(?)"
+}
+
+// Reasoner solves by deductions alone, always taking the weakest rule
+// that applies, as a person would: each step is a Deduction of one of
+// its Explainers. Because every rule only removes values no solution
+// uses, the state reached when no rule up to a level applies does not
+// depend on the order of the steps; so the highest level a run used is
+// the weakest level that solves the puzzle with no search.
+type Reasoner struct {
+	Ladder Ladder
+	Rules  []Explainer
+	// Context, when set, stops a run when done: Run returns Interrupted,
+	// and Next finds nothing.
+	Context context.Context
+}
+
+// done reports whether the reasoner's context is done.
+func (r *Reasoner) done() bool { return r.Context != nil && r.Context.Err() != nil }
+
+// Next returns the next step in s: the first deduction of the weakest
+// level, up to top, that some rule offers. It reports false when none
+// applies.
+func (r *Reasoner) Next(s *Space, top int) (Step, bool) {
+	for level := 0; level <= top && level < len(r.Ladder.Levels) && !r.done(); level++ {
+		want := func(rule string) bool {
+			l, ok := r.Ladder.Rules[rule]
+			return ok && l == level
+		}
+		for _, e := range r.Rules {
+			var found Deduction
+			ok := false
+			e.Deduce(s, want, func(d Deduction) bool {
+				if d.Fails || len(d.Removed) > 0 {
+					found, ok = d, true
+					return false
+				}
+				return true
+			})
+			if ok {
+				return Step{Deduction: found, Level: level}, true
+			}
+		}
+	}
+	return Step{}, false
+}
+
+// Apply removes a step's values from s, without propagation. It reports
+// false when the step leaves s with no solution (a domain emptied, or a
+// failing deduction).
+func Apply(s *Space, st Step) bool {
+	if st.Fails {
+		s.failed = true
+		return false
+	}
+	ok := true
+	for _, l := range st.Removed {
+		if !s.Remove(l.Var, l.Val) {
+			ok = false
+		}
+	}
+	s.clearQueue() // the space's own propagators are not part of a run
+	return ok
+}
+
+// Run applies steps of levels up to limit until every variable has one
+// value, none applies, or a contradiction appears, calling yield after
+// each step (a false return stops the run; the outcome is then Stuck).
+// It returns the outcome and the highest level used (-1: none).
+func (r *Reasoner) Run(s *Space, limit int, yield func(Step) bool) (Outcome, int) {
+	top := -1
+	for {
+		if solvedSpace(s) {
+			return Solved, top
+		}
+		st, ok := r.Next(s, limit)
+		if !ok {
+			if r.done() {
+				return Interrupted, top
+			}
+			return Stuck, top
+		}
+		top = max(top, st.Level)
+		applied := Apply(s, st)
+		if yield != nil && !yield(st) {
+			return Stuck, top
+		}
+		if !applied {
+			return Contradiction, top
+		}
+	}
+}
+
+// solvedSpace reports whether every variable of s has one value.
+func solvedSpace(s *Space) bool {
+	for x := range s.doms {
+		if !s.doms[x].Assigned() {
+			return false
+		}
+	}
+	return true
+}
+
+// Trial explains a propagator by running it alone on the current state,
+// undoing the run afterwards: all it removes (until it removes no more) is
+// one deduction under rule, and its reason is what why says of the
+// removed values. A run that fails gives a failing deduction. The space's
+// own propagators do not run.
+func Trial(p Propagator, rule string, why func(s *Space, removed []Lit) string) Explainer {
+	return &trial{p: p, rule: rule, why: why}
+}
+
+type trial struct {
+	p    Propagator
+	rule string
+	why  func(s *Space, removed []Lit) string
+	buf  []uint64
+}
+
+func (t *trial) Deduce(s *Space, want func(string) bool, yield func(Deduction) bool) {
+	if !want(t.rule) {
+		return
+	}
+	// The run is undone by restoring the words, not by Push and Pop: a
+	// rule that only applies at the root (Level 0) must see the root.
+	t.buf = append(t.buf[:0], s.words...)
+	failed := false
+	for {
+		before := s.changes
+		st := t.p.Propagate(s)
+		if st == Failed || s.failed {
+			failed = true
+			break
+		}
+		if s.changes == before || st != NotFixpoint {
+			break
+		}
+	}
+	var removed []Lit
+	if !failed {
+		removed = t.diff(s)
+	}
+	copy(s.words, t.buf)
+	s.failed = false
+	s.clearQueue()
+	if failed {
+		yield(Deduction{Rule: t.rule, Fails: true, Why: t.why(s, nil)})
+		return
+	}
+	if len(removed) > 0 {
+		yield(Deduction{Rule: t.rule, Removed: removed, Why: t.why(s, removed)})
+	}
+}
+
+// diff lists the values in t.buf (the words before the run) that s no
+// longer has.
+func (t *trial) diff(s *Space) []Lit {
+	var out []Lit
+	for x := range s.doms {
+		off, w := s.off[x], s.width[x]
+		for k := range w {
+			gone := t.buf[off+k] &^ s.words[off+k]
+			for gone != 0 {
+				b := bits.TrailingZeros64(gone)
+				gone &= gone - 1
+				out = append(out, Lit{Var(x), int(k)*64 + b})
+			}
+		}
+	}
+	return out
+}
+
+// Removals words removed values by variable, in the order given:
+// "r2c2 loses 4, 5; r3c2 loses 5", naming variables as the model does.
+func Removals(m *Model, removed []Lit) string {
+	var b strings.Builder
+	for i := 0; i < len(removed); {
+		j := i
+		for j < len(removed) && removed[j].Var == removed[i].Var {
+			j++
+		}
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		vals := make([]int, 0, j-i)
+		for _, l := range removed[i:j] {
+			vals = append(vals, l.Val)
+		}
+		fmt.Fprintf(&b, "%s loses %s", m.Name(removed[i].Var), Values(vals))
+		i = j
+	}
+	return b.String()
+}
+
+// Values words a list of values: "4", "4 and 5", "1, 2 and 7".
+func Values(vals []int) string {
+	vals = slices.Clone(vals)
+	slices.Sort(vals)
+	parts := make([]string, len(vals))
+	for i, v := range vals {
+		parts[i] = strconv.Itoa(v)
+	}
+	return List(parts)
+}
+
+// List joins words as a sentence does: "a", "a and b", "a, b and c".
+func List(parts []string) string {
+	switch len(parts) {
+	case 0:
+		return ""
+	case 1:
+		return parts[0]
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+}
+
+// RuleTrial names reasoning by contradiction, one value at a time: if a
+// cell held a value, the rules of the levels below would reach a
+// contradiction, so it does not (a "Nishio" in sudoku books; Tatham's
+// forcing chains are a special case).
+const RuleTrial = "contradiction"
+
+// Trials returns the explainer of RuleTrial over vars: for each value of
+// each variable with several left, in order, it assumes the value, runs r
+// up to level below with no guess, and removes the value when that ends in
+// a contradiction. Put it on r's ladder above below.
+func (r *Reasoner) Trials(vars []Var, below int) Explainer {
+	return &trials{r: r, vars: slices.Clone(vars), below: below}
+}
+
+type trials struct {
+	r     *Reasoner
+	vars  []Var
+	below int
+	buf   []uint64
+	vals  []int
+}
+
+func (t *trials) Deduce(s *Space, want func(string) bool, yield func(Deduction) bool) {
+	if !want(RuleTrial) {
+		return
+	}
+	m := s.Model()
+	for _, x := range t.vars {
+		if t.r.done() {
+			return
+		}
+		if s.doms[x].Size() < 2 {
+			continue
+		}
+		t.vals = s.doms[x].AppendValues(t.vals[:0])
+		for _, v := range t.vals {
+			t.buf = append(t.buf[:0], s.words...)
+			s.Assign(x, v)
+			s.clearQueue()
+			var last Step
+			steps := 0
+			out, _ := t.r.Run(s, t.below, func(st Step) bool {
+				last, steps = st, steps+1
+				return true
+			})
+			copy(s.words, t.buf)
+			s.failed = false
+			s.clearQueue()
+			if out != Contradiction {
+				continue
+			}
+			d := Deduction{Rule: RuleTrial, Removed: []Lit{{x, v}},
+				Why: fmt.Sprintf("if %s held %d, %d steps up to %s would reach a contradiction (the last: %s), so %s is not %d",
+					m.Name(x), v, steps, t.r.Ladder.Levels[t.below], last.Why, m.Name(x), v)}
+			if !yield(d) {
+				return
+			}
+		}
+	}
+}

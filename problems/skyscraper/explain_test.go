@@ -1,0 +1,74 @@
+package skyscraper
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/cspgo/csp/csp"
+	"github.com/stretchr/testify/require"
+)
+
+// tathamSet reads the Tatham-generated puzzles with their level and
+// solution.
+func tathamSet(t *testing.T) (ps []*Puzzle, levels, sols []string) {
+	t.Helper()
+	f, err := os.ReadFile("testdata/tatham-dev.tsv")
+	require.NoError(t, err)
+	for _, line := range strings.Split(string(f), "\n") {
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		c := strings.Split(line, "\t")
+		p, err := ParseTowers(c[3], 1)
+		require.NoError(t, err)
+		ps, levels, sols = append(ps, p), append(levels, c[0]+c[1]), append(sols, c[4])
+	}
+	return ps, levels, sols
+}
+
+// TestExplainReplays explains every Tatham puzzle with the whole ladder:
+// those it solves without a guess, replaying its steps in order on a fresh
+// state gives the known solution, which the checker accepts.
+func TestExplainReplays(t *testing.T) {
+	ps, levels, sols := tathamSet(t)
+	table := map[string][]int{}
+	for i, p := range ps {
+		r, err := Reason(p)
+		require.NoError(t, err)
+		var steps []csp.Step
+		out, top := r.Reasoner.Run(r.Space, len(Ladder.Levels)-1, func(st csp.Step) bool {
+			steps = append(steps, st)
+			return true
+		})
+		require.NotEqual(t, csp.Contradiction, out, "%d", i)
+		if out == csp.Stuck {
+			top = len(Ladder.Levels)
+		}
+		table[levels[i]] = append(table[levels[i]], top)
+		if out != csp.Solved {
+			continue
+		}
+		g := r.Grid()
+		require.NoError(t, r.Check(g))
+		var got strings.Builder
+		for _, row := range g {
+			for _, v := range row {
+				got.WriteByte(byte('0' + v))
+			}
+		}
+		require.Equal(t, sols[i], got.String())
+		fresh, err := Reason(p)
+		require.NoError(t, err)
+		for _, st := range steps {
+			for _, l := range st.Removed {
+				require.True(t, fresh.Space.Contains(l.Var, l.Val), "step removes a value already gone: %s", st.Why)
+			}
+			require.True(t, csp.Apply(fresh.Space, st))
+		}
+		require.Equal(t, g, fresh.Grid())
+	}
+	for k, v := range table {
+		t.Log(k, v)
+	}
+}
