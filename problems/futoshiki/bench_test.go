@@ -4,16 +4,18 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/cspgo/csp/csp"
+	"github.com/cspgo/csp/propagators/alldiff"
 	"github.com/cspgo/csp/propagators/units"
 )
 
-// BenchmarkTatham solves the committed Unequal puzzles of each size and
-// variant (one op: every puzzle of the group once), under each way of
-// posting the lines, with the command line's search (dom/wdeg, Luby
-// restarts).
+// BenchmarkTatham solves the committed Unequal puzzles of each size,
+// variant and level (one op: every puzzle of the group once, e.g. the
+// three of 08adr), under each way of posting the lines, with the command
+// line's search (dom/wdeg, Luby restarts, random ties, seed 1).
 func BenchmarkTatham(b *testing.B) {
 	groups := map[string][]*Puzzle{}
 	var names []string
@@ -22,21 +24,18 @@ func BenchmarkTatham(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		name := fmt.Sprintf("size=%02d", p.N)
-		if p.Adjacent {
-			name += "a"
-		}
+		name := fmt.Sprintf("%02d%s", p.N, strings.TrimLeft(row.params, "0123456789"))
 		if groups[name] == nil {
 			names = append(names, name)
 		}
 		groups[name] = append(groups[name], p)
 	}
 	slices.Sort(names)
-	search := csp.Options{Var: csp.DomWDeg, Restarts: csp.Luby, Seed: 1}
+	search := csp.Options{Var: csp.DomWDeg, Restarts: csp.Luby, RandomTies: true, Seed: 1}
 	for _, model := range []struct {
 		name string
 		opt  Options
-	}{{"alldiff", strong}, {"units", Options{Lines: Units, Level: units.Hidden}}, {"line", Options{Lines: Line}}} {
+	}{{"auto", Options{Lines: Auto, AllDiff: alldiff.GAC}}, {"alldiff", strong}, {"units", Options{Lines: Units, Level: units.Hidden}}, {"line", Options{Lines: Line}}} {
 		for _, name := range names {
 			b.Run(model.name+"/"+name, func(b *testing.B) {
 				b.ReportAllocs()

@@ -17,7 +17,7 @@ func init() {
 	catalog.Register(catalog.Problem{
 		Name:   "futoshiki",
 		Doc:    "Futoshiki and its adjacent variant: an Unequal game ID (N:... or Na:...), a JSON object, or a grid with < > ^ v (| - bars)",
-		Models: []string{AllDiff.String(), Units.String(), Line.String()},
+		Models: []string{Auto.String(), AllDiff.String(), Units.String(), Line.String()},
 		Flags: []catalog.Flag{
 			{Name: "adjacent", Bool: true, Default: "false", Generate: true, Usage: "the adjacent variant (every bar shown)",
 				Check: func(v string) error {
@@ -75,10 +75,12 @@ func init() {
 }
 
 // settingsOptions reads the model settings the command line gave: --model
-// alldiff posts the lines at --alldiff; --model units at the hidden level
-// (singles with --alldiff value); --model line as chains (see Line).
+// auto (the default) posts chains where they pay and the other lines at
+// --alldiff (see Auto); --model alldiff posts the lines at --alldiff;
+// --model units at the hidden level (singles with --alldiff value);
+// --model line as chains (see Line).
 func settingsOptions(s *catalog.Settings) Options {
-	o := Options{AllDiff: s.AllDiff, Level: units.Hidden}
+	o := Options{Lines: Auto, AllDiff: s.AllDiff, Level: units.Hidden}
 	if l, err := ParseLines(s.Model); err == nil {
 		o.Lines = l
 	}

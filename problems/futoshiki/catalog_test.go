@@ -35,7 +35,7 @@ func settings(t *testing.T, p catalog.Problem, model string) *catalog.Settings {
 func TestCatalogBatch(t *testing.T) {
 	p, ok := catalog.Lookup("futoshiki")
 	require.True(t, ok, "registered by init")
-	assert.Equal(t, []string{"alldiff", "units", "line"}, p.Models)
+	assert.Equal(t, []string{"auto", "alldiff", "units", "line"}, p.Models)
 
 	type want struct {
 		line      int

@@ -36,12 +36,17 @@
 // once with units.Post: they are permutation units) and each sign as an
 // arithmetic constraint (arith.Less, arith.AbsDiff for a bar,
 // arith.AbsDiffNotIn for two unmarked neighbours of the adjacent
-// variant), all of them domain consistent. Options.Lines = Line (--model
-// line) posts instead each row and column that has enough signs along it
-// as one chain propagator (package chain), domain consistent on its
-// all-different and its signs together: fewer guesses on the hardest
-// ("recursive") puzzles, more time per node elsewhere, so it is not the
-// default. Solve has the independent
+// variant), all of them domain consistent, and a window on every cell
+// with a relation on both sides along a line (chain.PostWindows: the
+// cell and its two neighbours, all different, both relations; in the
+// adjacent variant every inner cell of a line). Options.Lines = Line
+// (--model line) posts instead each row and column that has enough
+// signs along it as one chain propagator (package chain), domain
+// consistent on its all-different and its signs together: fewer guesses
+// on the hardest ("recursive") puzzles, more time per node elsewhere.
+// Auto, the command line's default, posts chains only where they pay on
+// Unequal's puzzles (plain Futoshiki up to 9×9, lines with four signs or
+// more) and all-differents on the other lines. Solve has the independent
 // Check verify every solution it returns; Count counts up to a cap.
 //
 // The package registers "futoshiki" with problems/catalog, so the command

@@ -16,7 +16,11 @@ import (
 // Lines is how the model posts the rows and columns.
 type Lines uint8
 
-// The ways to post the rows and columns.
+// The ways to post the rows and columns. Whichever it is, every sign is
+// a binary constraint (package arith), and every cell with a relation on
+// both sides along a line (two signs, or in the adjacent variant any
+// cell inside the line) gets a window on it and its two neighbours
+// (chain.PostWindows).
 const (
 	// AllDiff posts one all-different per row and column, at
 	// Options.AllDiff.
@@ -28,17 +32,31 @@ const (
 	// chain propagator (package chain): domain consistent on the line's
 	// all-different and its signs together, which the other two miss
 	// (they see each sign apart from the all-different). A line with
-	// fewer than four relations (fewer than n-1 on a smaller board) (signs in plain Futoshiki) gets
-	// alldiff.GAC instead, which is cheaper (and, without a relation, the
-	// same filtering); above chain.MaxValues every line does. The signs'
-	// binary constraints stay posted either way, for their cheap filtering
-	// first.
+	// fewer than four relations (fewer than n-1 on a smaller board)
+	// (signs in plain Futoshiki) gets alldiff.GAC instead, which is
+	// cheaper (and, without a relation, the same filtering); above
+	// chain.MaxValues every line does.
 	Line
+	// Auto (the command line's default) posts a chain where one pays on
+	// Unequal's puzzles (testdata/tatham.tsv), and an all-different at
+	// Options.AllDiff on every other line: a chain on the lines of plain
+	// Futoshiki of size up to MaxAutoChain that have four signs or more
+	// (fewer than n-1 on a smaller board). In the adjacent variant every
+	// line has n-1 relations and a chain on each costs more than the
+	// windows, which do nearly as well there (the 8×8 recursive puzzles
+	// take a median of 5 guesses with chains, 12 with the windows alone,
+	// in two thirds of the time); with fewer signs, or a larger board,
+	// the chain's dynamic program costs more than the guesses it saves.
+	Auto
 )
 
-var linesNames = enum.Names{"alldiff", "units", "line"}
+// MaxAutoChain is the largest size on which Auto posts chains: the
+// dynamic program's cost doubles with each value more.
+const MaxAutoChain = 9
 
-// String returns the name: alldiff, units or line.
+var linesNames = enum.Names{"alldiff", "units", "line", "auto"}
+
+// String returns the name: alldiff, units, line or auto.
 func (l Lines) String() string { return linesNames.Name("Lines", int(l)) }
 
 // ParseLines reads a way to post the lines by name.
@@ -65,10 +83,11 @@ type Model struct {
 }
 
 // Build makes the model of p: a variable per cell (a given fixes its
-// domain), every row and column all different, and per pair of
-// neighbours x (left or above) and y: Less x < y, Greater y < x, Bar
-// |x - y| = 1, and in the adjacent variant no sign |x - y| != 1. It
-// returns p.Validate's error for a malformed puzzle.
+// domain), every row and column all different, per pair of neighbours x
+// (left or above) and y: Less x < y, Greater y < x, Bar |x - y| = 1, and
+// in the adjacent variant no sign |x - y| != 1, and the windows of the
+// cells between two relations (see Lines). It returns p.Validate's error
+// for a malformed puzzle.
 func Build(p *Puzzle, opt Options) (*Model, error) {
 	if err := p.Validate(); err != nil {
 		return nil, err
@@ -85,16 +104,36 @@ func Build(p *Puzzle, opt Options) (*Model, error) {
 			g.Vars[r*n+c] = m.NewIntVar(lo, hi, fmt.Sprintf("r%dc%d", r+1, c+1))
 		}
 	}
-	switch opt.Lines {
-	case Units:
+	if opt.Lines == Units {
 		units.Post(m, g.Lines(), opt.Level)
-	case Line:
-		if err := postLines(m, g, p); err != nil {
-			return nil, err
+	}
+	for k := range 2 * n {
+		line, rels := lineRels(g, p, k)
+		related := 0
+		for _, r := range rels {
+			if r != chain.Any {
+				related++
+			}
 		}
-	default:
-		for _, line := range g.Lines() {
+		enough := related > 0 && related >= min(minChain, n-1) && n <= chain.MaxValues
+		switch {
+		case opt.Lines == Line && enough, opt.Lines == Auto && enough && !p.Adjacent && n <= MaxAutoChain:
+			// The windows stay: they add no filtering to the chain's,
+			// but dom/wdeg counts every propagator on a variable (1
+			// each, plus its failures), so they weigh the cells
+			// between two signs: on the 9×9 recursive puzzles, a
+			// median of 46-73 guesses over seeds 1-6 instead of
+			// 52-109.
+			if err := chain.Post(m, line, rels); err != nil {
+				return nil, err
+			}
+		case opt.Lines == Line:
+			alldiff.Post(m, line, alldiff.GAC)
+		case opt.Lines != Units:
 			alldiff.Post(m, line, opt.AllDiff)
+		}
+		if err := chain.PostWindows(m, line, rels); err != nil {
+			return nil, err
 		}
 	}
 	for r := range n {
@@ -111,49 +150,34 @@ func Build(p *Puzzle, opt Options) (*Model, error) {
 }
 
 // minChain is the fewest relations (signs, or bars and their absence in
-// the adjacent variant) for which Line posts a line as a chain; a line with
-// fewer gets alldiff.GAC and relies on the signs' binary constraints. On
-// the Unequal puzzles (testdata/tatham.tsv) a chain over a line with one to
-// three signs cost more time than the guesses it saved. A line of n <= 4
-// cells needs only n-1. Adjacent lines always have n-1 relations.
+// the adjacent variant) for which Line and Auto post a line as a chain; a
+// line with fewer gets an all-different and relies on the signs' binary
+// constraints and the windows. On the Unequal puzzles (testdata/tatham.tsv)
+// a chain over a line with one to three signs cost more time than the
+// guesses it saved. A line of n <= 4 cells needs only n-1.
 const minChain = 4
 
-// postLines posts every row and column with the relations of the signs
-// along it (Line).
-func postLines(m *csp.Model, g *grid.Grid, p *Puzzle) error {
+// lineRels returns line k of the grid (rows 0..n-1, then columns) and the
+// relations between its neighbours.
+func lineRels(g *grid.Grid, p *Puzzle, k int) ([]csp.Var, []chain.Rel) {
 	n := p.N
-	for k := range 2 * n {
-		line, rels := make([]csp.Var, n), make([]chain.Rel, n-1)
-		related := 0
-		for i := range n {
-			r, c := k, i // row k
-			if k >= n {
-				r, c = i, k-n // column k-n
-			}
-			line[i] = g.At(r, c)
-			if i == n-1 {
-				break
-			}
-			var s Sign
-			if k < n {
-				s = p.Right[r][c]
-			} else {
-				s = p.Down[r][c]
-			}
-			rels[i] = relation(s, p.Adjacent)
-			if rels[i] != chain.Any {
-				related++
-			}
+	line, rels := make([]csp.Var, n), make([]chain.Rel, max(n-1, 0))
+	for i := range n {
+		r, c := k, i // row k
+		if k >= n {
+			r, c = i, k-n // column k-n
 		}
-		if related == 0 || related < min(minChain, n-1) || n > chain.MaxValues {
-			alldiff.Post(m, line, alldiff.GAC)
-			continue
+		line[i] = g.At(r, c)
+		if i == n-1 {
+			break
 		}
-		if err := chain.Post(m, line, rels); err != nil {
-			return err
+		if k < n {
+			rels[i] = relation(p.Right[r][c], p.Adjacent)
+		} else {
+			rels[i] = relation(p.Down[r][c], p.Adjacent)
 		}
 	}
-	return nil
+	return line, rels
 }
 
 // relation returns the chain relation of sign s between a cell and the

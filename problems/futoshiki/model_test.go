@@ -73,7 +73,7 @@ func TestTathamPuzzles(t *testing.T) {
 			p, err := ParseUnequal(row.id, 1)
 			require.NoError(t, err)
 			require.NoError(t, Check(p, row.solution), "Unequal's solution passes our checker")
-			for _, opt := range []Options{strong, {Lines: Units, Level: units.Hidden}, {Lines: Line}} {
+			for _, opt := range []Options{strong, {Lines: Units, Level: units.Hidden}, {Lines: Line}, {Lines: Auto, AllDiff: alldiff.GAC}} {
 				start := time.Now()
 				g, res, err := Solve(context.Background(), p, opt, search)
 				took := time.Since(start)
@@ -197,6 +197,7 @@ func TestCountAgainstBruteForce(t *testing.T) {
 	opts := []Options{
 		{AllDiff: alldiff.Value}, {AllDiff: alldiff.Hidden}, {AllDiff: alldiff.GAC},
 		{Lines: Units, Level: units.Singles}, {Lines: Units, Level: units.Hidden}, {Lines: Line},
+		{Lines: Auto, AllDiff: alldiff.GAC}, {Lines: Auto, AllDiff: alldiff.Value},
 	}
 	for seed := range uint64(40) {
 		adjacent := seed%2 == 1

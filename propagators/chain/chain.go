@@ -76,22 +76,11 @@ const MaxValues = 16
 // len(rels) != len(line)-1, a relation is unknown or a variable is not in
 // m; it posts nothing then.
 func Post(m *csp.Model, line []csp.Var, rels []Rel) error {
-	if len(line) == 0 {
-		return fmt.Errorf("%w: empty line", ErrLine)
-	}
-	if len(rels) != len(line)-1 {
-		return fmt.Errorf("%w: %d relations for %d cells (want %d)", ErrLine, len(rels), len(line), len(line)-1)
-	}
-	for i, r := range rels {
-		if r >= numRels {
-			return fmt.Errorf("%w: unknown relation %v at position %d", ErrLine, r, i)
-		}
+	if err := checkLine(m, line, rels); err != nil {
+		return err
 	}
 	lo, hi := 64, -1
-	for i, x := range line {
-		if x < 0 || int(x) >= m.NumVars() {
-			return fmt.Errorf("%w: variable %d at position %d not in the model", ErrLine, x, i)
-		}
+	for _, x := range line {
 		d := m.InitialDomain(x)
 		if !d.Empty() {
 			lo, hi = min(lo, d.Min()), max(hi, d.Max())
@@ -104,6 +93,27 @@ func Post(m *csp.Model, line []csp.Var, rels []Rel) error {
 		return nil
 	}
 	m.Post(newProp(xs, rs, lo, hi-lo+1), domains.EventDomain, xs...)
+	return nil
+}
+
+// checkLine returns Post's error for a malformed line, or nil.
+func checkLine(m *csp.Model, line []csp.Var, rels []Rel) error {
+	if len(line) == 0 {
+		return fmt.Errorf("%w: empty line", ErrLine)
+	}
+	if len(rels) != len(line)-1 {
+		return fmt.Errorf("%w: %d relations for %d cells (want %d)", ErrLine, len(rels), len(line), len(line)-1)
+	}
+	for i, r := range rels {
+		if r >= numRels {
+			return fmt.Errorf("%w: unknown relation %v at position %d", ErrLine, r, i)
+		}
+	}
+	for i, x := range line {
+		if x < 0 || int(x) >= m.NumVars() {
+			return fmt.Errorf("%w: variable %d at position %d not in the model", ErrLine, x, i)
+		}
+	}
 	return nil
 }
 

@@ -39,4 +39,15 @@
 // uses it when k <= MaxValues; above that it falls back to the
 // decomposition (alldiff.GAC on the line and a binary constraint per
 // relation): the same solutions, weaker filtering.
+//
+// # Windows
+//
+// PostWindows is the cheap strength: for every cell with a relation on
+// both sides, the cell and its two neighbours, three different values
+// in both relations, domain consistent on those three cells alone, one
+// propagator per window, in a few word operations per value of the
+// middle cell. It catches what the relations and the all-different miss
+// apart and a window suffices to see (a cell between two bars is neither
+// 1 nor N; a cell above both neighbours is at least 3), not what needs
+// the whole line.
 package chain
