@@ -13,7 +13,10 @@ import (
 	"iter"
 	"maps"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
+	"time"
 
 	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/propagators/alldiff"
@@ -273,4 +276,99 @@ func Rows(cells []int, n int) [][]int {
 		out[r] = cells[r*n : (r+1)*n : (r+1)*n]
 	}
 	return out
+}
+
+// MakeFlags are the generate flags of a problem whose generator makes
+// puzzles for people (one solution, a grade, minimal): --difficulty names
+// a level of the ladder (or gives its number from 1, or "search"),
+// --no-minimize keeps removable clues, --time-limit bounds the work per
+// puzzle.
+func MakeFlags(levels []string) []Flag {
+	return []Flag{
+		{Name: "difficulty", Generate: true,
+			Usage: "make unique, minimal puzzles graded at this level: " + strings.Join(append(slices.Clone(levels), "search"), ", ") + " (or its number from 1)",
+			Check: func(v string) error { _, err := ParseLevel(levels, v); return err }},
+		{Name: "no-minimize", Generate: true, Bool: true, Default: "false", Usage: "with --difficulty: keep clues that could go"},
+		{Name: "time-limit", Generate: true, Default: "60s", Usage: "with --difficulty: the time allowed per puzzle",
+			Check: func(v string) error {
+				if d, err := time.ParseDuration(v); err != nil || d < 0 {
+					return fmt.Errorf("want a duration such as 30s")
+				}
+				return nil
+			}},
+	}
+}
+
+// ParseLevel finds a level of a ladder by name, by number from 1, or
+// "search" (len(levels)).
+func ParseLevel(levels []string, v string) (int, error) {
+	if i := slices.Index(levels, v); i >= 0 {
+		return i, nil
+	}
+	if v == "search" {
+		return len(levels), nil
+	}
+	if k, err := strconv.Atoi(v); err == nil && k >= 1 && k <= len(levels)+1 {
+		return k - 1, nil
+	}
+	return 0, fmt.Errorf("unknown level %q: want %s, search, or 1..%d", v, strings.Join(levels, ", "), len(levels)+1)
+}
+
+// MakeSettings reads the flags of MakeFlags: ok is false when
+// --difficulty was not given (the benchmark generator then runs).
+func MakeSettings(s *Settings, levels []string) (level int, minimize bool, limit time.Duration, ok bool) {
+	v := s.Flag("difficulty")
+	if v == "" {
+		return 0, false, 0, false
+	}
+	level, _ = ParseLevel(levels, v)
+	noMin, _ := strconv.ParseBool(s.Flag("no-minimize"))
+	limit, _ = time.ParseDuration(s.Flag("time-limit"))
+	return level, !noMin, limit, true
+}
+
+// SolvesAt reports whether the rules of the levels up to level solve the
+// puzzle with no search (which proves it has one solution). It changes
+// the space.
+func (r *Reasoning) SolvesAt(level int) bool {
+	out, _ := r.Reasoner.Run(r.Space, level, nil)
+	return out == csp.Solved
+}
+
+// Grade runs the whole ladder: it returns the weakest level that solves
+// the puzzle with no search, len(levels) when none does. It changes the
+// space.
+func (r *Reasoning) Grade() int {
+	levels := len(r.Reasoner.Ladder.Levels)
+	out, top := r.Reasoner.Run(r.Space, levels-1, nil)
+	if out != csp.Solved {
+		return levels
+	}
+	return max(top, 0)
+}
+
+// Grader turns a problem's Reason into the two questions a generator
+// asks of a puzzle: does the ladder up to a level solve it, and what is
+// its grade (levels, the ladder's length, for search).
+func Grader[P any](reason func(P) (*Reasoning, error), levels int) (solves func(P, int) bool, grade func(P) int) {
+	solves = func(p P, level int) bool {
+		r, err := reason(p)
+		return err == nil && r.SolvesAt(level)
+	}
+	grade = func(p P) int {
+		r, err := reason(p)
+		if err != nil {
+			return levels
+		}
+		return r.Grade()
+	}
+	return solves, grade
+}
+
+// LevelName names level i of a ladder; len(levels) is "search".
+func LevelName(levels []string, i int) string {
+	if i >= 0 && i < len(levels) {
+		return levels[i]
+	}
+	return "search"
 }

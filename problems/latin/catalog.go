@@ -7,6 +7,7 @@ import (
 	"iter"
 	"slices"
 	"strconv"
+	"time"
 
 	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/problems/catalog"
@@ -17,12 +18,12 @@ func init() {
 		Name:   "latin",
 		Doc:    "Latin-square completion: N, then N rows of N numbers, 0 = hole",
 		Models: []string{Channeled.String(), RowCol.String(), Symbols.String()},
-		Flags: []catalog.Flag{
+		Flags: append([]catalog.Flag{
 			{Name: "symbols", Bool: true, Usage: "the older way to choose the model: true is --model channeled, false --model rowcol",
 				Check: checkBool},
 			{Name: "balanced", Bool: true, Generate: true, Default: "false", Usage: "balanced holes per row and column",
 				Check: checkBool},
-		},
+		}, catalog.MakeFlags(Ladder.Levels)...),
 		// --symbols, when given without --model, picks the model.
 		Defaults: func(s *catalog.Settings, given func(string) bool) {
 			if given("symbols") && !given("model") {
@@ -51,6 +52,18 @@ func init() {
 		Reason: func(inst any) (*catalog.Reasoning, error) { return Reason(inst.(*Instance)) },
 		Write:  func(w io.Writer, _ any, grid [][]int) error { return Write(w, grid) },
 		Generate: func(w io.Writer, s *catalog.Settings, i int) error {
+			if level, minimize, limit, ok := catalog.MakeSettings(s, Ladder.Levels); ok {
+				seed := s.Search.Seed + uint64(i)
+				inst, _, st, err := Make(context.Background(), MakeRequest{Order: int(s.Size), Level: level, NoMinimize: !minimize, Seed: seed, Limit: limit})
+				if err != nil {
+					return err
+				}
+				if _, err := fmt.Fprintf(w, "%% latin order %d, %s, seed %d, %d givens, made in %v (%d attempts)\n",
+					s.Size, catalog.LevelName(Ladder.Levels, level), seed, givens(inst), st.Elapsed.Round(time.Millisecond), st.Attempts); err != nil {
+					return err
+				}
+				return Write(w, inst.Grid)
+			}
 			if s.Holes < 0 {
 				return fmt.Errorf("--holes is required")
 			}
@@ -85,4 +98,17 @@ func checkBool(v string) error {
 		return fmt.Errorf("want true or false")
 	}
 	return nil
+}
+
+// givens counts the givens of inst.
+func givens(inst *Instance) int {
+	k := 0
+	for _, row := range inst.Grid {
+		for _, v := range row {
+			if v != 0 {
+				k++
+			}
+		}
+	}
+	return k
 }

@@ -7,6 +7,7 @@ import (
 	"iter"
 	"slices"
 	"strconv"
+	"time"
 
 	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/problems/catalog"
@@ -17,7 +18,7 @@ func init() {
 	catalog.Register(catalog.Problem{
 		Name: "skyscraper",
 		Doc:  "skyscraper puzzles, one per line: a Towers game ID, a clockwise clue list, a JSON object, or a clue-framed grid block",
-		Flags: []catalog.Flag{
+		Flags: append([]catalog.Flag{
 			{Name: "visibility", Default: visibility.Line.String(), Usage: "clue strength: edge, bounds, gac or line",
 				Check: func(v string) error { _, err := visibility.ParseStrength(v); return err }},
 			{Name: "clues", Default: "100", Generate: true, Usage: "percentage of the 4N clues kept",
@@ -27,7 +28,7 @@ func init() {
 					}
 					return nil
 				}},
-		},
+		}, catalog.MakeFlags(Ladder.Levels)...),
 		Read: func(r io.Reader) iter.Seq[catalog.Item] {
 			return catalog.Items(slices.Values(Read(r)), func(it Item) catalog.Item {
 				return catalog.Item{Index: it.Index, Line: it.Line, Inst: it.Puzzle, Err: it.Err}
@@ -56,8 +57,17 @@ func init() {
 		// Benchmark boards: the clues of a random Latin square, a share of
 		// them kept; solvable, not necessarily unique.
 		Generate: func(w io.Writer, s *catalog.Settings, i int) error {
-			clues, _ := strconv.Atoi(s.Flag("clues"))
 			seed := s.Search.Seed + uint64(i)
+			if level, minimize, limit, ok := catalog.MakeSettings(s, Ladder.Levels); ok {
+				p, _, st, err := Make(context.Background(), MakeRequest{Size: int(s.Size), Level: level, NoMinimize: !minimize, Seed: seed, Limit: limit})
+				if err != nil {
+					return err
+				}
+				_, err = fmt.Fprintf(w, "# skyscraper %dx%d, %s, seed %d, %d clues, %d givens, made in %v (%d attempts)\n%s\n",
+					s.Size, s.Size, catalog.LevelName(Ladder.Levels, level), seed, clueCount(p), givenCount(p), st.Elapsed.Round(time.Millisecond), st.Attempts, FormatTowers(p))
+				return err
+			}
+			clues, _ := strconv.Atoi(s.Flag("clues"))
 			p, _, err := Random(int(s.Size), float64(clues)/100, seed)
 			if err != nil {
 				return err

@@ -7,6 +7,7 @@ import (
 	"iter"
 	"slices"
 	"strconv"
+	"time"
 
 	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/problems/catalog"
@@ -19,7 +20,7 @@ func init() {
 		Name:   "sudoku",
 		Doc:    "sudoku of any box shape, jigsaw, X, killer: one per line (N*N cells, . or 0 empty), a Solo game ID or a JSON object; or a ruled grid",
 		Models: []string{Units.String(), Generic.String()},
-		Flags: []catalog.Flag{
+		Flags: append([]catalog.Flag{
 			{Name: "boxline", Bool: true, Default: "true", Usage: "box-line reduction (pointing and claiming)",
 				Check: func(v string) error {
 					if _, err := strconv.ParseBool(v); err != nil {
@@ -34,7 +35,7 @@ func init() {
 					}
 					return nil
 				}},
-		},
+		}, catalog.MakeFlags(Ladder.Levels)...),
 		Quick: true,
 		// Sudoku's own search defaults (DefaultSearch, see README), with
 		// hidden singles.
@@ -113,6 +114,16 @@ func init() {
 		Generate: func(w io.Writer, s *catalog.Settings, i int) error {
 			rows, cols, err := Shape(int(s.Size))
 			if err != nil {
+				return err
+			}
+			if level, minimize, limit, ok := catalog.MakeSettings(s, Ladder.Levels); ok {
+				seed := s.Search.Seed + uint64(i)
+				p, _, st, err := Make(context.Background(), MakeRequest{BoxRows: rows, BoxCols: cols, Level: level, NoMinimize: !minimize, Seed: seed, Limit: limit})
+				if err != nil {
+					return err
+				}
+				_, err = fmt.Fprintf(w, "%s # sudoku %dx%d, %s, seed %d, %d givens, made in %v (%d attempts)\n",
+					FormatLine(p, nil), s.Size, s.Size, catalog.LevelName(Ladder.Levels, level), seed, p.Givens(), st.Elapsed.Round(time.Millisecond), st.Attempts)
 				return err
 			}
 			if s.Holes < 0 {

@@ -1,0 +1,162 @@
+// Package author is the puzzle maker the generators of the problems share:
+// from a full set of clues and givens, it takes items out in a random
+// order while the puzzle stays solvable at the difficulty asked, then
+// checks that the grade is exactly that difficulty and that no item can
+// go without losing uniqueness.
+package author
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"time"
+)
+
+// Puzzle is a puzzle being made, seen through its items (clues and
+// givens), all present at the start.
+type Puzzle interface {
+	// Items returns how many clues and givens the full puzzle has.
+	Items() int
+	// Set puts item i back in (present) or takes it out.
+	Set(i int, present bool)
+	// Solves reports whether the rules of the levels up to level solve the
+	// puzzle with no search (which makes it unique).
+	Solves(level int) bool
+	// Unique reports whether the puzzle has exactly one solution.
+	Unique() bool
+	// Grade returns the weakest level that solves the puzzle with no
+	// search; levels (the ladder's length) when search is needed.
+	Grade() int
+}
+
+// ErrTimeLimit says the time limit passed before a puzzle was made.
+var ErrTimeLimit = errors.New("no puzzle made within the time limit")
+
+// Request is what to make.
+type Request struct {
+	Level    int  // 0..Levels-1 a ladder level; Levels for "search"
+	Levels   int  // the ladder's length
+	Minimize bool // reject a puzzle with an item that can go keeping uniqueness
+	// Limit is the time allowed (0: none); ctx may stop it sooner.
+	Limit time.Duration
+}
+
+// Stats says what making a puzzle took.
+type Stats struct {
+	Attempts int           // full puzzles tried
+	Rejected map[string]int // why attempts failed: "easier", "harder", "not minimal", "not unique"
+	Elapsed  time.Duration
+}
+
+// Make tries full puzzles from next (called with a fresh source each
+// time; it returns a full puzzle, with every item present, that has one
+// solution) until one yields a puzzle of the level asked; it returns that
+// puzzle, with its items set, and what it took. Same source, same puzzle.
+func Make[P Puzzle](ctx context.Context, rng *rand.Rand, req Request, next func(rng *rand.Rand) (P, error)) (P, Stats, error) {
+	st := Stats{Rejected: map[string]int{}}
+	start := time.Now()
+	if req.Limit > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, req.Limit)
+		defer cancel()
+	}
+	var zero P
+	for {
+		if ctx.Err() != nil {
+			st.Elapsed = time.Since(start)
+			return zero, st, fmt.Errorf("%w (%v): %d attempts, rejected %v", ErrTimeLimit, req.Limit, st.Attempts, st.Rejected)
+		}
+		st.Attempts++
+		p, err := next(rng)
+		if err != nil {
+			return zero, st, err
+		}
+		if why := shape(ctx, p, rng, req); why != "" {
+			st.Rejected[why]++
+			continue
+		}
+		st.Elapsed = time.Since(start)
+		return p, st, nil
+	}
+}
+
+// shape takes items out of p and says why the result is not what req
+// asks ("" when it is).
+func shape(ctx context.Context, p Puzzle, rng *rand.Rand, req Request) string {
+	ok := func() bool {
+		if req.Level < req.Levels {
+			return p.Solves(req.Level)
+		}
+		return p.Unique()
+	}
+	if !ok() {
+		return "harder"
+	}
+	present := make([]bool, p.Items())
+	for _, i := range rng.Perm(p.Items()) {
+		if ctx.Err() != nil {
+			return "stopped"
+		}
+		p.Set(i, false)
+		if !ok() {
+			p.Set(i, true)
+			present[i] = true
+		}
+	}
+	switch g := p.Grade(); {
+	case g < req.Level:
+		return "easier"
+	case g > req.Level:
+		return "harder"
+	}
+	if req.Minimize {
+		for i := range p.Items() {
+			if !present[i] {
+				continue
+			}
+			p.Set(i, false)
+			u := p.Unique()
+			p.Set(i, true)
+			if u {
+				return "not minimal"
+			}
+		}
+	}
+	return ""
+}
+
+// Cells is a Puzzle whose items are the givens of a grid: all of a
+// solution's cells at the start, holes as they go. The functions see the
+// current cells, row by row, 0 for a hole.
+type Cells struct {
+	Solution, Cur []int
+	SolvesAt      func(cells []int, level int) bool
+	IsUnique      func(cells []int) bool
+	GradeOf       func(cells []int) int
+}
+
+// NewCells starts from every cell of solution given.
+func NewCells(solution []int, solves func([]int, int) bool, unique func([]int) bool, grade func([]int) int) *Cells {
+	return &Cells{Solution: solution, Cur: append([]int(nil), solution...), SolvesAt: solves, IsUnique: unique, GradeOf: grade}
+}
+
+// Items is the number of cells.
+func (c *Cells) Items() int { return len(c.Solution) }
+
+// Set gives cell i or makes it a hole.
+func (c *Cells) Set(i int, present bool) {
+	c.Cur[i] = 0
+	if present {
+		c.Cur[i] = c.Solution[i]
+	}
+}
+
+// Solves reports whether the rules up to level solve the current cells.
+func (c *Cells) Solves(level int) bool { return c.SolvesAt(c.Cur, level) }
+
+// Unique reports whether the current cells have one solution.
+func (c *Cells) Unique() bool { return c.IsUnique(c.Cur) }
+
+// Grade grades the current cells.
+func (c *Cells) Grade() int { return c.GradeOf(c.Cur) }

@@ -1,0 +1,78 @@
+package skyscraper
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/cspgo/csp/csp"
+	"github.com/cspgo/csp/propagators/alldiff"
+	"github.com/cspgo/csp/propagators/visibility"
+	"github.com/stretchr/testify/require"
+)
+
+// TestMakeGradedUnique checks what Make promises on a sample of seeds:
+// one solution, the grade asked exactly, minimal, the same puzzle for the
+// same seed, and the puzzle read back from its Towers ID.
+func TestMakeGradedUnique(t *testing.T) {
+	sizes := []int{4, 5}
+	if !testing.Short() {
+		sizes = append(sizes, 6)
+	}
+	count := func(p *Puzzle) int64 {
+		res, err := Count(context.Background(), p, Options{AllDiff: alldiff.GAC, Visibility: visibility.Line}, csp.Options{Var: csp.DomWDeg}, 2)
+		require.NoError(t, err)
+		require.True(t, res.Complete || res.Solutions == 2)
+		return res.Solutions
+	}
+	for _, n := range sizes {
+		for level := 0; level <= len(Ladder.Levels); level++ {
+			if n == 6 && level == len(Ladder.Levels)-1 {
+				continue // the contradiction level is slow to make at 6
+			}
+			for seed := uint64(1); seed <= 2; seed++ {
+				req := MakeRequest{Size: n, Level: level, Seed: seed, Limit: time.Minute}
+				p, sol, _, err := Make(context.Background(), req)
+				require.NoError(t, err, "n=%d level=%d seed=%d", n, level, seed)
+				require.NoError(t, Check(p, sol))
+				require.Equal(t, int64(1), count(p))
+				require.Equal(t, level, gradeOf(p), FormatTowers(p))
+				// Minimal: each clue and given is needed.
+				mk := &making{cur: p, cw: FromGrid(sol).Clockwise(), sol: sol}
+				for r, row := range p.Givens {
+					for c, v := range row {
+						if v != 0 {
+							mk.givens = append(mk.givens, [2]int{r, c})
+						}
+					}
+				}
+				cw := p.Clockwise()
+				for i := range mk.Items() {
+					if i < len(cw) && cw[i] == 0 {
+						continue
+					}
+					mk.Set(i, false)
+					require.Greater(t, count(mk.cur), int64(1), "item %d of %s can go", i, FormatTowers(p))
+					mk.Set(i, true)
+				}
+				again, _, _, err := Make(context.Background(), req)
+				require.NoError(t, err)
+				require.Equal(t, FormatTowers(p), FormatTowers(again))
+				back, err := ParseTowers(FormatTowers(p), 1)
+				require.NoError(t, err)
+				require.Equal(t, FormatTowers(p), FormatTowers(back))
+			}
+		}
+	}
+}
+
+// TestMakeTimeLimit: an impossible request stops at its time limit with
+// an error saying what it tried.
+func TestMakeTimeLimit(t *testing.T) {
+	_, _, st, err := Make(context.Background(), MakeRequest{Size: 2, Level: 3, Seed: 1, Limit: 200 * time.Millisecond})
+	require.Error(t, err)
+	require.Contains(t, err.Error(), "attempts")
+	require.Greater(t, st.Attempts, 0)
+	_, _, _, err = Make(context.Background(), MakeRequest{Size: 12, Level: 0})
+	require.Error(t, err)
+}
