@@ -44,7 +44,7 @@ type Request struct {
 
 // Stats says what making a puzzle took.
 type Stats struct {
-	Attempts int           // full puzzles tried
+	Attempts int            // full puzzles tried
 	Rejected map[string]int // why attempts failed: "easier", "harder", "not minimal", "not unique"
 	Elapsed  time.Duration
 }
