@@ -295,16 +295,25 @@ func List(parts []string) string {
 	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
 }
 
-// RuleTrial names reasoning by contradiction, one value at a time: if a
-// cell held a value, the rules of the levels below would reach a
-// contradiction, so it does not (a "Nishio" in sudoku books; Tatham's
-// forcing chains are a special case).
-const RuleTrial = "contradiction"
+// The rules of reasoning by assumption, one cell at a time: each value
+// of the cell is assumed in turn and the rules of the levels below run
+// with no guess.
+const (
+	// RuleTrial: if a cell held a value, the levels below would reach a
+	// contradiction, so it does not (a "Nishio" in sudoku books).
+	RuleTrial = "contradiction"
+	// RuleForcing: whichever value a cell holds, the levels below remove
+	// the same value from another cell, so it goes (cell forcing chains;
+	// Tatham's forcing chains are of this kind).
+	RuleForcing = "forcing"
+)
 
-// Trials returns the explainer of RuleTrial over vars: for each value of
-// each variable with several left, in order, it assumes the value, runs r
-// up to level below with no guess, and removes the value when that ends in
-// a contradiction. Put it on r's ladder above below.
+// Trials returns the explainer of RuleTrial and RuleForcing over vars:
+// for each variable with several values left, in order, it assumes each
+// value in turn and runs r up to level below with no guess; a value whose
+// assumption ends in a contradiction goes, and so does any value of
+// another variable that every assumption removes. Put it on r's ladder
+// above below.
 func (r *Reasoner) Trials(vars []Var, below int) Explainer {
 	return &trials{r: r, vars: slices.Clone(vars), below: below}
 }
@@ -314,11 +323,13 @@ type trials struct {
 	vars  []Var
 	below int
 	buf   []uint64
+	kept  []uint64 // union of the states the assumptions reach
 	vals  []int
 }
 
 func (t *trials) Deduce(s *Space, want func(string) bool, yield func(Deduction) bool) {
-	if !want(RuleTrial) {
+	wantTrial, wantForcing := want(RuleTrial), want(RuleForcing)
+	if !wantTrial && !wantForcing {
 		return
 	}
 	m := s.Model()
@@ -330,6 +341,8 @@ func (t *trials) Deduce(s *Space, want func(string) bool, yield func(Deduction) 
 			continue
 		}
 		t.vals = s.doms[x].AppendValues(t.vals[:0])
+		t.kept = append(t.kept[:0], make([]uint64, len(s.words))...)
+		contradicted := false
 		for _, v := range t.vals {
 			t.buf = append(t.buf[:0], s.words...)
 			s.Assign(x, v)
@@ -340,18 +353,50 @@ func (t *trials) Deduce(s *Space, want func(string) bool, yield func(Deduction) 
 				last, steps = st, steps+1
 				return true
 			})
+			if out != Contradiction {
+				for i, w := range s.words {
+					t.kept[i] |= w
+				}
+			}
 			copy(s.words, t.buf)
 			s.failed = false
 			s.clearQueue()
-			if out != Contradiction {
+			if out != Contradiction || !wantTrial {
 				continue
 			}
+			contradicted = true
 			d := Deduction{Rule: RuleTrial, Removed: []Lit{{x, v}},
 				Why: fmt.Sprintf("if %s held %d, %d steps up to %s would reach a contradiction (the last: %s), so %s is not %d",
 					m.Name(x), v, steps, t.r.Ladder.Levels[t.below], last.Why, m.Name(x), v)}
 			if !yield(d) {
 				return
 			}
+		}
+		if contradicted || !wantForcing {
+			continue
+		}
+		// Values no assumption keeps go: x's own are all kept (each
+		// assumption keeps its value), so only other cells lose.
+		var removed []Lit
+		for y := range s.doms {
+			off, w := s.off[y], s.width[y]
+			for k := range w {
+				gone := s.words[off+k] &^ t.kept[off+k]
+				for gone != 0 {
+					b := bits.TrailingZeros64(gone)
+					gone &= gone - 1
+					removed = append(removed, Lit{Var(y), int(k)*64 + b})
+				}
+			}
+		}
+		if len(removed) == 0 {
+			continue
+		}
+		d := Deduction{Rule: RuleForcing, Removed: removed,
+			Why: fmt.Sprintf("whichever of %s %s holds, the steps up to %s remove the same values: %s",
+				Values(t.vals), m.Name(x), t.r.Ladder.Levels[t.below], Removals(m, removed))}
+		if !yield(d) {
+			return
 		}
 	}
 }

@@ -16,15 +16,15 @@ import (
 //     there;
 //  2. subsets: naked and hidden pairs, triples and quads in a row or
 //     column;
-//  3. contradiction: a symbol that, placed in its cell, lets the levels
-//     below reach a contradiction goes (one assumption at a time).
-//
-// A square no level completes needs search.
+//  3. assumptions: each value of a cell is assumed in turn, with the
+//     levels below and no guess: a value that leads to a contradiction
+//     goes, and so does a value of another cell that every assumption
+//     removes (forcing; Tatham's forcing chains are of this kind).
 var Ladder = csp.Ladder{
-	Levels: []string{"singles", "hidden singles", "subsets", "contradiction"},
+	Levels: []string{"singles", "hidden singles", "subsets", "assumptions"},
 	Rules: map[string]int{
 		alldiff.RuleNakedSingle: 0, alldiff.RuleHiddenSingle: 1,
-		alldiff.RuleNakedSubset: 2, alldiff.RuleHiddenSubset: 2, csp.RuleTrial: 3,
+		alldiff.RuleNakedSubset: 2, alldiff.RuleHiddenSubset: 2, csp.RuleTrial: 3, csp.RuleForcing: 3,
 	},
 }
 

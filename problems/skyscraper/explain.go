@@ -23,19 +23,20 @@ import (
 //  3. whole lines: a height no arrangement of the whole line, all
 //     different and meeting both its clues, puts there goes (Line), and
 //     naked and hidden subsets of up to four cells in any line;
-//  4. contradiction: a height that, placed in its cell, lets the levels
-//     below reach a contradiction goes (one assumption at a time, never
-//     nested: Tatham's forcing chains are of this kind).
+//  4. assumptions: each value of a cell is assumed in turn, with the
+//     levels below and no guess: a value that leads to a contradiction
+//     goes, and so does a value of another cell that every assumption
+//     removes (forcing; Tatham's forcing chains are of this kind).
 //
 // A puzzle no level solves needs search.
 var Ladder = csp.Ladder{
-	Levels: []string{"edge rules and singles", "clue bounds", "clue filtering", "whole lines", "contradiction"},
+	Levels: []string{"edge rules and singles", "clue bounds", "clue filtering", "whole lines", "assumptions"},
 	Rules: map[string]int{
 		visibility.RuleEdge: 0, alldiff.RuleNakedSingle: 0, alldiff.RuleHiddenSingle: 0,
 		visibility.RuleBounds: 1,
 		visibility.RuleGAC:    2,
 		visibility.RuleLine:   3, alldiff.RuleNakedSubset: 3, alldiff.RuleHiddenSubset: 3,
-		csp.RuleTrial: 4,
+		csp.RuleTrial: 4, csp.RuleForcing: 4,
 	},
 }
 

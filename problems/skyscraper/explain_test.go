@@ -33,6 +33,9 @@ func tathamSet(t *testing.T) (ps []*Puzzle, levels, sols []string) {
 func TestExplainReplays(t *testing.T) {
 	ps, levels, sols := tathamSet(t)
 	table := map[string][]int{}
+	if testing.Short() {
+		ps = ps[:120] // sizes 4 to 6
+	}
 	for i, p := range ps {
 		r, err := Reason(p)
 		require.NoError(t, err)
@@ -46,6 +49,11 @@ func TestExplainReplays(t *testing.T) {
 			top = len(Ladder.Levels)
 		}
 		table[levels[i]] = append(table[levels[i]], top)
+		// Tatham's solver needs no guess below unreasonable: neither
+		// does the ladder.
+		if !strings.HasSuffix(levels[i], "u") {
+			require.Less(t, top, len(Ladder.Levels), "%s graded search", levels[i])
+		}
 		if out != csp.Solved {
 			continue
 		}
@@ -68,7 +76,5 @@ func TestExplainReplays(t *testing.T) {
 		}
 		require.Equal(t, g, fresh.Grid())
 	}
-	for k, v := range table {
-		t.Log(k, v)
-	}
+
 }

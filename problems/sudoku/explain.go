@@ -20,16 +20,18 @@ import (
 //  2. box-line: a value confined to the cells a box shares with a line
 //     leaves the rest of the other (pointing and claiming);
 //  3. subsets: naked and hidden pairs, triples and quads in a unit;
-//  4. contradiction: a value that, placed in its cell, lets the levels
-//     below reach a contradiction goes (one assumption at a time).
+//  4. assumptions: each value of a cell is assumed in turn, with the
+//     levels below and no guess: a value that leads to a contradiction
+//     goes, and so does a value of another cell that every assumption
+//     removes (forcing; Tatham's forcing chains are of this kind).
 //
 // A puzzle no level solves needs search. Jigsaw regions and the X
 // diagonals are units like the others; killer cages have no rules yet.
 var Ladder = csp.Ladder{
-	Levels: []string{"singles", "hidden singles", "box-line", "subsets", "contradiction"},
+	Levels: []string{"singles", "hidden singles", "box-line", "subsets", "assumptions"},
 	Rules: map[string]int{
 		alldiff.RuleNakedSingle: 0, alldiff.RuleHiddenSingle: 1, units.RuleBoxLine: 2,
-		alldiff.RuleNakedSubset: 3, alldiff.RuleHiddenSubset: 3, csp.RuleTrial: 4,
+		alldiff.RuleNakedSubset: 3, alldiff.RuleHiddenSubset: 3, csp.RuleTrial: 4, csp.RuleForcing: 4,
 	},
 }
 
