@@ -156,8 +156,10 @@ type edge struct {
 }
 
 // edges returns the signs from (r, c) to its right and lower neighbours.
+// (The slice of constant capacity stays on the caller's stack once edges
+// is inlined: no allocation per cell.)
 func (p *Puzzle) edges(r, c int) []edge {
-	var out []edge
+	out := make([]edge, 0, 2)
 	if c < p.N-1 {
 		out = append(out, edge{r, c + 1, p.Right[r][c]})
 	}
@@ -171,19 +173,19 @@ func (p *Puzzle) edges(r, c int) []edge {
 func (p *Puzzle) repeats() error {
 	n := p.N
 	for i := range n {
-		row, col := make([]bool, n+1), make([]bool, n+1)
+		var row, col uint64 // bit v: v seen (values 1..MaxSize)
 		for j := range n {
 			if v := p.Givens[i][j]; v != 0 {
-				if row[v] {
+				if row>>v&1 != 0 {
 					return fmt.Errorf("%w: %d twice in row %d", ErrRepeat, v, i+1)
 				}
-				row[v] = true
+				row |= 1 << v
 			}
 			if v := p.Givens[j][i]; v != 0 {
-				if col[v] {
+				if col>>v&1 != 0 {
 					return fmt.Errorf("%w: %d twice in column %d", ErrRepeat, v, i+1)
 				}
-				col[v] = true
+				col |= 1 << v
 			}
 		}
 	}

@@ -74,7 +74,17 @@ func postDiff(m *csp.Model, x, y csp.Var, set []int, not bool) {
 		m.Post(constProp(zeroIn != not), domains.EventAssigned, x, y)
 		return
 	}
-	p := &diffProp{x: x, y: y, delta: delta, not: not, dlo: delta[0], dhi: delta[len(delta)-1]}
+	dlo, dhi := delta[0], delta[len(delta)-1]
+	if len(m.InitialDomain(x).Words()) == 1 && len(m.InitialDomain(y).Words()) == 1 && dhi-dlo < 64 {
+		p := &diff1Prop{x: x, y: y, n: len(delta), not: not, dlo: dlo, dhi: dhi}
+		for _, d := range delta {
+			p.fwd |= 1 << (d - dlo)
+			p.mir |= 1 << (dhi - d)
+		}
+		m.Post(p, domains.EventDomain, x, y)
+		return
+	}
+	p := &diffProp{x: x, y: y, delta: delta, not: not, dlo: dlo, dhi: dhi}
 	n := p.dhi - p.dlo
 	p.fwd = make([]uint64, domains.WordsFor(n))
 	p.mir = make([]uint64, domains.WordsFor(n))
@@ -86,6 +96,65 @@ func postDiff(m *csp.Model, x, y csp.Var, set []int, not bool) {
 	p.sy = make([]uint64, len(m.InitialDomain(y).Words()))
 	m.Post(p, domains.EventDomain, x, y)
 }
+
+// diff1Prop is diffProp for values below 64 and a set Δ that spans fewer
+// than 64 integers: Δ and the domains are single words, the revision a
+// few shifts, and nothing is allocated after posting.
+type diff1Prop struct {
+	x, y     csp.Var
+	n        int    // |Δ|
+	dlo, dhi int    // Δ's smallest and largest entries
+	fwd, mir uint64 // bit δ-dlo, and bit dhi-δ, for each δ ∈ Δ
+	not      bool
+}
+
+// Propagate revises x against y, then y against x.
+func (p *diff1Prop) Propagate(s *csp.Space) csp.Status {
+	if !p.revise(s, p.x, p.y, p.fwd, p.dlo, 1) || !p.revise(s, p.y, p.x, p.mir, -p.dhi, -1) {
+		return csp.Failed
+	}
+	if s.Assigned(p.x) || s.Assigned(p.y) {
+		return csp.Entailed
+	}
+	return csp.Fixpoint
+}
+
+// revise is diffProp.revise on single words: set shifted by w+off is
+// w + sign·Δ, and bit i of fwd is δ = dlo+i.
+func (p *diff1Prop) revise(s *csp.Space, a, b csp.Var, set uint64, off, sign int) bool {
+	wb := s.Words(b)[0]
+	nb := bits.OnesCount64(wb)
+	if p.not {
+		if nb > p.n || nb == 0 {
+			return true // no value of a sees all of b's values forbidden
+		}
+		mask := ^uint64(0)
+		for c := wb; c != 0; c &= c - 1 {
+			mask &= shift1(set, bits.TrailingZeros64(c)+off)
+		}
+		return s.RemoveMask(a, mask)
+	}
+	mask := uint64(0)
+	if p.n <= nb {
+		for c := p.fwd; c != 0; c &= c - 1 {
+			mask |= shift1(wb, sign*(p.dlo+bits.TrailingZeros64(c)))
+		}
+	} else {
+		for c := wb; c != 0; c &= c - 1 {
+			mask |= shift1(set, bits.TrailingZeros64(c)+off)
+		}
+	}
+	return s.KeepMask(a, mask)
+}
+
+func (p *diff1Prop) Name() string {
+	if p.not {
+		return "arith/diffnotin"
+	}
+	return "arith/diffin"
+}
+
+func (p *diff1Prop) Priority() csp.Priority { return csp.Binary }
 
 // diffProp is x - y ∈ Δ, or x - y ∉ Δ when not is set.
 type diffProp struct {

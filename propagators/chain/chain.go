@@ -151,10 +151,10 @@ type prop struct {
 	link  []Rel    // link[t]: the relation of free cells t-1, t (Any unless neighbours)
 }
 
+// newProp makes the propagator without its tables: each space's clone
+// allocates its own at its first run (the model's copy never runs).
 func newProp(line []csp.Var, rels []Rel, lo, k int) *prop {
-	p := &prop{line: line, rels: rels, lo: lo, k: k, full: uint32(1)<<k - 1}
-	p.alloc(len(line))
-	return p
+	return &prop{line: line, rels: rels, lo: lo, k: k, full: uint32(1)<<k - 1}
 }
 
 // after returns the values y with x r y for some x in xs, within full
@@ -210,6 +210,9 @@ func (p *prop) alloc(n int) {
 // assigned).
 func (p *prop) Propagate(s *csp.Space) csp.Status {
 	n := len(p.line)
+	if p.f == nil {
+		p.alloc(n)
+	}
 	if n > p.k {
 		return csp.Failed // more cells than values
 	}
@@ -379,11 +382,11 @@ func (p *prop) filter() bool {
 func (p *prop) Name() string           { return "chain" }
 func (p *prop) Priority() csp.Priority { return csp.Expensive }
 
-// Clone gives the copy its own scratch tables; the relation tables are
-// shared (read only).
+// Clone gives the copy its own scratch tables, allocated at its first
+// run; the line and its relations are shared (read only).
 func (p *prop) Clone() csp.Propagator {
 	c := *p
-	c.alloc(len(p.line))
+	c.dom, c.keep, c.f, c.x, c.cells, c.link = nil, nil, nil, nil, nil, nil
 	return &c
 }
 
