@@ -35,7 +35,6 @@ func init() {
 // grids) and --up-to LEVEL (the highest level of the ladder used).
 func authorFlags(fs *flag.FlagSet, c *config) {
 	batchFlags(false)(fs, c)
-	fs.BoolVar(&c.marks, "marks", false, "")
 	fs.StringVar(&c.upTo, "up-to", "", "")
 }
 

@@ -72,7 +72,14 @@ func batch(e env, p catalog.Problem, args []string, c *config, counting bool) in
 
 	var sum summary
 	start := time.Now()
-	for ch := range pipeline(ctx, p, p.Read(in), c, counting) {
+	read := p.Read
+	if c.marks {
+		if p.ReadMarks == nil {
+			return usageError(e.stderr, "%s: %s has no pencil-mark form", e.cmd, p.Name)
+		}
+		read = p.ReadMarks
+	}
+	for ch := range pipeline(ctx, p, read(in), c, counting) {
 		e.stdout.Write(ch.out.Bytes())
 		e.stderr.Write(ch.errOut.Bytes())
 		for i := range ch.outs {

@@ -135,6 +135,7 @@ func batchFlags(counting bool) func(fs *flag.FlagSet, c *config) {
 		if counting {
 			fs.Var(intFlag{&c.limit, 0}, "limit", "")
 		}
+		fs.BoolVar(&c.marks, "marks", false, "")
 		declareProblemFlags(fs, c, false)
 	}
 }

@@ -162,7 +162,18 @@ func usage() string {
   csp generate PROBLEM --size N [flags] [--seed S] [-n K]
                                      write K random instances (seeds S, S+1, ...)
   csp bench [SUITE|FILE ...] [flags] run a configuration matrix over instances
+  csp check PROBLEM FILE|-           unique, multiple (two solutions shown) or none
+  csp grade PROBLEM FILE|-           the weakest level of the ladder that solves it, or search
+  csp explain PROBLEM FILE|-         the solving path, step by step, in words
+  csp hint PROBLEM FILE|-            the next step only
+  csp marks PROBLEM FILE|-           the candidates left (--up-to LEVEL), as pencil marks
   csp help                           print this text
+
+Authors' tools: grade, explain, hint and marks serve ` + ladderProblems() + `;
+--up-to LEVEL (a name or a number from 1) caps the ladder, --marks reads FILE
+as pencil-mark grids (also for solve and count), --json prints records.
+generate --difficulty LEVEL [--no-minimize] [--time-limit D] makes unique,
+exactly graded, minimal puzzles (skyscraper, sudoku, latin).
 
 Problems:
 `)

@@ -48,7 +48,16 @@ func init() {
 			m := Build(inst.(*Instance), settingsOptions(s))
 			return m.Model, m.Grid, nil
 		},
-		Check:  func(inst any, grid [][]int) error { return Check(inst.(*Instance), grid) },
+		Check: func(inst any, grid [][]int) error { return Check(inst.(*Instance), grid) },
+		WriteMarks: func(w io.Writer, inst any, cands [][][]int) error {
+			_, err := io.WriteString(w, FormatMarks(inst.(*Instance), cands))
+			return err
+		},
+		ReadMarks: func(r io.Reader) iter.Seq[catalog.Item] {
+			return catalog.Items(slices.Values(ReadMarks(r)), func(it Item) catalog.Item {
+				return catalog.Item{Index: it.Index, Line: it.Line, Inst: it.Inst, Err: it.Err}
+			})
+		},
 		Reason: func(inst any) (*catalog.Reasoning, error) { return Reason(inst.(*Instance)) },
 		Write:  func(w io.Writer, _ any, grid [][]int) error { return Write(w, grid) },
 		Generate: func(w io.Writer, s *catalog.Settings, i int) error {

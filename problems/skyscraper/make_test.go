@@ -56,7 +56,7 @@ func TestMakeGradedUnique(t *testing.T) {
 					mk.Set(i, true)
 				}
 				req.Limit = 0 // the same attempts again, however loaded the machine
-			again, _, _, err := Make(context.Background(), req)
+				again, _, _, err := Make(context.Background(), req)
 				require.NoError(t, err)
 				require.Equal(t, FormatTowers(p), FormatTowers(again))
 				back, err := ParseTowers(FormatTowers(p), 1)

@@ -106,6 +106,15 @@ func init() {
 		Check: func(inst any, grid [][]int) error {
 			return Check(inst.(*Puzzle), slices.Concat(grid...))
 		},
+		WriteMarks: func(w io.Writer, inst any, cands [][][]int) error {
+			_, err := io.WriteString(w, FormatMarks(inst.(*Puzzle), cands))
+			return err
+		},
+		ReadMarks: func(r io.Reader) iter.Seq[catalog.Item] {
+			return catalog.Items(ReadMarks(r), func(it Item) catalog.Item {
+				return catalog.Item{Index: it.Index, Line: it.Line, Inst: it.Puzzle, Err: it.Err}
+			})
+		},
 		Reason: func(inst any) (*catalog.Reasoning, error) { return Reason(inst.(*Puzzle)) },
 		Write: func(w io.Writer, inst any, grid [][]int) error {
 			_, err := io.WriteString(w, Format(inst.(*Puzzle), slices.Concat(grid...)))

@@ -1,0 +1,278 @@
+package latin
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"math/bits"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// maxMarks is the largest order of the pencil-mark form: a cell's
+// candidates are one 64-bit word, bit v for symbol v.
+const maxMarks = 63
+
+// Sentinel errors of the pencil-mark form (ReadMarks); its other errors
+// unwrap to ErrOrder, ErrNumber, ErrRowLength, ErrSymbol and ErrRepeat.
+var (
+	ErrMarkRows   = errors.New("latin: wrong count of rows")
+	ErrMarkRepeat = errors.New("latin: candidate repeats in a cell")
+	ErrMarkEmpty  = errors.New("latin: cell with no candidate")
+)
+
+// FormatMarks writes pencil marks in the form ReadMarks reads: the order
+// N on a line of its own, then N lines of N tokens, one per cell, each the
+// cell's candidates in increasing order, concatenated when N <= 9 (1379)
+// and separated by commas above (1,12,15). Tokens are padded with spaces
+// to the widest, so that the columns line up; lines have no trailing
+// space, and the block ends with a newline (put a blank line between two
+// blocks of a batch).
+//
+// cands[r][c] lists the candidates of cell (r, c); nil cands takes them
+// from inst: its Marks, else its given, else every symbol. A cell with no
+// candidate is written '-', and a cell missing from cands or holding a
+// value outside 1..N '?': neither reads back.
+func FormatMarks(inst *Instance, cands [][][]int) string {
+	n := inst.Order
+	toks := make([]string, 0, max(n, 0)*max(n, 0))
+	width := 1
+	for r := range n {
+		for c := range n {
+			vals, ok := cellCands(inst, cands, r, c)
+			t := markToken(vals, ok, n)
+			width = max(width, len(t))
+			toks = append(toks, t)
+		}
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d\n", n)
+	for r := range n {
+		for c := range n {
+			t := toks[r*n+c]
+			b.WriteString(t)
+			if c < n-1 {
+				b.WriteString(strings.Repeat(" ", width-len(t)+1))
+			}
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// cellCands returns the candidates of cell (r, c): from cands when not
+// nil (ok is false when cands has no such cell), else from inst.
+func cellCands(inst *Instance, cands [][][]int, r, c int) (vals []int, ok bool) {
+	n := inst.Order
+	if cands != nil {
+		if r >= len(cands) || c >= len(cands[r]) {
+			return nil, false
+		}
+		return cands[r][c], true
+	}
+	if inst.Marks != nil {
+		i := r*n + c
+		if i >= len(inst.Marks) {
+			return nil, false
+		}
+		for v := 1; v <= min(n, maxMarks); v++ {
+			if inst.Marks[i]>>v&1 == 1 {
+				vals = append(vals, v)
+			}
+		}
+		return vals, true
+	}
+	if r < len(inst.Grid) && c < len(inst.Grid[r]) && inst.Grid[r][c] != 0 {
+		return []int{inst.Grid[r][c]}, true
+	}
+	for v := 1; v <= n; v++ {
+		vals = append(vals, v)
+	}
+	return vals, true
+}
+
+// markToken writes one cell's candidates for a square of order n.
+func markToken(vals []int, ok bool, n int) string {
+	if !ok {
+		return "?"
+	}
+	vals = slices.Compact(slices.Sorted(slices.Values(vals)))
+	if len(vals) == 0 {
+		return "-"
+	}
+	var b strings.Builder
+	for i, v := range vals {
+		if v < 1 || v > n {
+			return "?"
+		}
+		if i > 0 && n > 9 {
+			b.WriteByte(',')
+		}
+		b.WriteString(strconv.Itoa(v))
+	}
+	return b.String()
+}
+
+// ReadMarks reads a batch of pencil-mark grids as FormatMarks writes them:
+// blocks separated by blank lines, each the order N (1..63) on a line of
+// its own, then N lines of N tokens, one per cell. A token lists the
+// cell's candidates: digits run together when N <= 9 (1379), numbers
+// separated by commas when N >= 10 (1,12,15; commas are read at any
+// order). Lines starting with '#' or '%' are skipped, inside a block too.
+//
+// Each block gives an Instance whose Marks hold every cell's candidates,
+// and whose Grid holds, as a given, the symbol of every cell with exactly
+// one candidate (0 elsewhere): a mark grid writes a placed symbol as a
+// lone candidate. A malformed block becomes an Item with Err set, a
+// *ParseError naming the instance, the line and the field (the token,
+// 1-based) and wrapping ErrOrder (order not a number, or out of 1..63),
+// ErrMarkRows (a block of the wrong number of rows), ErrRowLength (a row
+// of the wrong number of tokens), ErrNumber (a token not made of numbers),
+// ErrSymbol (a candidate out of 1..N), ErrMarkRepeat (a candidate twice in
+// a token), ErrMarkEmpty (a token '-', or an empty number between commas)
+// or ErrRepeat (two cells of a row or column with the same single
+// candidate); reading goes on with the next block.
+func ReadMarks(r io.Reader) []Item {
+	var items []Item
+	sc := bufio.NewScanner(r)
+	sc.Buffer(nil, 4*1024*1024)
+	var b marksBlock
+	lineNo := 0
+	flush := func() {
+		if b.count == 0 {
+			return
+		}
+		idx := len(items) + 1
+		inst, pe := b.parse(idx)
+		if pe != nil {
+			items = append(items, Item{Index: idx, Line: b.lines[0].no, Err: pe})
+		} else {
+			items = append(items, Item{Index: idx, Line: b.lines[0].no, Inst: inst})
+		}
+		b = marksBlock{lines: b.lines[:0]}
+	}
+	for sc.Scan() {
+		lineNo++
+		t := strings.TrimSpace(sc.Text())
+		switch {
+		case t == "":
+			flush()
+		case t[0] == '#' || t[0] == '%':
+		default:
+			b.add(t, lineNo)
+		}
+	}
+	flush()
+	if err := sc.Err(); err != nil {
+		items = append(items, Item{Index: len(items) + 1, Line: lineNo + 1, Err: fmt.Errorf("line %d: %w", lineNo+1, err)})
+	}
+	return items
+}
+
+// marksBlock gathers the lines of one block, keeping no more than the
+// largest block needs.
+type marksBlock struct {
+	lines []numbered
+	count int // lines in the block, kept or not
+	last  int // line number of the last line
+}
+
+// numbered is a line of input (trimmed) and its number.
+type numbered struct {
+	text string
+	no   int
+}
+
+func (b *marksBlock) add(t string, no int) {
+	if len(b.lines) < maxMarks+2 {
+		b.lines = append(b.lines, numbered{t, no})
+	}
+	b.count++
+	b.last = no
+}
+
+// parse reads the block as instance idx.
+func (b *marksBlock) parse(idx int) (*Instance, *ParseError) {
+	fail := func(line, field int, err error, detail string, args ...any) *ParseError {
+		return &ParseError{Instance: idx, Line: line, Field: field, Err: err, Detail: fmt.Sprintf(detail, args...)}
+	}
+	head := b.lines[0]
+	f := strings.Fields(head.text)
+	if len(f) != 1 || strings.Trim(f[0], "0123456789") != "" {
+		return nil, fail(head.no, 1, ErrOrder, "found %q, want the order on a line of its own", head.text)
+	}
+	n, err := strconv.Atoi(f[0])
+	if err != nil || n < 1 || n > maxMarks {
+		return nil, fail(head.no, 1, ErrOrder, "order %s, want 1..%d for pencil marks", f[0], maxMarks)
+	}
+	inst := &Instance{Order: n, Line: head.no, Grid: make([][]int, n), Marks: make([]uint64, n*n)}
+	rowLine := make([]int, n)
+	for r, l := range b.lines[1:] {
+		if r == n {
+			return nil, fail(l.no, 0, ErrMarkRows, "more than %d rows (a blank line ends a block)", n)
+		}
+		toks := strings.Fields(l.text)
+		if len(toks) != n {
+			return nil, fail(l.no, min(len(toks), n)+1, ErrRowLength, "row %d has %d cells, want %d", r+1, len(toks), n)
+		}
+		rowLine[r] = l.no
+		inst.Grid[r] = make([]int, n)
+		for c, t := range toks {
+			mask, detail, err := parseMark(t, n)
+			if err != nil {
+				return nil, fail(l.no, c+1, err, "%s", detail)
+			}
+			inst.Marks[r*n+c] = mask
+			if mask&(mask-1) == 0 {
+				inst.Grid[r][c] = bits.TrailingZeros64(mask)
+			}
+		}
+	}
+	if rows := b.count - 1; rows < n {
+		return nil, fail(b.last, 0, ErrMarkRows, "%d rows, want %d", rows, n)
+	}
+	if pe := checkGivens(inst, rowLine); pe != nil {
+		pe.Instance = idx
+		pe.Detail = "single candidate " + pe.Detail
+		return nil, pe
+	}
+	return inst, nil
+}
+
+// parseMark reads the token of one cell of a square of order n: its
+// candidates as bits, or what is wrong (a detail and a sentinel).
+func parseMark(tok string, n int) (mask uint64, detail string, err error) {
+	if tok == "-" {
+		return 0, "'-' marks a cell with no candidate", ErrMarkEmpty
+	}
+	var pieces []string
+	switch {
+	case strings.Contains(tok, ","):
+		pieces = strings.Split(tok, ",")
+	case n <= 9:
+		for i := range len(tok) {
+			pieces = append(pieces, tok[i:i+1])
+		}
+	default:
+		pieces = []string{tok}
+	}
+	for _, s := range pieces {
+		if s == "" {
+			return 0, fmt.Sprintf("an empty candidate in %q", tok), ErrMarkEmpty
+		}
+		if strings.Trim(s, "0123456789") != "" {
+			return 0, fmt.Sprintf("found %q, want candidates 1..%d", tok, n), ErrNumber
+		}
+		v, err := strconv.Atoi(s)
+		if err != nil || v < 1 || v > n {
+			return 0, fmt.Sprintf("candidate %s in %q, want 1..%d", s, tok, n), ErrSymbol
+		}
+		if mask>>v&1 == 1 {
+			return 0, fmt.Sprintf("%d twice in %q", v, tok), ErrMarkRepeat
+		}
+		mask |= 1 << v
+	}
+	return mask, "", nil
+}

@@ -1,0 +1,376 @@
+package skyscraper
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"math/bits"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Sentinel errors of the pencil-mark form (ReadMarks); its other errors
+// unwrap to ErrSize, ErrCount, ErrNumber, ErrClue and ErrRepeat.
+var (
+	ErrMarkRange  = errors.New("skyscraper: candidate out of range")
+	ErrMarkRepeat = errors.New("skyscraper: candidate repeats in a cell")
+	ErrMarkEmpty  = errors.New("skyscraper: cell with no candidate")
+)
+
+// FormatMarks writes pencil marks in the form ReadMarks reads: the board
+// framed by its clues as Format frames a solution (the top clues, each row
+// between its left and right clues, the bottom clues; '.' for no clue),
+// each cell a token of its candidate heights in increasing order,
+// concatenated when N <= 9 (1379) and separated by commas above (1,12,15).
+// Cell tokens, and the top and bottom clues above and below them, are
+// padded with spaces to the widest token, so that the columns line up;
+// lines have no trailing space, and the block ends with a newline (put a
+// blank line between two blocks of a batch). Givens are not written apart:
+// a given is a cell with one candidate. Interior clues have no place in
+// this form and are not written: keep them in the JSON form.
+//
+// cands[r][c] lists the candidates of cell (r, c); nil cands takes them
+// from p: its Marks, else its given, else every height. A cell with no
+// candidate is written '-', and a cell missing from cands or holding a
+// value outside 1..N '?': neither reads back.
+func FormatMarks(p *Puzzle, cands [][][]int) string {
+	n := p.N
+	if n < 1 {
+		return ""
+	}
+	toks := make([]string, 0, n*n)
+	width := 1
+	for r := range n {
+		for c := range n {
+			vals, ok := cellCands(p, cands, r, c)
+			t := markToken(vals, ok, n)
+			width = max(width, len(t))
+			toks = append(toks, t)
+		}
+	}
+	clue := func(side []int, i int) string {
+		switch {
+		case i >= len(side) || side[i] == 0:
+			return "."
+		case side[i] < 0 || side[i] > n:
+			return "?"
+		}
+		return strconv.Itoa(side[i])
+	}
+	cw := len(strconv.Itoa(n)) // the column of left clues
+	var b strings.Builder
+	cells := func(tok func(c int) string) {
+		for c := range n {
+			t := tok(c)
+			b.WriteString(t)
+			if c < n-1 {
+				b.WriteString(strings.Repeat(" ", width-len(t)+1))
+			}
+		}
+	}
+	edge := func(side []int) {
+		b.WriteString(strings.Repeat(" ", cw+1))
+		cells(func(c int) string { return clue(side, c) })
+		b.WriteByte('\n')
+	}
+	edge(p.Top)
+	for r := range n {
+		fmt.Fprintf(&b, "%*s ", cw, clue(p.Left, r))
+		cells(func(c int) string { return toks[r*n+c] })
+		b.WriteString(strings.Repeat(" ", width-len(toks[r*n+n-1])+1))
+		b.WriteString(clue(p.Right, r))
+		b.WriteByte('\n')
+	}
+	edge(p.Bottom)
+	return b.String()
+}
+
+// cellCands returns the candidates of cell (r, c): from cands when not
+// nil (ok is false when cands has no such cell), else from p.
+func cellCands(p *Puzzle, cands [][][]int, r, c int) (vals []int, ok bool) {
+	n := p.N
+	i := r*n + c
+	switch {
+	case cands != nil:
+		if r >= len(cands) || c >= len(cands[r]) {
+			return nil, false
+		}
+		return cands[r][c], true
+	case p.Marks != nil:
+		if i >= len(p.Marks) {
+			return nil, false
+		}
+		for v := 1; v <= min(n, MaxSize); v++ {
+			if p.Marks[i]>>v&1 == 1 {
+				vals = append(vals, v)
+			}
+		}
+		return vals, true
+	case r < len(p.Givens) && c < len(p.Givens[r]) && p.Givens[r][c] != 0:
+		return []int{p.Givens[r][c]}, true
+	}
+	for v := 1; v <= n; v++ {
+		vals = append(vals, v)
+	}
+	return vals, true
+}
+
+// markToken writes one cell's candidates for a board of size n.
+func markToken(vals []int, ok bool, n int) string {
+	if !ok {
+		return "?"
+	}
+	vals = slices.Compact(slices.Sorted(slices.Values(vals)))
+	if len(vals) == 0 {
+		return "-"
+	}
+	var b strings.Builder
+	for i, v := range vals {
+		if v < 1 || v > n {
+			return "?"
+		}
+		if i > 0 && n > 9 {
+			b.WriteByte(',')
+		}
+		b.WriteString(strconv.Itoa(v))
+	}
+	return b.String()
+}
+
+// ReadMarks reads a batch of pencil-mark boards as FormatMarks writes
+// them: blocks separated by blank lines, each N+2 lines: N top clues (N,
+// 1..63, is their count), N rows of a left clue, N cell tokens and a right
+// clue, and N bottom clues; a clue is '.' (none) or 1..N. A cell token
+// lists the cell's candidate heights: digits run together when N <= 9
+// (1379), numbers separated by commas when N >= 10 (1,12,15; commas are
+// read at any size). Lines starting with '#' or '%' are skipped, inside a
+// block too. The form holds no interior clues.
+//
+// Each block gives a Puzzle with the clues of its frame, Marks holding
+// every cell's candidates, and Givens holding the height of every cell
+// with exactly one candidate (0 elsewhere): a mark grid writes a placed
+// height as a lone candidate. A malformed block becomes an Item with Err
+// set, a *ParseError naming the line and the field (the token, 1-based,
+// the left clue first) and wrapping ErrSize (more than 63 top clues),
+// ErrCount (a line of the wrong number of tokens, a block of the wrong
+// number of lines), ErrNumber (a token not made of numbers), ErrClue (a
+// clue out of 1..N), ErrMarkRange (a candidate out of 1..N),
+// ErrMarkRepeat (a candidate twice in a token), ErrMarkEmpty (a token
+// '-', or an empty number between commas) or ErrRepeat (two cells of a
+// row or column with the same single candidate); reading goes on with the
+// next block.
+func ReadMarks(r io.Reader) []Item {
+	var items []Item
+	sc := bufio.NewScanner(r)
+	sc.Buffer(nil, 1<<20)
+	var b marksBlock
+	lineNo := 0
+	flush := func() {
+		if b.count == 0 {
+			return
+		}
+		start := b.lines[0].no
+		p, err := b.parse()
+		if err != nil {
+			items = append(items, Item{Index: len(items) + 1, Line: start, Err: err})
+		} else {
+			p.Line = start
+			items = append(items, Item{Index: len(items) + 1, Line: start, Puzzle: p})
+		}
+		b = marksBlock{lines: b.lines[:0]}
+	}
+	for sc.Scan() {
+		lineNo++
+		t := strings.TrimSpace(sc.Text())
+		switch {
+		case t == "":
+			flush()
+		case t[0] == '#' || t[0] == '%':
+		default:
+			b.add(t, lineNo)
+		}
+	}
+	flush()
+	if err := sc.Err(); err != nil {
+		items = append(items, Item{Index: len(items) + 1, Line: lineNo + 1, Err: &ParseError{Line: lineNo + 1, Err: ErrSyntax, Detail: err.Error()}})
+	}
+	return items
+}
+
+// marksBlock gathers the lines of one block, keeping no more than the
+// largest block needs.
+type marksBlock struct {
+	lines []numbered
+	count int // lines in the block, kept or not
+	last  int // line number of the last line
+}
+
+// numbered is a line of input (trimmed) and its number.
+type numbered struct {
+	text string
+	no   int
+}
+
+func (b *marksBlock) add(t string, no int) {
+	if len(b.lines) < MaxSize+3 {
+		b.lines = append(b.lines, numbered{t, no})
+	}
+	b.count++
+	b.last = no
+}
+
+// parse reads the block.
+func (b *marksBlock) parse() (*Puzzle, error) {
+	fail := func(line, field int, err error, detail string, args ...any) error {
+		return &ParseError{Line: line, Field: field, Err: err, Detail: fmt.Sprintf(detail, args...)}
+	}
+	top := strings.Fields(b.lines[0].text)
+	n := len(top)
+	if n > MaxSize {
+		return nil, fail(b.lines[0].no, 0, ErrSize, "%d top clues, want 1..%d", n, MaxSize)
+	}
+	clue := func(s string, line, field int) (int, error) {
+		if s == "." {
+			return 0, nil
+		}
+		if strings.Trim(s, "0123456789") != "" {
+			return 0, fail(line, field, ErrNumber, "found %q, want a clue 1..%d or '.'", s, n)
+		}
+		v, err := strconv.Atoi(s)
+		if err != nil || v < 1 || v > n {
+			return 0, fail(line, field, ErrClue, "found %s, want 1..%d or '.'", s, n)
+		}
+		return v, nil
+	}
+	edge := func(l numbered, side []int, name string) error {
+		f := strings.Fields(l.text)
+		if len(f) != n {
+			return fail(l.no, min(len(f), n)+1, ErrCount, "%d %s clues, want %d like the top", len(f), name, n)
+		}
+		for c, s := range f {
+			v, err := clue(s, l.no, c+1)
+			if err != nil {
+				return err
+			}
+			side[c] = v
+		}
+		return nil
+	}
+	p := New(n)
+	p.Marks = make([]uint64, n*n)
+	p.Givens = make([][]int, n)
+	if err := edge(b.lines[0], p.Top, "top"); err != nil {
+		return nil, err
+	}
+	lineOf := make([]int, n) // the line of each row
+	for i, l := range b.lines[1:] {
+		switch {
+		case i == n:
+			if err := edge(l, p.Bottom, "bottom"); err != nil {
+				return nil, err
+			}
+			continue
+		case i > n:
+			return nil, fail(l.no, 0, ErrCount, "more than %d lines: %d clues above, %d rows, %d clues below (a blank line ends a block)", n+2, n, n, n)
+		}
+		f := strings.Fields(l.text)
+		if len(f) != n+2 {
+			return nil, fail(l.no, min(len(f), n+2)+1, ErrCount, "%d tokens, want %d (clue, %d cells, clue)", len(f), n+2, n)
+		}
+		var err error
+		if p.Left[i], err = clue(f[0], l.no, 1); err != nil {
+			return nil, err
+		}
+		p.Givens[i] = make([]int, n)
+		for c, s := range f[1 : n+1] {
+			mask, detail, err := parseMark(s, n)
+			if err != nil {
+				return nil, fail(l.no, c+2, err, "%s", detail)
+			}
+			p.Marks[i*n+c] = mask
+			if mask&(mask-1) == 0 {
+				p.Givens[i][c] = bits.TrailingZeros64(mask)
+			}
+		}
+		if p.Right[i], err = clue(f[n+1], l.no, n+2); err != nil {
+			return nil, err
+		}
+		lineOf[i] = l.no
+	}
+	if b.count < n+2 {
+		return nil, fail(b.last, 0, ErrCount, "%d lines, want %d: %d clues above, %d rows, %d clues below", b.count, n+2, n, n, n)
+	}
+	if err := repeatedSingle(p, lineOf); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// repeatedSingle reports two cells of a row or column of p with the same
+// single candidate (the same given), naming the later one's line and
+// field.
+func repeatedSingle(p *Puzzle, lineOf []int) error {
+	n := p.N
+	col := make([][]bool, n)
+	for c := range col {
+		col[c] = make([]bool, n+1)
+	}
+	for r := range n {
+		row := make([]bool, n+1)
+		for c, v := range p.Givens[r] {
+			if v == 0 {
+				continue
+			}
+			in := ""
+			switch {
+			case row[v]:
+				in = fmt.Sprintf("row %d", r+1)
+			case col[c][v]:
+				in = fmt.Sprintf("column %d", c+1)
+			}
+			if in != "" {
+				return &ParseError{Line: lineOf[r], Field: c + 2, Err: ErrRepeat, Detail: fmt.Sprintf("single candidate %d twice in %s", v, in)}
+			}
+			row[v], col[c][v] = true, true
+		}
+	}
+	return nil
+}
+
+// parseMark reads the token of one cell of a board of size n: its
+// candidates as bits, or what is wrong (a detail and a sentinel).
+func parseMark(tok string, n int) (mask uint64, detail string, err error) {
+	if tok == "-" {
+		return 0, "'-' marks a cell with no candidate", ErrMarkEmpty
+	}
+	var pieces []string
+	switch {
+	case strings.Contains(tok, ","):
+		pieces = strings.Split(tok, ",")
+	case n <= 9:
+		for i := range len(tok) {
+			pieces = append(pieces, tok[i:i+1])
+		}
+	default:
+		pieces = []string{tok}
+	}
+	for _, s := range pieces {
+		if s == "" {
+			return 0, fmt.Sprintf("an empty candidate in %q", tok), ErrMarkEmpty
+		}
+		if strings.Trim(s, "0123456789") != "" {
+			return 0, fmt.Sprintf("found %q, want candidates 1..%d", tok, n), ErrNumber
+		}
+		v, err := strconv.Atoi(s)
+		if err != nil || v < 1 || v > n {
+			return 0, fmt.Sprintf("candidate %s in %q, want 1..%d", s, tok, n), ErrMarkRange
+		}
+		if mask>>v&1 == 1 {
+			return 0, fmt.Sprintf("%d twice in %q", v, tok), ErrMarkRepeat
+		}
+		mask |= 1 << v
+	}
+	return mask, "", nil
+}
