@@ -168,7 +168,7 @@ func (e *explainer) hidden(s *csp.Space, open []csp.Var, yield func(csp.Deductio
 				mask |= 1 << vals[i]
 			}
 			var cells []csp.Var
-			for _, x := range open {
+			for _, x := range e.vars { // an assigned cell counts: its value fits it
 				if e.word(s, x)&mask != 0 {
 					cells = append(cells, x)
 				}
