@@ -33,13 +33,14 @@
 //
 // Build makes one variable per cell (a given fixes it) on a grid.Grid,
 // posts the rows and columns as all-differents (alldiff.Post, or all at
-// once with units.Post: they are permutation units) and each sign as an
-// arithmetic constraint (arith.Less, arith.AbsDiff for a bar,
-// arith.AbsDiffNotIn for two unmarked neighbours of the adjacent
-// variant), all of them domain consistent, and a window on every cell
-// with a relation on both sides along a line (chain.PostWindows: the
-// cell and its two neighbours, all different, both relations; in the
-// adjacent variant every inner cell of a line). Options.Lines = Line
+// once with units.Post: they are permutation units), a window on every
+// cell with a relation on both sides along a line (chain.PostWindows:
+// the cell and its two neighbours, all different, both relations; in the
+// adjacent variant every inner cell of a line), and each sign of plain
+// Futoshiki as an arithmetic constraint (arith.Less; in the adjacent
+// variant the windows cover every pair, and only a board of size 2 gets
+// arith.AbsDiff for a bar and arith.AbsDiffNotIn for two unmarked
+// neighbours), all of them domain consistent. Options.Lines = Line
 // (--model line) posts instead each row and column that has enough
 // signs along it as one chain propagator (package chain), domain
 // consistent on its all-different and its signs together: fewer guesses
