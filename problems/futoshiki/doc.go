@@ -47,7 +47,8 @@
 // on the hardest ("recursive") puzzles, more time per node elsewhere.
 // Auto, the command line's default, posts chains only where they pay on
 // Unequal's puzzles (plain Futoshiki up to 9×9, lines with four signs or
-// more) and all-differents on the other lines. Solve has the independent
+// more) and all-differents on the other lines, no stronger than hidden
+// singles in the adjacent variant, where the windows do the work. Solve has the independent
 // Check verify every solution it returns; Count counts up to a cap.
 //
 // The package registers "futoshiki" with problems/catalog, so the command
