@@ -134,9 +134,9 @@ func TestRelString(t *testing.T) {
 
 // BenchmarkRun times one search node (remove a value, propagate, undo) on
 // a line of n cells over 1..n with every value still possible, as at the
-// root: the worst case of the dynamic program. Relations: none (the
-// all-different alone), a Futoshiki row (a few signs) and the adjacent
-// variant (a relation on every pair).
+// root: the worst case of the dynamic program (line) and of the windows.
+// Relations: none (the all-different alone), a Futoshiki row (a few
+// signs) and the adjacent variant (a relation on every pair).
 func BenchmarkRun(b *testing.B) {
 	for _, n := range []int{5, 7, 9, 12} {
 		for _, kind := range []string{"none", "signs", "adjacent"} {
@@ -155,16 +155,23 @@ func BenchmarkRun(b *testing.B) {
 						}
 					}
 				}
-				m := csp.NewModel()
-				line := make([]csp.Var, n)
-				for i := range line {
-					line[i] = m.NewIntVar(1, n, fmt.Sprintf("x%d", i))
+				for _, strength := range []struct {
+					name string
+					post func(*csp.Model, []csp.Var, []Rel) error
+				}{{"line", Post}, {"windows", PostWindows}} {
+					b.Run(strength.name, func(b *testing.B) {
+						m := csp.NewModel()
+						line := make([]csp.Var, n)
+						for i := range line {
+							line[i] = m.NewIntVar(1, n, fmt.Sprintf("x%d", i))
+						}
+						require.NoError(b, strength.post(m, line, rels))
+						s := csp.NewSpace(m, csp.Copying)
+						require.True(b, s.Propagate())
+						x := line[n-1]
+						proptest.RunNode(b, s, x, s.Max(x))
+					})
 				}
-				require.NoError(b, Post(m, line, rels))
-				s := csp.NewSpace(m, csp.Copying)
-				require.True(b, s.Propagate())
-				x := line[n-1]
-				proptest.RunNode(b, s, x, s.Max(x))
 			})
 		}
 	}

@@ -27,10 +27,12 @@ import (
 // (on Unequal's adjacent 8×8 recursive puzzles, a median of 12-16 search
 // nodes over seeds 1-6 instead of 66-324).
 //
-// PostWindows posts nothing else: the line's all-different and the binary
-// relations are the caller's to post (the windows are sound without
-// them). A line without a window posts nothing. The errors are Post's
-// (wrapping ErrLine), and a value of 64 or more in an initial domain.
+// PostWindows posts nothing else: the line's all-different is the
+// caller's to post, and so is a binary constraint for a relation outside
+// every window (a window filters its two relations to domain consistency,
+// so a relation inside one needs none). A line without a window posts
+// nothing. The errors are Post's (wrapping ErrLine), and a value of 64 or
+// more in an initial domain.
 func PostWindows(m *csp.Model, line []csp.Var, rels []Rel) error {
 	if err := checkLine(m, line, rels); err != nil {
 		return err
