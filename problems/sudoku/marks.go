@@ -33,10 +33,10 @@ var (
 // candidate is written '-', and a cell missing from cands or holding a
 // value outside 1..N '?': neither reads back.
 func FormatMarks(p *Puzzle, cands [][][]int) string {
-	n := p.N()
-	if p.BoxRows <= 0 || p.BoxCols <= 0 || n > MaxN {
+	if p.BoxRows <= 0 || p.BoxCols <= 0 || p.BoxRows > MaxN || p.BoxCols > MaxN || p.N() > MaxN {
 		return ""
 	}
+	n := p.N()
 	toks := make([]string, 0, n*n)
 	width := 1
 	for r := range n {
