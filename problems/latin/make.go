@@ -21,6 +21,7 @@ type MakeRequest struct {
 	NoMinimize   bool
 	Seed         uint64
 	Limit        time.Duration // the time allowed (0: none)
+	Attempts     int           // the most full grids tried (0: no cap)
 }
 
 // Make generates a puzzle as asked: from a random Latin square
@@ -53,7 +54,7 @@ func Make(ctx context.Context, req MakeRequest) (*Instance, [][]int, author.Stat
 	solves := func(cells []int, level int) bool { return solvesP(at(cells), level) }
 	grade := func(cells []int) int { return gradeP(at(cells)) }
 	rng := rand.New(rand.NewPCG(req.Seed, 0x1a71))
-	mk, st, err := author.Make(ctx, rng, author.Request{Level: req.Level, Levels: len(Ladder.Levels), Minimize: !req.NoMinimize, Limit: req.Limit},
+	mk, st, err := author.Make(ctx, rng, author.Request{Level: req.Level, Levels: len(Ladder.Levels), Minimize: !req.NoMinimize, Limit: req.Limit, Attempts: req.Attempts},
 		func(rng *rand.Rand) (*author.Cells, error) {
 			var sol []int
 			for _, row := range latinsquare.Random(n, rng) {

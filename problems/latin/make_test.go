@@ -3,7 +3,6 @@ package latin
 import (
 	"context"
 	"testing"
-	"time"
 
 	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/problems/catalog"
@@ -18,14 +17,16 @@ func TestMakeGradedUnique(t *testing.T) {
 		return csp.Count(context.Background(), Build(inst, Options{AllDiff: alldiff.GAC}).Model, csp.Options{Var: csp.DomWDeg}, 2).Solutions
 	}
 	_, grade := catalog.Grader(Reason, len(Ladder.Levels))
-	for _, n := range []int{4, 5, 6} {
-		for level := 0; level <= len(Ladder.Levels); level++ {
-			req := MakeRequest{Order: n, Level: level, Seed: 5, Limit: 2 * time.Second}
+	// The cases made within 100 attempts (a cap, not a time: the same
+	// answer on any machine). Squares this small that need exactly subsets,
+	// or search, are rare: none in 400 attempts at orders 4 to 6.
+	cases := []struct{ n, level int }{{4, 0}, {5, 0}, {5, 1}, {5, 3}, {6, 0}, {6, 1}, {6, 3}}
+	for _, tc := range cases {
+		{
+			n, level := tc.n, tc.level
+			req := MakeRequest{Order: n, Level: level, Seed: 5, Attempts: 100}
 			inst, sol, _, err := Make(context.Background(), req)
-			if err != nil {
-				require.ErrorContains(t, err, "attempts") // small squares lack some levels
-				continue
-			}
+			require.NoError(t, err, "order %d level %d", n, level)
 			require.NoError(t, Check(inst, sol))
 			require.Equal(t, int64(1), count(inst))
 			require.Equal(t, level, grade(inst))
@@ -39,7 +40,6 @@ func TestMakeGradedUnique(t *testing.T) {
 					inst.Grid[r][c] = v
 				}
 			}
-			req.Limit = 0 // the same attempts again, however loaded the machine
 			again, _, _, err := Make(context.Background(), req)
 			require.NoError(t, err)
 			require.Equal(t, inst.Grid, again.Grid)

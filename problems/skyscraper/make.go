@@ -22,6 +22,7 @@ type MakeRequest struct {
 	NoMinimize  bool
 	Seed        uint64
 	Limit       time.Duration // the time allowed (0: none)
+	Attempts    int           // the most full grids tried (0: no cap)
 }
 
 // Make generates a puzzle as asked: from the clues of a random Latin
@@ -42,7 +43,7 @@ func Make(ctx context.Context, req MakeRequest) (*Puzzle, [][]int, author.Stats,
 	}
 	rng := rand.New(rand.NewPCG(req.Seed, 0x70e5))
 	var sol [][]int
-	mk, st, err := author.Make(ctx, rng, author.Request{Level: req.Level, Levels: len(Ladder.Levels), Minimize: !req.NoMinimize, Limit: req.Limit},
+	mk, st, err := author.Make(ctx, rng, author.Request{Level: req.Level, Levels: len(Ladder.Levels), Minimize: !req.NoMinimize, Limit: req.Limit, Attempts: req.Attempts},
 		func(rng *rand.Rand) (*making, error) {
 			sol = latinsquare.Random(n, rng)
 			return newMaking(ctx, sol, rng), nil

@@ -19,6 +19,7 @@ type MakeRequest struct {
 	NoMinimize              bool
 	Seed                    uint64
 	Limit                   time.Duration // the time allowed (0: none)
+	Attempts                int           // the most full grids tried (0: no cap)
 }
 
 // Make generates a classic puzzle as asked: from a random full grid
@@ -45,7 +46,7 @@ func Make(ctx context.Context, req MakeRequest) (*Puzzle, []int, author.Stats, e
 	solves := func(cells []int, level int) bool { return solvesP(at(cells), level) }
 	grade := func(cells []int) int { return gradeP(at(cells)) }
 	rng := rand.New(rand.NewPCG(req.Seed, 0x5d0d))
-	mk, st, err := author.Make(ctx, rng, author.Request{Level: req.Level, Levels: len(Ladder.Levels), Minimize: !req.NoMinimize, Limit: req.Limit},
+	mk, st, err := author.Make(ctx, rng, author.Request{Level: req.Level, Levels: len(Ladder.Levels), Minimize: !req.NoMinimize, Limit: req.Limit, Attempts: req.Attempts},
 		func(rng *rand.Rand) (*author.Cells, error) {
 			_, sol, err := Random(req.BoxRows, req.BoxCols, 0, rng.Uint64())
 			if err != nil {

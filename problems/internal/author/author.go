@@ -30,8 +30,13 @@ type Puzzle interface {
 	Grade() int
 }
 
-// ErrTimeLimit says the time limit passed before a puzzle was made.
-var ErrTimeLimit = errors.New("no puzzle made within the time limit")
+// Errors of Make when it gives up.
+var (
+	// ErrTimeLimit says the time limit passed before a puzzle was made.
+	ErrTimeLimit = errors.New("no puzzle made within the time limit")
+	// ErrAttempts says the cap on attempts was reached first.
+	ErrAttempts = errors.New("attempts exhausted")
+)
 
 // Request is what to make.
 type Request struct {
@@ -40,6 +45,9 @@ type Request struct {
 	Minimize bool // reject a puzzle with an item that can go keeping uniqueness
 	// Limit is the time allowed (0: none); ctx may stop it sooner.
 	Limit time.Duration
+	// Attempts caps the full puzzles tried (0: no cap): a bound that,
+	// unlike time, gives the same answer on any machine.
+	Attempts int
 }
 
 // Stats says what making a puzzle took.
@@ -66,6 +74,10 @@ func Make[P Puzzle](ctx context.Context, rng *rand.Rand, req Request, next func(
 		if ctx.Err() != nil {
 			st.Elapsed = time.Since(start)
 			return zero, st, fmt.Errorf("%w (%v): %d attempts, rejected %v", ErrTimeLimit, req.Limit, st.Attempts, st.Rejected)
+		}
+		if req.Attempts > 0 && st.Attempts >= req.Attempts {
+			st.Elapsed = time.Since(start)
+			return zero, st, fmt.Errorf("%w: no puzzle in %d attempts, rejected %v", ErrAttempts, st.Attempts, st.Rejected)
 		}
 		st.Attempts++
 		p, err := next(rng)
