@@ -167,6 +167,8 @@ func usage() string {
   csp explain PROBLEM FILE|-         the solving path, step by step, in words
   csp hint PROBLEM FILE|-            the next step only
   csp marks PROBLEM FILE|-           the candidates left (--up-to LEVEL), as pencil marks
+  csp diagnose PROBLEM FILE|-        no solution: a minimal contradicting set of clues;
+                                     several: the fewest givens that make it unique
   csp help                           print this text
 
 Authors' tools: grade, explain, hint and marks serve ` + ladderProblems() + `;

@@ -66,6 +66,15 @@ type Problem struct {
 	Model func(inst any, s *Settings) (*csp.Model, func(values []int) [][]int, error)
 	Check func(inst any, grid [][]int) error
 
+	// Clues, when set, names inst's clues and givens, one by one ("clue
+	// 3 above column 2", "given r1c1 = 5"), and Keep returns a copy of
+	// inst with only the ones marked kept; Give returns a copy of inst
+	// with more givens (cell [row, column] from 0 -> value). The
+	// diagnostics of a broken puzzle remove and add them.
+	Clues func(inst any) []string
+	Keep  func(inst any, kept []bool) any
+	Give  func(inst any, givens map[[2]int]int) any
+
 	// Reason, when set, readies inst for the authors' tools (grade,
 	// explain, hint, pencil marks): its cells, what is known of them, and
 	// the rules of the problem's ladder.

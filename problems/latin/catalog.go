@@ -11,6 +11,7 @@ import (
 
 	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/problems/catalog"
+	"github.com/cspgo/csp/problems/internal/square"
 )
 
 func init() {
@@ -59,7 +60,19 @@ func init() {
 			})
 		},
 		Reason: func(inst any) (*catalog.Reasoning, error) { return Reason(inst.(*Instance)) },
-		Write:  func(w io.Writer, _ any, grid [][]int) error { return Write(w, grid) },
+		Clues: func(inst any) []string {
+			in := inst.(*Instance)
+			return square.GivenNames(slices.Concat(in.Grid...), in.Order)
+		},
+		Keep: func(inst any, kept []bool) any {
+			in := inst.(*Instance)
+			return in.withCells(square.KeepGivens(slices.Concat(in.Grid...), kept))
+		},
+		Give: func(inst any, g map[[2]int]int) any {
+			in := inst.(*Instance)
+			return in.withCells(square.AddGivens(slices.Concat(in.Grid...), in.Order, g))
+		},
+		Write: func(w io.Writer, _ any, grid [][]int) error { return Write(w, grid) },
 		Generate: func(w io.Writer, s *catalog.Settings, i int) error {
 			if level, minimize, limit, ok := catalog.MakeSettings(s, Ladder.Levels); ok {
 				seed := s.Search.Seed + uint64(i)
@@ -120,4 +133,12 @@ func givens(inst *Instance) int {
 		}
 	}
 	return k
+}
+
+// withCells returns a copy of in with the cells (row by row) in place of
+// its grid.
+func (in *Instance) withCells(cells []int) *Instance {
+	out := *in
+	out.Grid = catalog.Rows(cells, in.Order)
+	return &out
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/problems/catalog"
+	"github.com/cspgo/csp/problems/internal/square"
 	"github.com/cspgo/csp/propagators/alldiff"
 	"github.com/cspgo/csp/propagators/linear"
 )
@@ -116,6 +117,20 @@ func init() {
 			})
 		},
 		Reason: func(inst any) (*catalog.Reasoning, error) { return Reason(inst.(*Puzzle)) },
+		Clues: func(inst any) []string {
+			p := inst.(*Puzzle)
+			return square.GivenNames(p.Cells, p.N())
+		},
+		Keep: func(inst any, kept []bool) any {
+			q := *inst.(*Puzzle)
+			q.Cells = square.KeepGivens(q.Cells, kept)
+			return &q
+		},
+		Give: func(inst any, g map[[2]int]int) any {
+			q := *inst.(*Puzzle)
+			q.Cells = square.AddGivens(q.Cells, q.N(), g)
+			return &q
+		},
 		Write: func(w io.Writer, inst any, grid [][]int) error {
 			_, err := io.WriteString(w, Format(inst.(*Puzzle), slices.Concat(grid...)))
 			return err

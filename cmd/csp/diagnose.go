@@ -1,0 +1,313 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/cspgo/csp/csp"
+	"github.com/cspgo/csp/problems/catalog"
+)
+
+// Diagnostics for an author's broken puzzle: for one with no solution, a
+// minimal set of its clues and givens that already has none; for one with
+// several, a smallest set of extra givens that makes it unique.
+func init() {
+	commands["diagnose"] = command{flags: authorFlags, run: diagnose}
+}
+
+// maxSolutions is how many solutions diagnose lists to find the fewest
+// givens that single one out; above it the givens are found greedily.
+const maxSolutions = 2000
+
+// diagnosis is what diagnose finds for one puzzle.
+type diagnosis struct {
+	Instance int    `json:"instance"`
+	Line     int    `json:"line"`
+	Verdict  string `json:"verdict"` // unique, multiple, none, unknown
+	// none: a minimal set of the clues and givens with no solution, out
+	// of how many.
+	Core  []string `json:"core,omitempty"`
+	Items int      `json:"items,omitempty"`
+	// multiple: givens ("r1c2 = 3") that make the puzzle unique, and
+	// whether they are proved the fewest (every solution was listed).
+	Add      []string `json:"add,omitempty"`
+	Smallest bool     `json:"smallest,omitempty"`
+	Listed   int      `json:"solutions_listed,omitempty"`
+}
+
+func diagnose(e env, p catalog.Problem, args []string, c *config) int {
+	if p.Model == nil || p.Clues == nil || p.Keep == nil || p.Give == nil {
+		return usageError(e.stderr, "diagnose: %s has no diagnostics", p.Name)
+	}
+	s := *c.settings
+	s.Search.Restarts = csp.NoRestarts
+	s.Search.Workers = 0
+	return eachInstance(e, p, args, c, func(ctx context.Context, it catalog.Item) bool {
+		d, err := diagnoseOne(ctx, p, &s, it)
+		if err != nil {
+			return reportErr(e, c, it, err)
+		}
+		if c.json {
+			writeLine(e.stdout, d)
+			return d.Verdict == "unique"
+		}
+		switch d.Verdict {
+		case "unique":
+			fmt.Fprintf(e.stdout, "%sunique: nothing to mend\n", head(it))
+		case "none":
+			fmt.Fprintf(e.stdout, "%snone: these %d of its %d clues and givens already have no solution (without any one of them it has one):\n", head(it), len(d.Core), d.Items)
+			for _, name := range d.Core {
+				fmt.Fprintf(e.stdout, "%%   %s\n", name)
+			}
+		case "multiple":
+			how := "the fewest that do, over all its %d solutions"
+			if !d.Smallest {
+				how = "found greedily: it has more than %d solutions, so not proved the fewest"
+			}
+			verb := "make"
+			if len(d.Add) == 1 {
+				verb = "makes"
+			}
+			fmt.Fprintf(e.stdout, "%smultiple: %d more %s %s it unique (%s): %s\n", head(it), len(d.Add), plural(int64(len(d.Add)), "given"), verb,
+				fmt.Sprintf(how, d.Listed), strings.Join(d.Add, ", "))
+		default:
+			fmt.Fprintf(e.stdout, "%sunknown: a limit stopped the search\n", head(it))
+		}
+		return d.Verdict == "unique"
+	})
+}
+
+// errStopped says a limit or an interrupt stopped a search the diagnosis
+// needed.
+var errStopped = errors.New("a limit stopped the search")
+
+// solutions lists up to limit solutions of inst (0: no cap); complete says
+// the list is all of them.
+func solutions(ctx context.Context, p catalog.Problem, inst any, s *catalog.Settings, limit int64) (sols [][][]int, complete bool, err error) {
+	m, read, err := p.Model(inst, s)
+	var unsat catalog.Unsatisfiable
+	switch {
+	case errors.As(err, &unsat):
+		return nil, true, nil
+	case err != nil:
+		return nil, false, err
+	}
+	res := csp.NewSearch(m, s.Search).Run(ctx, limit, func(sp *csp.Space) bool {
+		sols = append(sols, read(sp.Values(nil)))
+		return true
+	})
+	if !res.Complete && res.Stopped != csp.SolutionLimit {
+		return sols, false, fmt.Errorf("%w (%v)", errStopped, res.Stopped)
+	}
+	return sols, res.Complete, nil
+}
+
+func diagnoseOne(ctx context.Context, p catalog.Problem, s *catalog.Settings, it catalog.Item) (diagnosis, error) {
+	d := diagnosis{Instance: it.Index, Line: it.Line}
+	sols, _, err := solutions(ctx, p, it.Inst, s, 2)
+	if err != nil {
+		return d, err
+	}
+	switch len(sols) {
+	case 1:
+		d.Verdict = "unique"
+		return d, nil
+	case 0:
+		d.Verdict = "none"
+		names := p.Clues(it.Inst)
+		d.Items = len(names)
+		kept := make([]bool, len(names))
+		for i := range kept {
+			kept[i] = true
+		}
+		// Deletion: an item whose removal leaves no solution is not
+		// needed; what stays is minimal, since removing items only adds
+		// solutions.
+		for i := range kept {
+			kept[i] = false
+			sols, _, err := solutions(ctx, p, p.Keep(it.Inst, kept), s, 1)
+			if err != nil {
+				return d, err
+			}
+			if len(sols) > 0 {
+				kept[i] = true
+			}
+		}
+		for i, k := range kept {
+			if k {
+				d.Core = append(d.Core, names[i])
+			}
+		}
+		return d, nil
+	}
+	d.Verdict = "multiple"
+	add, smallest, listed, err := fewestGivens(ctx, p, s, it.Inst)
+	if err != nil {
+		return d, err
+	}
+	d.Smallest, d.Listed = smallest, listed
+	keys := slices.Collect(func(yield func([2]int) bool) {
+		for k := range add {
+			if !yield(k) {
+				return
+			}
+		}
+	})
+	sort.Slice(keys, func(i, j int) bool {
+		return keys[i][0] < keys[j][0] || keys[i][0] == keys[j][0] && keys[i][1] < keys[j][1]
+	})
+	for _, k := range keys {
+		d.Add = append(d.Add, fmt.Sprintf("r%dc%d = %d", k[0]+1, k[1]+1, add[k]))
+	}
+	// The puzzle with them must be unique: checked, never assumed.
+	sols, _, err = solutions(ctx, p, p.Give(it.Inst, add), s, 2)
+	if err != nil {
+		return d, err
+	}
+	if len(sols) != 1 {
+		return d, fmt.Errorf("internal error: the givens found leave %d solutions", len(sols))
+	}
+	return d, nil
+}
+
+// fewestGivens finds givens that make inst unique. With every solution
+// listed (at most maxSolutions) it is the fewest: for every solution as
+// the one to keep, the smallest set of cells on which every other solution
+// differs from it (a minimum hitting set, by iterative deepening).
+// Otherwise it adds, greedily, the cells that a sample of solutions
+// disagrees on most, until one solution is left.
+func fewestGivens(ctx context.Context, p catalog.Problem, s *catalog.Settings, inst any) (map[[2]int]int, bool, int, error) {
+	sols, complete, err := solutions(ctx, p, inst, s, maxSolutions)
+	if err != nil {
+		return nil, false, 0, err
+	}
+	if complete {
+		var best map[[2]int]int
+		budget := hitBudget
+		for _, base := range sols {
+			cells, ok := hittingSet(base, sols, len(best), &budget)
+			if !ok {
+				complete = false // out of budget: not proved the fewest
+				break
+			}
+			if cells == nil {
+				continue
+			}
+			if best == nil || len(cells) < len(best) {
+				best = map[[2]int]int{}
+				for _, at := range cells {
+					best[at] = base[at[0]][at[1]]
+				}
+			}
+		}
+		if complete {
+			return best, true, len(sols), nil
+		}
+	}
+	add := map[[2]int]int{}
+	for range 64 {
+		cur := p.Give(inst, add)
+		sample, _, err := solutions(ctx, p, cur, s, maxSolutions)
+		if err != nil {
+			return nil, false, 0, err
+		}
+		if len(sample) <= 1 {
+			return add, false, maxSolutions, nil
+		}
+		base := sample[0]
+		// The cell of base that the most other solutions disagree on.
+		best, bestCount := [2]int{}, -1
+		for r := range base {
+			for c := range base[r] {
+				n := 0
+				for _, t := range sample[1:] {
+					if t[r][c] != base[r][c] {
+						n++
+					}
+				}
+				if n > bestCount {
+					best, bestCount = [2]int{r, c}, n
+				}
+			}
+		}
+		add[best] = base[best[0]][best[1]]
+	}
+	return nil, false, 0, fmt.Errorf("no set of givens found in 64 rounds")
+}
+
+// hitBudget bounds the branches the search for the fewest givens may take
+// over all its bases; beyond it the givens are found greedily.
+const hitBudget = 2_000_000
+
+// hittingSet returns a smallest set of cells such that every other
+// solution differs from base on one of them, smaller than bound (0: any
+// size), or nil when there is none smaller; ok is false when the budget
+// ran out first.
+func hittingSet(base [][]int, sols [][][]int, bound int, budget *int) (set [][2]int, ok bool) {
+	var diffs [][][2]int
+	for _, t := range sols {
+		var d [][2]int
+		for r := range base {
+			for c := range base[r] {
+				if t[r][c] != base[r][c] {
+					d = append(d, [2]int{r, c})
+				}
+			}
+		}
+		if len(d) > 0 {
+			diffs = append(diffs, d)
+		}
+	}
+	limit := len(diffs)
+	if bound > 0 {
+		limit = min(limit, bound-1)
+	}
+	for k := 0; k <= limit; k++ {
+		if set, found := hit(diffs, nil, k, budget); found {
+			return set, true
+		}
+		if *budget <= 0 {
+			return nil, false
+		}
+	}
+	return nil, true
+}
+
+// hit extends chosen with at most k cells so that every set in diffs
+// holds one of them, branching on the cells of the open set with the
+// fewest cells.
+func hit(diffs [][][2]int, chosen [][2]int, k int, budget *int) ([][2]int, bool) {
+	*budget--
+	if *budget <= 0 {
+		return nil, false
+	}
+	var open [][2]int
+	for _, d := range diffs {
+		hitAlready := false
+		for _, at := range d {
+			if slices.Contains(chosen, at) {
+				hitAlready = true
+				break
+			}
+		}
+		if !hitAlready && (open == nil || len(d) < len(open)) {
+			open = d
+		}
+	}
+	if open == nil {
+		return slices.Clone(chosen), true
+	}
+	if k == 0 {
+		return nil, false
+	}
+	for _, at := range open {
+		if set, ok := hit(diffs, append(chosen, at), k-1, budget); ok {
+			return set, true
+		}
+	}
+	return nil, false
+}
