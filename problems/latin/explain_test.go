@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -121,7 +120,7 @@ func TestExplainReplaysMade(t *testing.T) {
 	}
 	for _, n := range []int{7} { // smaller squares seldom need the upper levels
 		for level := range top + 1 {
-			inst, sol, _, err := Make(context.Background(), MakeRequest{Order: n, Level: level, Seed: 11, Limit: 2 * time.Second})
+			inst, sol, _, err := Make(context.Background(), MakeRequest{Order: n, Level: level, Seed: 11, Attempts: 100})
 			if err != nil {
 				t.Logf("order %d, %s: %v", n, Ladder.Levels[level], err) // a small square may lack a level
 				continue
