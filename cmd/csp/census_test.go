@@ -1,0 +1,138 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/cspgo/csp/csp"
+	"github.com/cspgo/csp/problems/skyscraper"
+	"github.com/cspgo/csp/propagators/alldiff"
+	"github.com/cspgo/csp/propagators/visibility"
+)
+
+func TestCensusJSON(t *testing.T) {
+	for _, tc := range []struct {
+		args                  []string
+		sets, setsUp, puzzles int64
+		unique, uniqueUp      int64
+	}{
+		// Sizes and counts the brute force of the skyscraper package
+		// confirms; sets is C(16,3), puzzles 560·4³.
+		{[]string{"--size", "4", "--clues", "3"}, 560, 70, 35840, 1600, 200},
+		{[]string{"--size", "4", "--clues", "16"}, 1, 1, 1 << 32, 372, 55},
+		{[]string{"--size", "4", "--clues", "4", "--one-side"}, 4, 1, 1024, 96, 12},
+		{[]string{"--size", "4", "--clues", "0", "--one-side"}, 1, 1, 1, 0, 0},
+		{[]string{"--order", "1", "--clues", "2", "--jobs", "1"}, 6, 2, 6, 6, 2},
+	} {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			r := runCSP(t, "", append([]string{"census", "skyscraper", "--json"}, tc.args...)...)
+			require.Equal(t, 0, r.code, r.stderr)
+			assert.Empty(t, r.stderr)
+			lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
+			require.Len(t, lines, 1, "one object")
+			var got map[string]any
+			require.NoError(t, json.Unmarshal([]byte(lines[0]), &got))
+			assert.Equal(t, "skyscraper", got["problem"])
+			for field, want := range map[string]int64{"sets": tc.sets, "sets_up_to_symmetry": tc.setsUp,
+				"puzzles": tc.puzzles, "unique": tc.unique, "unique_up_to_symmetry": tc.uniqueUp} {
+				assert.EqualValues(t, want, got[field], field)
+			}
+			for _, field := range []string{"size", "clues", "one_side", "squares", "jobs", "time"} {
+				assert.Contains(t, got, field)
+			}
+		})
+	}
+}
+
+func TestCensusHuman(t *testing.T) {
+	r := runCSP(t, "", "census", "skyscraper", "--size", "4", "--clues", "5", "--jobs", "2")
+	require.Equal(t, 0, r.code, r.stderr)
+	assert.Empty(t, r.stderr, "no progress bar off a terminal")
+	for _, line := range strings.Split(strings.TrimSpace(r.stdout), "\n") {
+		assert.True(t, strings.HasPrefix(line, "% "), line)
+	}
+	for _, want := range []string{"size 4, 5 clues anywhere on the 16 edge positions", " 4368  (546 up to symmetry)",
+		" 4472832 ", " 173152  (21644 up to symmetry", "576 Latin squares of order 4", "with 2 jobs"} {
+		assert.Contains(t, r.stdout, want)
+	}
+}
+
+// TestCensusListReadsBack reads the listed IDs back, solves each with the
+// engine (exactly one solution), and counts them against the summary; the
+// whole output also goes through csp count.
+func TestCensusListReadsBack(t *testing.T) {
+	for _, args := range [][]string{
+		{"--size", "4", "--clues", "3"},
+		{"--size", "4", "--clues", "4", "--one-side"},
+		{"--size", "3", "--clues", "12", "--jobs", "1"},
+	} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			r := runCSP(t, "", append([]string{"census", "skyscraper", "--list", "--json"}, args...)...)
+			require.Equal(t, 0, r.code, r.stderr)
+			lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
+			var summary struct{ Unique int64 }
+			require.NoError(t, json.Unmarshal([]byte(lines[len(lines)-1]), &summary), "the summary comes last")
+			ids := lines[:len(lines)-1]
+			require.EqualValues(t, summary.Unique, len(ids))
+			require.NotEmpty(t, ids)
+
+			items := skyscraper.Read(strings.NewReader(strings.Join(ids, "\n")))
+			require.Len(t, items, len(ids))
+			seen := map[string]bool{}
+			for i, it := range items {
+				require.NoError(t, it.Err)
+				assert.Equal(t, ids[i], skyscraper.FormatTowers(it.Puzzle), "the ID round-trips")
+				assert.False(t, seen[ids[i]], "%s listed twice", ids[i])
+				seen[ids[i]] = true
+				res, err := skyscraper.Count(context.Background(), it.Puzzle,
+					skyscraper.Options{AllDiff: alldiff.GAC, Visibility: visibility.Line}, csp.Options{Var: csp.DomWDeg}, 2)
+				require.NoError(t, err)
+				assert.Equal(t, int64(1), res.Solutions, ids[i])
+			}
+
+			// Without --json the summary lines start with %, so the
+			// output is a puzzle file as it stands.
+			human := runCSP(t, "", append([]string{"census", "skyscraper", "--list"}, args...)...)
+			require.Equal(t, 0, human.code)
+			counted := runCSP(t, human.stdout, "count", "skyscraper", "-", "--limit", "2", "--json")
+			require.Equal(t, 0, counted.code, counted.stderr)
+			recs := decodeLines(t, counted.stdout)
+			require.Len(t, recs, len(ids))
+			for _, rec := range recs {
+				assert.EqualValues(t, 1, rec["count"], rec)
+			}
+		})
+	}
+}
+
+func TestCensusUsageErrors(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"census"}, "census: missing PROBLEM"},
+		{[]string{"census", "sudoku", "--size", "4", "--clues", "3"}, "only skyscraper has a census, not sudoku"},
+		{[]string{"census", "skyscraper", "--clues", "3"}, "--size is required"},
+		{[]string{"census", "skyscraper", "--size", "4"}, "--clues is required"},
+		{[]string{"census", "skyscraper", "--size", "4", "--clues", "3", "extra"}, `unexpected argument "extra"`},
+		{[]string{"census", "skyscraper", "--size", "6", "--clues", "3"}, "size 6, want 1..5"},
+		{[]string{"census", "skyscraper", "--size", "0", "--clues", "3"}, "flag -size: want a whole number >= 1"},
+		{[]string{"census", "skyscraper", "--size", "4", "--clues", "17"}, "17 clues, want 0..16"},
+		{[]string{"census", "skyscraper", "--size", "4", "--clues", "5", "--one-side"}, "5 clues, want 0..4 on one side"},
+		{[]string{"census", "skyscraper", "--size", "4", "--clues", "-1"}, "flag -clues: want a whole number >= 0"},
+		{[]string{"census", "skyscraper", "--size", "4", "--clues", "3", "--jobs", "0"}, "flag -jobs: want a whole number >= 1"},
+		{[]string{"census", "skyscraper", "--size", "4", "--clues", "3", "--limit", "2"}, "flag provided but not defined: -limit"},
+	} {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			r := runCSP(t, "", tc.args...)
+			assert.Equal(t, 2, r.code)
+			assert.Contains(t, r.stderr, tc.want)
+			assert.Empty(t, r.stdout)
+		})
+	}
+}
