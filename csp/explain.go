@@ -252,7 +252,7 @@ func (t *trial) diff(s *Space) []Lit {
 }
 
 // Removals words removed values by variable, in the order given:
-// "r2c2 loses 4, 5; r3c2 loses 5", naming variables as the model does.
+// "r2c2 loses 4 and 5; r3c2 loses 5", naming variables as the model does.
 func Removals(m *Model, removed []Lit) string {
 	var b strings.Builder
 	for i := 0; i < len(removed); {
