@@ -420,6 +420,7 @@ func newCensusTable(ctx context.Context, n int) (*censusTable, error) {
 		}
 		t.vecs = append(t.vecs, v)
 	}
+	slices.Sort(t.vecs) // the map's order is random: a listing with one job is not
 	return t, nil
 }
 

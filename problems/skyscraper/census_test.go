@@ -451,6 +451,22 @@ func TestCensusProgressJobsAndCancel(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, one, many, "jobs %d", jobs)
 	}
+	// One job lists in a fixed order.
+	var lists [2][]string
+	for i := range lists {
+		_, err := RunCensus(context.Background(), CensusOptions{Size: 4, Clues: 14, Jobs: 1,
+			List: func(p *Puzzle) { lists[i] = append(lists[i], FormatTowers(p)) }}, nil)
+		require.NoError(t, err)
+	}
+	assert.Equal(t, lists[0], lists[1])
+	tablesMu.Lock()
+	tables[4] = nil // a table built afresh lists in the same order too
+	tablesMu.Unlock()
+	_, err = RunCensus(context.Background(), CensusOptions{Size: 4, Clues: 14, Jobs: 1,
+		List: func(p *Puzzle) { lists[1] = append(lists[1], FormatTowers(p)) }}, nil)
+	require.NoError(t, err)
+	assert.Equal(t, lists[0], lists[1][len(lists[0]):])
+
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	_, err = RunCensus(ctx, CensusOptions{Size: 4, Clues: 8}, nil)
