@@ -151,13 +151,16 @@ func Apply(s *Space, st Step) bool {
 func (r *Reasoner) Run(s *Space, limit int, yield func(Step) bool) (Outcome, int) {
 	top := -1
 	for {
-		if solvedSpace(s) {
-			return Solved, top
-		}
+		// The rules are asked even when every variable has one value: a
+		// full assignment may still break a constraint, which a rule
+		// then finds (a naked single empties a domain, a clue fails).
 		st, ok := r.Next(s, limit)
 		if !ok {
-			if r.done() {
+			switch {
+			case r.done():
 				return Interrupted, top
+			case solvedSpace(s):
+				return Solved, top
 			}
 			return Stuck, top
 		}

@@ -298,7 +298,14 @@ func MakeFlags(levels []string) []Flag {
 			Usage: "make unique, minimal puzzles graded at this level: " + strings.Join(append(slices.Clone(levels), "search"), ", ") + " (or its number from 1)",
 			Check: func(v string) error { _, err := ParseLevel(levels, v); return err }},
 		{Name: "no-minimize", Generate: true, Bool: true, Default: "false", Usage: "with --difficulty: keep clues that could go"},
-		{Name: "time-limit", Generate: true, Default: "60s", Usage: "with --difficulty: the time allowed per puzzle",
+		{Name: "attempts", Generate: true, Default: "0", Usage: "with --difficulty: the most full grids tried per puzzle (0: no cap)",
+			Check: func(v string) error {
+				if k, err := strconv.Atoi(v); err != nil || k < 0 {
+					return fmt.Errorf("want a count, 0 for no cap")
+				}
+				return nil
+			}},
+		{Name: "time-limit", Generate: true, Default: "60s", Usage: "with --difficulty: the time allowed per puzzle (0s: none)",
 			Check: func(v string) error {
 				if d, err := time.ParseDuration(v); err != nil || d < 0 {
 					return fmt.Errorf("want a duration such as 30s")
@@ -323,17 +330,27 @@ func ParseLevel(levels []string, v string) (int, error) {
 	return 0, fmt.Errorf("unknown level %q: want %s, search, or 1..%d", v, strings.Join(levels, ", "), len(levels)+1)
 }
 
+// MakeRequest is what the flags of MakeFlags ask for.
+type MakeRequest struct {
+	Level    int
+	Minimize bool
+	Limit    time.Duration
+	Attempts int
+}
+
 // MakeSettings reads the flags of MakeFlags: ok is false when
 // --difficulty was not given (the benchmark generator then runs).
-func MakeSettings(s *Settings, levels []string) (level int, minimize bool, limit time.Duration, ok bool) {
+func MakeSettings(s *Settings, levels []string) (req MakeRequest, ok bool) {
 	v := s.Flag("difficulty")
 	if v == "" {
-		return 0, false, 0, false
+		return req, false
 	}
-	level, _ = ParseLevel(levels, v)
+	req.Level, _ = ParseLevel(levels, v)
 	noMin, _ := strconv.ParseBool(s.Flag("no-minimize"))
-	limit, _ = time.ParseDuration(s.Flag("time-limit"))
-	return level, !noMin, limit, true
+	req.Minimize = !noMin
+	req.Limit, _ = time.ParseDuration(s.Flag("time-limit"))
+	req.Attempts, _ = strconv.Atoi(s.Flag("attempts"))
+	return req, true
 }
 
 // SolvesAt reports whether the rules of the levels up to level solve the

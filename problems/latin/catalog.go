@@ -74,14 +74,14 @@ func init() {
 		},
 		Write: func(w io.Writer, _ any, grid [][]int) error { return Write(w, grid) },
 		Generate: func(w io.Writer, s *catalog.Settings, i int) error {
-			if level, minimize, limit, ok := catalog.MakeSettings(s, Ladder.Levels); ok {
+			if mr, ok := catalog.MakeSettings(s, Ladder.Levels); ok {
 				seed := s.Search.Seed + uint64(i)
-				inst, _, st, err := Make(context.Background(), MakeRequest{Order: int(s.Size), Level: level, NoMinimize: !minimize, Seed: seed, Limit: limit})
+				inst, _, st, err := Make(context.Background(), MakeRequest{Order: int(s.Size), Level: mr.Level, NoMinimize: !mr.Minimize, Seed: seed, Limit: mr.Limit, Attempts: mr.Attempts})
 				if err != nil {
 					return err
 				}
 				if _, err := fmt.Fprintf(w, "%% latin order %d, %s, seed %d, %d givens, made in %v (%d attempts)\n",
-					s.Size, catalog.LevelName(Ladder.Levels, level), seed, givens(inst), st.Elapsed.Round(time.Millisecond), st.Attempts); err != nil {
+					s.Size, catalog.LevelName(Ladder.Levels, mr.Level), seed, givens(inst), st.Elapsed.Round(time.Millisecond), st.Attempts); err != nil {
 					return err
 				}
 				return Write(w, inst.Grid)

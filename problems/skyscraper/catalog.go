@@ -70,13 +70,13 @@ func init() {
 		// them kept; solvable, not necessarily unique.
 		Generate: func(w io.Writer, s *catalog.Settings, i int) error {
 			seed := s.Search.Seed + uint64(i)
-			if level, minimize, limit, ok := catalog.MakeSettings(s, Ladder.Levels); ok {
-				p, _, st, err := Make(context.Background(), MakeRequest{Size: int(s.Size), Level: level, NoMinimize: !minimize, Seed: seed, Limit: limit})
+			if mr, ok := catalog.MakeSettings(s, Ladder.Levels); ok {
+				p, _, st, err := Make(context.Background(), MakeRequest{Size: int(s.Size), Level: mr.Level, NoMinimize: !mr.Minimize, Seed: seed, Limit: mr.Limit, Attempts: mr.Attempts})
 				if err != nil {
 					return err
 				}
 				_, err = fmt.Fprintf(w, "# skyscraper %dx%d, %s, seed %d, %d clues, %d givens, made in %v (%d attempts)\n%s\n",
-					s.Size, s.Size, catalog.LevelName(Ladder.Levels, level), seed, clueCount(p), givenCount(p), st.Elapsed.Round(time.Millisecond), st.Attempts, FormatTowers(p))
+					s.Size, s.Size, catalog.LevelName(Ladder.Levels, mr.Level), seed, clueCount(p), givenCount(p), st.Elapsed.Round(time.Millisecond), st.Attempts, FormatTowers(p))
 				return err
 			}
 			clues, _ := strconv.Atoi(s.Flag("clues"))

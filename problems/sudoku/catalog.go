@@ -140,14 +140,14 @@ func init() {
 			if err != nil {
 				return err
 			}
-			if level, minimize, limit, ok := catalog.MakeSettings(s, Ladder.Levels); ok {
+			if mr, ok := catalog.MakeSettings(s, Ladder.Levels); ok {
 				seed := s.Search.Seed + uint64(i)
-				p, _, st, err := Make(context.Background(), MakeRequest{BoxRows: rows, BoxCols: cols, Level: level, NoMinimize: !minimize, Seed: seed, Limit: limit})
+				p, _, st, err := Make(context.Background(), MakeRequest{BoxRows: rows, BoxCols: cols, Level: mr.Level, NoMinimize: !mr.Minimize, Seed: seed, Limit: mr.Limit, Attempts: mr.Attempts})
 				if err != nil {
 					return err
 				}
 				_, err = fmt.Fprintf(w, "%s # sudoku %dx%d, %s, seed %d, %d givens, made in %v (%d attempts)\n",
-					FormatLine(p, nil), s.Size, s.Size, catalog.LevelName(Ladder.Levels, level), seed, p.Givens(), st.Elapsed.Round(time.Millisecond), st.Attempts)
+					FormatLine(p, nil), s.Size, s.Size, catalog.LevelName(Ladder.Levels, mr.Level), seed, p.Givens(), st.Elapsed.Round(time.Millisecond), st.Attempts)
 				return err
 			}
 			if s.Holes < 0 {
