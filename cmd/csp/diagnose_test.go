@@ -102,3 +102,13 @@ func TestDiagnose(t *testing.T) {
 
 // fmtSscanf reads "r1c2 = 3".
 func fmtSscanf(s string, r, c, v *int) (int, error) { return fmt.Sscanf(s, "r%dc%d = %d", r, c, v) }
+
+// TestCheckEveryProblem: check serves futoshiki and kenken too.
+func TestCheckEveryProblem(t *testing.T) {
+	r := runCSP(t, "4:0D,0,0,0,0D,0,0U,0L,0,0,0,0,0,0,0,0UL,\n4:0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,\n", "check", "futoshiki", "-", "--json")
+	require.Equal(t, 1, r.code, r.stderr)
+	lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
+	require.Len(t, lines, 2)
+	require.Contains(t, lines[0], `"verdict":"unique"`)
+	require.Contains(t, lines[1], `"verdict":"multiple"`)
+}

@@ -45,6 +45,14 @@ func init() {
 		Count: func(ctx context.Context, inst any, s *catalog.Settings, _ *catalog.Cache) (csp.Result, error) {
 			return Count(ctx, inst.(*Puzzle), settingsOptions(s), s.Search, s.Limit)
 		},
+		Model: func(inst any, s *catalog.Settings) (*csp.Model, func([]int) [][]int, error) {
+			m, err := Build(inst.(*Puzzle), settingsOptions(s))
+			if err != nil {
+				return nil, nil, err
+			}
+			return m.Model, m.Grid.Values, nil
+		},
+		Check: func(inst any, grid [][]int) error { return Check(inst.(*Puzzle), grid) },
 		Write: func(w io.Writer, inst any, grid [][]int) error {
 			_, err := io.WriteString(w, Format(inst.(*Puzzle), grid))
 			return err
