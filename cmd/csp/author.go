@@ -276,6 +276,10 @@ func needLadder(e env, p catalog.Problem, c *config) int {
 	if p.Reason == nil {
 		return usageError(e.stderr, "%s: %s has no reasoning rules (grade, explain, hint and marks serve %s)", e.cmd, p.Name, ladderProblems())
 	}
+	if c.upTo != "" && p.Levels != nil && levelIndex(p.Levels, c.upTo) == -2 {
+		return usageError(e.stderr, "%s: invalid value %q for flag -up-to: want a level of %s (1..%d or a name: %s), or none",
+			e.cmd, c.upTo, p.Name, len(p.Levels), strings.Join(p.Levels, ", "))
+	}
 	return 0
 }
 
@@ -527,7 +531,11 @@ func hint(e env, p catalog.Problem, args []string, c *config) int {
 		case c.json:
 			writeLine(e.stdout, map[string]any{"instance": it.Index, "line": it.Line, "status": "stuck", "guess_needed": true})
 		default:
-			fmt.Fprintf(e.stdout, "%sno rule up to %s applies: a guess is needed\n", head(it), levels[max(top, 0)])
+			if top < 0 {
+				fmt.Fprintf(e.stdout, "%sno rule allowed (--up-to none)\n", head(it))
+			} else {
+				fmt.Fprintf(e.stdout, "%sno rule up to %s applies: a guess is needed\n", head(it), levels[top])
+			}
 		}
 		return found
 	})

@@ -371,8 +371,8 @@ func TestHint(t *testing.T) {
 
 	for _, bad := range []string{"bogus", "0", "7"} {
 		b := runCSP(t, in4, "hint", "sudoku", "--up-to", bad, "-")
-		assert.NotEqual(t, 0, b.code, "--up-to %s", bad)
-		assert.Contains(t, b.stderr, fmt.Sprintf("--up-to %q", bad))
+		assert.Equal(t, 2, b.code, "--up-to %s: a usage error", bad)
+		assert.Contains(t, b.stderr, fmt.Sprintf("invalid value %q for flag -up-to", bad))
 		assert.NotContains(t, b.stdout, "next step")
 	}
 

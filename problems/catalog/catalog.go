@@ -79,6 +79,9 @@ type Problem struct {
 	// explain, hint, pencil marks): its cells, what is known of them, and
 	// the rules of the problem's ladder.
 	Reason func(inst any) (*Reasoning, error)
+	// Levels names the levels of the ladder Reason uses, weakest first
+	// (the command line checks --up-to against them).
+	Levels []string
 	// WriteMarks, when set, writes the candidates of every cell
 	// (cands[r][c], sorted) in the problem's pencil-mark form, with inst's
 	// clues; ReadMarks reads that form back as instances whose cells start

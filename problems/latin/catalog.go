@@ -60,6 +60,7 @@ func init() {
 			})
 		},
 		Reason: func(inst any) (*catalog.Reasoning, error) { return Reason(inst.(*Instance)) },
+		Levels: Ladder.Levels,
 		Clues: func(inst any) []string {
 			in := inst.(*Instance)
 			return square.GivenNames(slices.Concat(in.Grid...), in.Order)

@@ -59,6 +59,7 @@ func init() {
 			})
 		},
 		Reason: func(inst any) (*catalog.Reasoning, error) { return Reason(inst.(*Puzzle)) },
+		Levels: Ladder.Levels,
 		Clues:  func(inst any) []string { return Clues(inst.(*Puzzle)) },
 		Keep:   func(inst any, kept []bool) any { return Keep(inst.(*Puzzle), kept) },
 		Give:   func(inst any, g map[[2]int]int) any { return Give(inst.(*Puzzle), g) },

@@ -117,6 +117,7 @@ func init() {
 			})
 		},
 		Reason: func(inst any) (*catalog.Reasoning, error) { return Reason(inst.(*Puzzle)) },
+		Levels: Ladder.Levels,
 		Clues: func(inst any) []string {
 			p := inst.(*Puzzle)
 			return square.GivenNames(p.Cells, p.N())

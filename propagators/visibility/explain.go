@@ -32,7 +32,7 @@ func Explain(line []csp.Var, n, clue int, s Strength, label string) (csp.Explain
 	case Bounds:
 		return csp.Trial(newBounds(xs, n, clue), RuleBounds, func(sp *csp.Space, rm []csp.Lit) string {
 			if rm == nil {
-				return fmt.Sprintf("%s: the heights left cannot show %d buildings (clue bounds)", label, clue)
+				return fmt.Sprintf("%s: the heights left cannot show %s (clue bounds)", label, buildings(clue))
 			}
 			return fmt.Sprintf("%s: these heights would let too few or too many of the buildings be seen (clue bounds): %s",
 				label, csp.Removals(sp.Model(), rm))
@@ -40,10 +40,10 @@ func Explain(line []csp.Var, n, clue int, s Strength, label string) (csp.Explain
 	case GAC:
 		return csp.Trial(&gacProp{newTable(xs, n, clue)}, RuleGAC, func(sp *csp.Space, rm []csp.Lit) string {
 			if rm == nil {
-				return fmt.Sprintf("%s: no arrangement of the heights left shows %d buildings (clue filtering)", label, clue)
+				return fmt.Sprintf("%s: no arrangement of the heights left shows %s (clue filtering)", label, buildings(clue))
 			}
-			return fmt.Sprintf("%s: no arrangement of the heights left that shows %d buildings puts these values there (clue filtering): %s",
-				label, clue, csp.Removals(sp.Model(), rm))
+			return fmt.Sprintf("%s: no arrangement of the heights left that shows %s puts these values there (clue filtering): %s",
+				label, buildings(clue), csp.Removals(sp.Model(), rm))
 		}), nil
 	}
 	return nil, fmt.Errorf("%w: %v has no clue explainer (use ExplainLine for Line)", ErrStrength, s)
@@ -77,4 +77,12 @@ func edgeWhy(L, n, c int) string {
 		return fmt.Sprintf("every building is seen, so they rise from 1 to %d", n)
 	}
 	return fmt.Sprintf("%d buildings are seen, so the cell at distance d from the clue (counting from 0) is below %d + d", c, n-c+2)
+}
+
+// buildings words a count of buildings: "1 building", "3 buildings".
+func buildings(k int) string {
+	if k == 1 {
+		return "1 building"
+	}
+	return fmt.Sprintf("%d buildings", k)
 }
