@@ -41,6 +41,7 @@ func Explain(vars []csp.Var, label string) csp.Explainer {
 type explainer struct {
 	vars  []csp.Var
 	label string
+	open  []csp.Var // scratch: the unassigned cells
 }
 
 var subsetNames = [...]string{2: "pair", 3: "triple", 4: "quad"}
@@ -100,16 +101,21 @@ func (e *explainer) Deduce(s *csp.Space, want func(string) bool, yield func(csp.
 			Why: fmt.Sprintf("%s has %d cells but only the values %s between them", e.label, len(e.vars), csp.Values(valuesOf(union)))})
 		return
 	}
-	var open []csp.Var
+	wantNaked, wantHidden := want(RuleNakedSubset), want(RuleHiddenSubset) && perm
+	if !wantNaked && !wantHidden {
+		return
+	}
+	open := e.open[:0]
 	for _, x := range e.vars {
 		if !s.Assigned(x) {
 			open = append(open, x)
 		}
 	}
-	if want(RuleNakedSubset) && !e.naked(s, open, yield) {
+	e.open = open
+	if wantNaked && !e.naked(s, open, yield) {
 		return
 	}
-	if want(RuleHiddenSubset) && perm {
+	if wantHidden {
 		e.hidden(s, open, yield)
 	}
 }
