@@ -23,7 +23,8 @@ type MakeRequest struct {
 }
 
 // Make generates a classic puzzle as asked: from a random full grid
-// (Random's shuffled pattern), givens are taken out in a random order
+// (fullGrid: any valid grid can come out, not only the shuffles of one
+// pattern), givens are taken out in a random order
 // while the rules up to the level still solve it (for search: while it
 // stays unique); the result is kept when its grade is exactly the level
 // and, unless NoMinimize, no given can go without losing uniqueness;
@@ -48,7 +49,7 @@ func Make(ctx context.Context, req MakeRequest) (*Puzzle, []int, author.Stats, e
 	rng := rand.New(rand.NewPCG(req.Seed, 0x5d0d))
 	mk, st, err := author.Make(ctx, rng, author.Request{Level: req.Level, Levels: len(Ladder.Levels), Minimize: !req.NoMinimize, Limit: req.Limit, Attempts: req.Attempts},
 		func(rng *rand.Rand) (*author.Cells, error) {
-			_, sol, err := Random(req.BoxRows, req.BoxCols, 0, rng.Uint64())
+			sol, err := fullGrid(ctx, req.BoxRows, req.BoxCols, rng.Uint64())
 			if err != nil {
 				return nil, err
 			}
@@ -74,4 +75,21 @@ func (p *Puzzle) Givens() int {
 // gradeFuncs are the ladder's questions a generator asks of a puzzle.
 func gradeFuncs() (solves func(*Puzzle, int) bool, grade func(*Puzzle) int) {
 	return catalog.Grader(Reason, len(Ladder.Levels))
+}
+
+// fullGrid returns a random full grid with boxes of rows x cols: the
+// first solution of the empty grid under a search that picks values at
+// random (seeded, so the same seed gives the same grid), with restarts.
+func fullGrid(ctx context.Context, rows, cols int, seed uint64) ([]int, error) {
+	s := NewSolver(rows, cols, DefaultOptions, csp.Options{Var: csp.MinDomain, Val: csp.ValRandom, RandomTies: true,
+		Restarts: csp.Luby, RestartBase: 100, Seed: seed})
+	n := rows * cols
+	sol, _, err := s.Solve(ctx, &Puzzle{BoxRows: rows, BoxCols: cols, Cells: make([]int, n*n)})
+	if err != nil {
+		return nil, err
+	}
+	if sol == nil {
+		return nil, fmt.Errorf("sudoku: no full grid found (stopped)")
+	}
+	return append([]int(nil), sol...), nil
 }

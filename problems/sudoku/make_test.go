@@ -20,7 +20,7 @@ func TestMakeGradedUnique(t *testing.T) {
 		rows, cols, level int
 		short             bool // run with -short too
 	}{
-		{2, 2, 0, true}, {2, 3, 0, true}, {2, 3, 1, true}, {2, 3, 3, true}, {2, 3, 2, false},
+		{2, 2, 0, true}, {2, 3, 0, true}, {2, 3, 1, true}, {2, 3, 2, true}, {2, 3, 4, false},
 		{3, 3, 0, false}, {3, 3, 1, false}, {3, 3, 2, false}, {3, 3, 3, false},
 	}
 	for _, tc := range cases {
