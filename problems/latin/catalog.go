@@ -81,8 +81,8 @@ func init() {
 				if err != nil {
 					return err
 				}
-				if _, err := fmt.Fprintf(w, "%% latin order %d, %s, seed %d, %d givens, made in %v (%d attempts)\n",
-					s.Size, catalog.LevelName(Ladder.Levels, mr.Level), seed, givens(inst), st.Elapsed.Round(time.Millisecond), st.Attempts); err != nil {
+				if _, err := fmt.Fprintf(w, "%% latin order %d, %s, seed %d, %d givens, made in %v (%s)\n",
+					s.Size, catalog.LevelName(Ladder.Levels, mr.Level), seed, givens(inst), st.Elapsed.Round(time.Millisecond), st.Tries()); err != nil {
 					return err
 				}
 				return Write(w, inst.Grid)

@@ -76,8 +76,8 @@ func init() {
 				if err != nil {
 					return err
 				}
-				_, err = fmt.Fprintf(w, "# skyscraper %dx%d, %s, seed %d, %d clues, %d givens, made in %v (%d attempts)\n%s\n",
-					s.Size, s.Size, catalog.LevelName(Ladder.Levels, mr.Level), seed, clueCount(p), givenCount(p), st.Elapsed.Round(time.Millisecond), st.Attempts, FormatTowers(p))
+				_, err = fmt.Fprintf(w, "# skyscraper %dx%d, %s, seed %d, %d clues, %d givens, made in %v (%s)\n%s\n",
+					s.Size, s.Size, catalog.LevelName(Ladder.Levels, mr.Level), seed, clueCount(p), givenCount(p), st.Elapsed.Round(time.Millisecond), st.Tries(), FormatTowers(p))
 				return err
 			}
 			clues, _ := strconv.Atoi(s.Flag("clues"))

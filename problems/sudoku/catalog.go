@@ -147,8 +147,8 @@ func init() {
 				if err != nil {
 					return err
 				}
-				_, err = fmt.Fprintf(w, "%s # sudoku %dx%d, %s, seed %d, %d givens, made in %v (%d attempts)\n",
-					FormatLine(p, nil), s.Size, s.Size, catalog.LevelName(Ladder.Levels, mr.Level), seed, p.Givens(), st.Elapsed.Round(time.Millisecond), st.Attempts)
+				_, err = fmt.Fprintf(w, "%s # sudoku %dx%d, %s, seed %d, %d givens, made in %v (%s)\n",
+					FormatLine(p, nil), s.Size, s.Size, catalog.LevelName(Ladder.Levels, mr.Level), seed, p.Givens(), st.Elapsed.Round(time.Millisecond), st.Tries())
 				return err
 			}
 			if s.Holes < 0 {

@@ -172,3 +172,11 @@ func (c *Cells) Unique() bool { return c.IsUnique(c.Cur) }
 
 // Grade grades the current cells.
 func (c *Cells) Grade() int { return c.GradeOf(c.Cur) }
+
+// Tries words the attempts: "1 attempt", "12 attempts".
+func (st Stats) Tries() string {
+	if st.Attempts == 1 {
+		return "1 attempt"
+	}
+	return fmt.Sprintf("%d attempts", st.Attempts)
+}
