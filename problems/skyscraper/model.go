@@ -30,7 +30,8 @@ type Model struct {
 // Build makes the model of p: one variable per cell (givens fixed), every
 // row and column all different, one visibility propagator per clue. At the
 // Line strength a row or column with a clue at either end gets one
-// propagator for the whole line (all-different and both clues at once).
+// propagator for the whole line (all-different and both clues at once),
+// and its own all-different is the cheap one (see lineAllDiff).
 func Build(p *Puzzle, opt Options) (*Model, error) {
 	n := p.N
 	m := &Model{Model: csp.NewModel(), N: n, Cells: make([][]csp.Var, n)}
@@ -53,8 +54,8 @@ func Build(p *Puzzle, opt Options) (*Model, error) {
 	for i := range n {
 		row := m.Cells[i]
 		col := column(m.Cells, i)
-		alldiff.Post(m.Model, row, opt.AllDiff)
-		alldiff.Post(m.Model, col, opt.AllDiff)
+		alldiff.Post(m.Model, row, lineAllDiff(opt, n, p.Left[i], p.Right[i]))
+		alldiff.Post(m.Model, col, lineAllDiff(opt, n, p.Top[i], p.Bottom[i]))
 		if err := postLine(m.Model, row, n, p.Left[i], p.Right[i], opt.Visibility); err != nil {
 			return nil, fmt.Errorf("row %d: %w", i+1, err)
 		}
@@ -77,6 +78,25 @@ func Build(p *Puzzle, opt Options) (*Model, error) {
 		}
 	}
 	return m, nil
+}
+
+// lineAllDiff is the all-different strength of a row or column of n cells
+// with clues front and back. At the Line strength a clued line of at most
+// visibility.MaxLine cells is all different through its Line propagator
+// already, so the line's own all-different is only a cheap forerunner: at
+// most Hidden, which removes an assigned height from the rest of the line
+// at once and leaves the matching to the Line propagator. The fixpoint is
+// the same, and the search faster: on 163 Tatham 9×9 unreasonable puzzles
+// (made by sgt-towers) the median took 0.88 ms against 1.04 with GAC
+// there, the worst 16 ms against 31 (dom/wdeg weighs failures by
+// propagator, so the trees differ too). Above MaxLine, where the clues
+// fall back to GAC, the strength stays: there dom/wdeg searched much
+// longer with Hidden on full-clue 20×20 boards.
+func lineAllDiff(opt Options, n, front, back int) alldiff.Strength {
+	if opt.Visibility == visibility.Line && front+back > 0 && n <= visibility.MaxLine {
+		return min(opt.AllDiff, alldiff.Hidden)
+	}
+	return opt.AllDiff
 }
 
 // postLine posts the clues at both ends of a full row or column.

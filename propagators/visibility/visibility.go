@@ -81,24 +81,26 @@ const MaxHeight = 63
 
 // MaxLine is the largest n for which PostLine runs the dynamic program over
 // sets of heights; above it PostLine falls back to GAC on each clue and
-// alldiff.GAC on the line. A run's cost and tables double with each step
-// of n. Measured on a 2-core AMD EPYC (BenchmarkLineSize: one run with
-// every height still possible, as at the root; tables 6·2^(n-1) bytes):
+// alldiff.GAC on the line. A run of the program costs and takes tables
+// that double with each step of n. Measured on a 2-core AMD EPYC
+// (BenchmarkLineSize: a node near the root, where the program runs; tables
+// 10·2^(n-1) bytes with the lists of reached subsets):
 //
 //	n      9      10     11     12     13     14      15      16
 //	run    4 µs   11 µs  21 µs  47 µs  92 µs  170 µs  330 µs  700 µs
-//	table  1.5kB  3kB    6kB    12kB   24kB   48kB    96kB    192kB
+//	table  2.5kB  5kB    10kB   20kB   40kB   80kB    160kB   320kB
 //
-// Counting up to two solutions of random skyscraper grids with half the
-// clues given (three grids per size, alldiff.GAC on rows and columns,
-// dom/wdeg), Line failed at most once at n = 12 where GAC per clue failed
-// 116, 517 and 89,608 times; but a search node, which runs the 2n lines,
-// cost 0.4-0.6 ms at n = 12 against 0.7-1.7 ms at 13, 1.8-2.7 ms at 14
-// and 12-17 ms at 16. Sixteen is the limit all the same: above 12 the
-// fallback (GAC per clue with all-different) is so much weaker that random
-// full-clue 16×16 grids went unsolved in 60 s with it, and take about
-// 1.3 s with the line program (TestRandomLargeBoards in
-// problems/skyscraper); the tables of a 16×16 grid are 32 lines × 192 kB.
+// Most runs deep in a search stop at the line's witnesses instead
+// (BenchmarkLineSize "half": 0.2 µs at n = 9, 0.8 µs at 16). Counting up to
+// two solutions of random skyscraper grids with half the clues given
+// (three grids per size, dom/wdeg), a search node, which runs the 2n lines,
+// cost 0.07-0.13 ms at n = 12, 0.1-0.2 ms at 13 and 14 and 0.3-0.9 ms at
+// 15 and 16 (before the witnesses: 0.7-0.9, 1.2-3.2 and 6-14 ms). Sixteen
+// is the limit of the words the program and the witnesses use; above 12
+// the fallback (GAC per clue with all-different) is so much weaker that
+// random full-clue 16×16 grids went unsolved in 60 s with it, and take
+// 0.1 s with the line program (TestRandomLargeBoards in
+// problems/skyscraper).
 const MaxLine = 16
 
 // Post constrains exactly clue of the heights in line to be visible from

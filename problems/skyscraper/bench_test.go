@@ -1,0 +1,119 @@
+package skyscraper
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/cspgo/csp/csp"
+)
+
+// cliSearch is the search `csp solve` runs by default: dom/wdeg, smallest
+// value first, Luby restarts with random ties, seed 1.
+var cliSearch = csp.Options{Var: csp.DomWDeg, Val: csp.ValMin, Restarts: csp.Luby, RandomTies: true, Seed: 1}
+
+// tathamGroup reads the puzzles of one size and level (e, h, x or u) of
+// testdata/tatham-dev.tsv.
+func tathamGroup(tb testing.TB, size int, level string) []*Puzzle {
+	tb.Helper()
+	f, err := os.ReadFile("testdata/tatham-dev.tsv")
+	require.NoError(tb, err)
+	var ps []*Puzzle
+	for _, line := range strings.Split(string(f), "\n") {
+		c := strings.Split(line, "\t")
+		if len(c) < 4 || c[0] != fmt.Sprint(size) || c[1] != level {
+			continue
+		}
+		p, err := ParseTowers(c[3], 1)
+		require.NoError(tb, err)
+		ps = append(ps, p)
+	}
+	require.NotEmpty(tb, ps)
+	return ps
+}
+
+// solveAll solves every puzzle of ps as the command line does by default
+// (model built, solution checked) and returns the search nodes.
+func solveAll(b *testing.B, ps []*Puzzle) int64 {
+	var nodes int64
+	for _, p := range ps {
+		g, res, err := Solve(context.Background(), p, strong, cliSearch)
+		if err != nil || g == nil {
+			b.Fatalf("not solved: %v %v", err, res.Status())
+		}
+		nodes += res.Stats.Nodes
+	}
+	return nodes
+}
+
+// BenchmarkTatham solves the ten puzzles of each size and level of
+// Tatham's (7 to 9) at the command line's defaults; one op is the ten.
+// bench/skyscraper/tatham.sh times the same through the command line.
+func BenchmarkTatham(b *testing.B) {
+	for _, size := range []int{7, 8, 9} {
+		for _, level := range []string{"e", "h", "x", "u"} {
+			b.Run(fmt.Sprintf("%d%s", size, level), func(b *testing.B) {
+				ps := tathamGroup(b, size, level)
+				b.ReportAllocs()
+				var nodes int64
+				for b.Loop() {
+					nodes = solveAll(b, ps)
+				}
+				b.ReportMetric(float64(nodes)/float64(len(ps)), "nodes/puzzle")
+			})
+		}
+	}
+}
+
+// BenchmarkLarge solves boards made from random Latin squares (all the
+// clues, or half: `csp generate skyscraper --size N --clues P --seed S`)
+// at the command line's defaults; one op is one board.
+func BenchmarkLarge(b *testing.B) {
+	for _, n := range []int{12, 16} {
+		for _, keep := range []float64{1, 0.5} {
+			for seed := uint64(1); seed <= 3; seed++ {
+				p, _, err := Random(n, keep, seed)
+				require.NoError(b, err)
+				b.Run(fmt.Sprintf("n=%d/clues=%.0f%%/seed=%d", n, keep*100, seed), func(b *testing.B) {
+					var nodes int64
+					for b.Loop() {
+						nodes = solveAll(b, []*Puzzle{p})
+					}
+					b.ReportMetric(float64(nodes), "nodes")
+				})
+			}
+		}
+	}
+}
+
+// BenchmarkRoot times what a solve spends before its search on the ten 9×9
+// unreasonable puzzles: building the model, then making a space, then
+// propagating at the root (each stage includes the ones before); one op
+// is the ten.
+func BenchmarkRoot(b *testing.B) {
+	ps := tathamGroup(b, 9, "u")
+	for _, stage := range []string{"build", "space", "propagate"} {
+		b.Run(stage, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, p := range ps {
+					m, err := Build(p, strong)
+					if err != nil {
+						b.Fatal(err)
+					}
+					if stage == "build" {
+						continue
+					}
+					s := csp.NewSpace(m.Model, csp.Copying)
+					if stage == "propagate" && !s.Propagate() {
+						b.Fatal("failed at the root")
+					}
+				}
+			}
+		})
+	}
+}
