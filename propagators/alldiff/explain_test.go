@@ -3,7 +3,6 @@ package alldiff_test
 import (
 	"fmt"
 	"math/rand/v2"
-	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -22,106 +21,6 @@ var ladder = csp.Ladder{
 		alldiff.RuleNakedSingle: 0, alldiff.RuleHiddenSingle: 1,
 		alldiff.RuleNakedSubset: 2, alldiff.RuleHiddenSubset: 2,
 	},
-}
-
-// supports enumerates every assignment of doms: the values some solution
-// (an assignment holds accepts) uses, per variable, and the number of
-// solutions.
-func supports(doms [][]int, holds func([]int) bool) ([]map[int]bool, int) {
-	sup := make([]map[int]bool, len(doms))
-	for i := range sup {
-		sup[i] = map[int]bool{}
-	}
-	vals := make([]int, len(doms))
-	n := 0
-	var walk func(i int)
-	walk = func(i int) {
-		if i == len(doms) {
-			if holds(vals) {
-				n++
-				for j, v := range vals {
-					sup[j][v] = true
-				}
-			}
-			return
-		}
-		for _, v := range doms[i] {
-			vals[i] = v
-			walk(i + 1)
-		}
-	}
-	walk(0)
-	return sup, n
-}
-
-// deduceSteps applies e's deductions to s one at a time, a random one of
-// those offered each time, until none is left or one fails, checking every
-// deduction offered on the way against brute force over vars (the
-// constraint's variables, holds the constraint): a deduction removes only
-// values of the current domains that no solution uses, it fails only when
-// there is no solution, it has a reason, and offering it changes nothing.
-// It returns whether the run ended in a contradiction.
-func deduceSteps(t *testing.T, rng *rand.Rand, s *csp.Space, vars []csp.Var, e csp.Explainer, holds func([]int) bool, where string) bool {
-	t.Helper()
-	for step := 0; ; step++ {
-		before := proptest.Snapshot(s, vars)
-		sup, n := supports(before, holds)
-		var ds []csp.Deduction
-		e.Deduce(s, func(string) bool { return true }, func(d csp.Deduction) bool {
-			ds = append(ds, d)
-			return true
-		})
-		at := fmt.Sprintf("%s, step %d, domains %v", where, step, before)
-		require.Equal(t, before, proptest.Snapshot(s, vars), "%s: Deduce changed the state", at)
-		var useful []csp.Deduction
-		for _, d := range ds {
-			assert.NotEmpty(t, d.Why, "%s: %s without a reason", at, d.Rule)
-			if d.Fails {
-				assert.Empty(t, d.Removed, "%s: a failing deduction removes nothing", at)
-				if !assert.Zero(t, n, "%s: %s fails though %d solutions exist: %s", at, d.Rule, n, d.Why) {
-					return false
-				}
-				useful = append(useful, d)
-				continue
-			}
-			for _, l := range d.Removed {
-				i := slices.Index(vars, l.Var)
-				require.GreaterOrEqual(t, i, 0, "%s: %s removes from a variable outside the constraint", at, d.Rule)
-				assert.True(t, s.Contains(l.Var, l.Val), "%s: %s removes %d from x%d, already gone: %s", at, d.Rule, l.Val, i, d.Why)
-				if !assert.False(t, sup[i][l.Val], "%s: %s removes %d from x%d, used by a solution: %s", at, d.Rule, l.Val, i, d.Why) {
-					return false
-				}
-			}
-			if len(d.Removed) > 0 {
-				useful = append(useful, d)
-			}
-		}
-		if len(useful) == 0 {
-			return false
-		}
-		if !csp.Apply(s, csp.Step{Deduction: useful[rng.IntN(len(useful))]}) {
-			assert.Zero(t, n, "%s: a contradiction though %d solutions exist", at, n)
-			return true
-		}
-	}
-}
-
-// randomDomains draws k domains over lo..hi, each value kept with a
-// density drawn per domain; never empty.
-func randomDomains(rng *rand.Rand, k, lo, hi int) [][]int {
-	out := make([][]int, k)
-	for i := range out {
-		density := 0.3 + 0.7*rng.Float64()
-		for v := lo; v <= hi; v++ {
-			if rng.Float64() < density {
-				out[i] = append(out[i], v)
-			}
-		}
-		if out[i] == nil {
-			out[i] = []int{lo + rng.IntN(hi-lo+1)}
-		}
-	}
-	return out
 }
 
 func newVars(m *csp.Model, doms [][]int) []csp.Var {
@@ -147,12 +46,12 @@ func TestExplainAgainstBruteForce(t *testing.T) {
 			rules := map[string]int{}
 			for trial := range trials {
 				m := csp.NewModel()
-				doms := randomDomains(rng, sh.vars, sh.lo, sh.hi)
+				doms := proptest.RandomDomains(rng, sh.vars, sh.lo, sh.hi)
 				vars := newVars(m, doms)
 				e := alldiff.Explain(vars, "the group")
 				s := csp.NewSpace(m, csp.Copying)
 				where := fmt.Sprintf("trial %d", trial)
-				failed := deduceSteps(t, rng, s, vars, countRules(e, rules), proptest.Distinct, where)
+				failed := proptest.DeduceSteps(t, rng, s, vars, countRules(e, rules), proptest.Distinct, where)
 				if t.Failed() {
 					return
 				}

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -15,88 +14,6 @@ import (
 	"github.com/cspgo/csp/internal/proptest"
 	"github.com/cspgo/csp/propagators/visibility"
 )
-
-// supports enumerates every assignment of doms: the values some solution
-// (an assignment holds accepts) uses, per variable, and the number of
-// solutions.
-func supports(doms [][]int, holds func([]int) bool) ([]map[int]bool, int) {
-	sup := make([]map[int]bool, len(doms))
-	for i := range sup {
-		sup[i] = map[int]bool{}
-	}
-	vals := make([]int, len(doms))
-	n := 0
-	var walk func(i int)
-	walk = func(i int) {
-		if i == len(doms) {
-			if holds(vals) {
-				n++
-				for j, v := range vals {
-					sup[j][v] = true
-				}
-			}
-			return
-		}
-		for _, v := range doms[i] {
-			vals[i] = v
-			walk(i + 1)
-		}
-	}
-	walk(0)
-	return sup, n
-}
-
-// deduceSteps applies e's deductions to s one at a time, a random one of
-// those offered each time, until none is left or one fails, checking every
-// deduction offered on the way against brute force over vars (holds the
-// constraint): a deduction removes only values of the current domains
-// that no solution uses, fails only when there is no solution, has a
-// reason, and offering it changes nothing. It returns whether the run
-// ended in a contradiction.
-func deduceSteps(t *testing.T, rng *rand.Rand, s *csp.Space, vars []csp.Var, e csp.Explainer, holds func([]int) bool, where string) bool {
-	t.Helper()
-	for step := 0; ; step++ {
-		before := proptest.Snapshot(s, vars)
-		sup, n := supports(before, holds)
-		var ds []csp.Deduction
-		e.Deduce(s, func(string) bool { return true }, func(d csp.Deduction) bool {
-			ds = append(ds, d)
-			return true
-		})
-		at := fmt.Sprintf("%s, step %d, domains %v", where, step, before)
-		require.Equal(t, before, proptest.Snapshot(s, vars), "%s: Deduce changed the state", at)
-		var useful []csp.Deduction
-		for _, d := range ds {
-			assert.NotEmpty(t, d.Why, "%s: %s without a reason", at, d.Rule)
-			if d.Fails {
-				assert.Empty(t, d.Removed, "%s: a failing deduction removes nothing", at)
-				if !assert.Zero(t, n, "%s: %s fails though %d solutions exist: %s", at, d.Rule, n, d.Why) {
-					return false
-				}
-				useful = append(useful, d)
-				continue
-			}
-			for _, l := range d.Removed {
-				i := slices.Index(vars, l.Var)
-				require.GreaterOrEqual(t, i, 0, "%s: %s removes from a variable outside the constraint", at, d.Rule)
-				assert.True(t, s.Contains(l.Var, l.Val), "%s: %s removes %d from x%d, already gone: %s", at, d.Rule, l.Val, i, d.Why)
-				if !assert.False(t, sup[i][l.Val], "%s: %s removes %d from x%d, used by a solution: %s", at, d.Rule, l.Val, i, d.Why) {
-					return false
-				}
-			}
-			if len(d.Removed) > 0 {
-				useful = append(useful, d)
-			}
-		}
-		if len(useful) == 0 {
-			return false
-		}
-		if !csp.Apply(s, csp.Step{Deduction: useful[rng.IntN(len(useful))]}) {
-			assert.Zero(t, n, "%s: a contradiction though %d solutions exist", at, n)
-			return true
-		}
-	}
-}
 
 // randomLine adds L variables with random domains over lo..hi to a new
 // model.
@@ -147,7 +64,7 @@ func TestExplainAgainstBruteForce(t *testing.T) {
 						require.NoError(t, err)
 						s := csp.NewSpace(m, csp.Copying)
 						where := fmt.Sprintf("trial %d", trial)
-						failed := deduceSteps(t, rng, s, vars, e, holds, where)
+						failed := proptest.DeduceSteps(t, rng, s, vars, e, holds, where)
 						if t.Failed() {
 							return
 						}
@@ -184,7 +101,7 @@ func TestExplainLineAgainstBruteForce(t *testing.T) {
 						require.NoError(t, err)
 						s := csp.NewSpace(m, csp.Copying)
 						where := fmt.Sprintf("trial %d", trial)
-						failed := deduceSteps(t, rng, s, vars, e, holds, where)
+						failed := proptest.DeduceSteps(t, rng, s, vars, e, holds, where)
 						if t.Failed() {
 							return
 						}
