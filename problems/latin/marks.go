@@ -6,9 +6,10 @@ import (
 	"fmt"
 	"io"
 	"math/bits"
-	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/cspgo/csp/problems/internal/square"
 )
 
 // maxMarks is the largest order of the pencil-mark form: a cell's
@@ -42,7 +43,7 @@ func FormatMarks(inst *Instance, cands [][][]int) string {
 	for r := range n {
 		for c := range n {
 			vals, ok := cellCands(inst, cands, r, c)
-			t := markToken(vals, ok, n)
+			t := square.MarkToken(vals, ok, n)
 			width = max(width, len(t))
 			toks = append(toks, t)
 		}
@@ -91,28 +92,6 @@ func cellCands(inst *Instance, cands [][][]int, r, c int) (vals []int, ok bool) 
 		vals = append(vals, v)
 	}
 	return vals, true
-}
-
-// markToken writes one cell's candidates for a square of order n.
-func markToken(vals []int, ok bool, n int) string {
-	if !ok {
-		return "?"
-	}
-	vals = slices.Compact(slices.Sorted(slices.Values(vals)))
-	if len(vals) == 0 {
-		return "-"
-	}
-	var b strings.Builder
-	for i, v := range vals {
-		if v < 1 || v > n {
-			return "?"
-		}
-		if i > 0 && n > 9 {
-			b.WriteByte(',')
-		}
-		b.WriteString(strconv.Itoa(v))
-	}
-	return b.String()
 }
 
 // ReadMarks reads a batch of pencil-mark grids as FormatMarks writes them:
@@ -220,7 +199,7 @@ func (b *marksBlock) parse(idx int) (*Instance, *ParseError) {
 		rowLine[r] = l.no
 		inst.Grid[r] = make([]int, n)
 		for c, t := range toks {
-			mask, detail, err := parseMark(t, n)
+			mask, detail, err := square.ParseMark(t, n, markErrors)
 			if err != nil {
 				return nil, fail(l.no, c+1, err, "%s", detail)
 			}
@@ -241,38 +220,5 @@ func (b *marksBlock) parse(idx int) (*Instance, *ParseError) {
 	return inst, nil
 }
 
-// parseMark reads the token of one cell of a square of order n: its
-// candidates as bits, or what is wrong (a detail and a sentinel).
-func parseMark(tok string, n int) (mask uint64, detail string, err error) {
-	if tok == "-" {
-		return 0, "'-' marks a cell with no candidate", ErrMarkEmpty
-	}
-	var pieces []string
-	switch {
-	case strings.Contains(tok, ","):
-		pieces = strings.Split(tok, ",")
-	case n <= 9:
-		for i := range len(tok) {
-			pieces = append(pieces, tok[i:i+1])
-		}
-	default:
-		pieces = []string{tok}
-	}
-	for _, s := range pieces {
-		if s == "" {
-			return 0, fmt.Sprintf("an empty candidate in %q", tok), ErrMarkEmpty
-		}
-		if strings.Trim(s, "0123456789") != "" {
-			return 0, fmt.Sprintf("found %q, want candidates 1..%d", tok, n), ErrNumber
-		}
-		v, err := strconv.Atoi(s)
-		if err != nil || v < 1 || v > n {
-			return 0, fmt.Sprintf("candidate %s in %q, want 1..%d", s, tok, n), ErrSymbol
-		}
-		if mask>>v&1 == 1 {
-			return 0, fmt.Sprintf("%d twice in %q", v, tok), ErrMarkRepeat
-		}
-		mask |= 1 << v
-	}
-	return mask, "", nil
-}
+// markErrors are the sentinels of a bad pencil-mark token.
+var markErrors = square.MarkErrors{Empty: ErrMarkEmpty, Number: ErrNumber, Range: ErrSymbol, Repeat: ErrMarkRepeat}

@@ -6,9 +6,10 @@ import (
 	"fmt"
 	"io"
 	"math/bits"
-	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/cspgo/csp/problems/internal/square"
 )
 
 // Sentinel errors of the pencil-mark form (ReadMarks); its other errors
@@ -45,7 +46,7 @@ func FormatMarks(p *Puzzle, cands [][][]int) string {
 	for r := range n {
 		for c := range n {
 			vals, ok := cellCands(p, cands, r, c)
-			t := markToken(vals, ok, n)
+			t := square.MarkToken(vals, ok, n)
 			width = max(width, len(t))
 			toks = append(toks, t)
 		}
@@ -115,28 +116,6 @@ func cellCands(p *Puzzle, cands [][][]int, r, c int) (vals []int, ok bool) {
 		vals = append(vals, v)
 	}
 	return vals, true
-}
-
-// markToken writes one cell's candidates for a board of size n.
-func markToken(vals []int, ok bool, n int) string {
-	if !ok {
-		return "?"
-	}
-	vals = slices.Compact(slices.Sorted(slices.Values(vals)))
-	if len(vals) == 0 {
-		return "-"
-	}
-	var b strings.Builder
-	for i, v := range vals {
-		if v < 1 || v > n {
-			return "?"
-		}
-		if i > 0 && n > 9 {
-			b.WriteByte(',')
-		}
-		b.WriteString(strconv.Itoa(v))
-	}
-	return b.String()
 }
 
 // ReadMarks reads a batch of pencil-mark boards as FormatMarks writes
@@ -285,7 +264,7 @@ func (b *marksBlock) parse() (*Puzzle, error) {
 		}
 		p.Givens[i] = make([]int, n)
 		for c, s := range f[1 : n+1] {
-			mask, detail, err := parseMark(s, n)
+			mask, detail, err := square.ParseMark(s, n, markErrors)
 			if err != nil {
 				return nil, fail(l.no, c+2, err, "%s", detail)
 			}
@@ -339,38 +318,5 @@ func repeatedSingle(p *Puzzle, lineOf []int) error {
 	return nil
 }
 
-// parseMark reads the token of one cell of a board of size n: its
-// candidates as bits, or what is wrong (a detail and a sentinel).
-func parseMark(tok string, n int) (mask uint64, detail string, err error) {
-	if tok == "-" {
-		return 0, "'-' marks a cell with no candidate", ErrMarkEmpty
-	}
-	var pieces []string
-	switch {
-	case strings.Contains(tok, ","):
-		pieces = strings.Split(tok, ",")
-	case n <= 9:
-		for i := range len(tok) {
-			pieces = append(pieces, tok[i:i+1])
-		}
-	default:
-		pieces = []string{tok}
-	}
-	for _, s := range pieces {
-		if s == "" {
-			return 0, fmt.Sprintf("an empty candidate in %q", tok), ErrMarkEmpty
-		}
-		if strings.Trim(s, "0123456789") != "" {
-			return 0, fmt.Sprintf("found %q, want candidates 1..%d", tok, n), ErrNumber
-		}
-		v, err := strconv.Atoi(s)
-		if err != nil || v < 1 || v > n {
-			return 0, fmt.Sprintf("candidate %s in %q, want 1..%d", s, tok, n), ErrMarkRange
-		}
-		if mask>>v&1 == 1 {
-			return 0, fmt.Sprintf("%d twice in %q", v, tok), ErrMarkRepeat
-		}
-		mask |= 1 << v
-	}
-	return mask, "", nil
-}
+// markErrors are the sentinels of a bad pencil-mark token.
+var markErrors = square.MarkErrors{Empty: ErrMarkEmpty, Number: ErrNumber, Range: ErrMarkRange, Repeat: ErrMarkRepeat}

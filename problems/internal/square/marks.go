@@ -1,0 +1,78 @@
+package square
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// MarkToken writes one cell's pencil marks, values 1..n: run together
+// up to n = 9 (1379), separated by commas above (1,12,15); "-" for no
+// candidate, "?" when ok is false or a value is out of range (neither
+// reads back).
+func MarkToken(vals []int, ok bool, n int) string {
+	if !ok {
+		return "?"
+	}
+	vals = slices.Compact(slices.Sorted(slices.Values(vals)))
+	if len(vals) == 0 {
+		return "-"
+	}
+	var b strings.Builder
+	for i, v := range vals {
+		if v < 1 || v > n {
+			return "?"
+		}
+		if i > 0 && n > 9 {
+			b.WriteByte(',')
+		}
+		b.WriteString(strconv.Itoa(v))
+	}
+	return b.String()
+}
+
+// MarkErrors are the sentinels ParseMark reports, a problem's own.
+type MarkErrors struct {
+	Empty  error // "-", or an empty number between commas
+	Number error // a token not made of numbers
+	Range  error // a candidate out of 1..n
+	Repeat error // a candidate twice
+}
+
+// ParseMark reads the pencil-mark token of one cell, values 1..n, as
+// MarkToken writes it (commas are read at any n): its candidates as bits
+// (bit v for value v), or what is wrong, as a detail and one of errs.
+func ParseMark(tok string, n int, errs MarkErrors) (mask uint64, detail string, err error) {
+	if tok == "-" {
+		return 0, "'-' marks a cell with no candidate", errs.Empty
+	}
+	var pieces []string
+	switch {
+	case strings.Contains(tok, ","):
+		pieces = strings.Split(tok, ",")
+	case n <= 9:
+		for i := range len(tok) {
+			pieces = append(pieces, tok[i:i+1])
+		}
+	default:
+		pieces = []string{tok}
+	}
+	for _, s := range pieces {
+		if s == "" {
+			return 0, fmt.Sprintf("an empty candidate in %q", tok), errs.Empty
+		}
+		if strings.Trim(s, "0123456789") != "" {
+			return 0, fmt.Sprintf("found %q, want candidates 1..%d", tok, n), errs.Number
+		}
+		v, err := strconv.Atoi(s)
+		if err != nil || v < 1 || v > n {
+			return 0, fmt.Sprintf("candidate %s in %q, want 1..%d", s, tok, n), errs.Range
+		}
+		if mask>>v&1 == 1 {
+			return 0, fmt.Sprintf("%d twice in %q", v, tok), errs.Repeat
+		}
+		mask |= 1 << v
+	}
+	return mask, "", nil
+}
