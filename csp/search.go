@@ -24,6 +24,9 @@ const (
 	// propagators still count, unlike the paper's "at least two free
 	// variables" rule, which would need a scan per decision).
 	DomWDeg
+	// MaxDensity picks the variable with the highest solution density of
+	// one of its values (maxSD, with ValDensity).
+	MaxDensity
 )
 
 // ValSelect picks how to split the chosen variable's domain.
@@ -36,6 +39,12 @@ const (
 	ValMax
 	ValSplit
 	ValRandom
+	// ValDensity picks the value with the highest solution density that
+	// the variable's propagators estimate (those implementing Densities;
+	// the maximum over them), the smallest value on ties or when none
+	// estimates: the value choice of maxSD (Pesant, Quimper, Zanarini,
+	// JAIR 2012) for a variable chosen by Var.
+	ValDensity
 )
 
 // Restart is a restart policy. Restarts return to the root after a budget
@@ -165,6 +174,13 @@ type Search struct {
 
 	restartBudget int64 // failures left before the next restart
 	restartIndex  int64
+	// MaxDensity and ValDensity: the propagators that estimate densities
+	// (found at the first choice), which variables are decisions, and the
+	// value MaxDensity picked with its variable.
+	densProps  []int32
+	isDecision []bool
+	picked     int
+	dscan      densityScan
 }
 
 // NewSearch prepares a search of m.
@@ -466,6 +482,7 @@ func (e *Search) learn() {
 // variable is assigned.
 func (e *Search) selectVar() Var {
 	sp := e.space
+	e.picked = -1
 	if e.conflict >= 0 {
 		if sp.doms[e.conflict].Size() > 1 {
 			return e.conflict
@@ -474,6 +491,13 @@ func (e *Search) selectVar() Var {
 	}
 	if e.opts.Var == MinDomain && sp.oneWord {
 		return e.minDomainOneWord()
+	}
+	if e.opts.Var == MaxDensity {
+		if x, v := e.densityPick(-1); x >= 0 {
+			e.picked = v
+			return x
+		}
+		// No density: the smallest domain, and Val.
 	}
 	best := Var(-1)
 	var bestSize, bestW int64
@@ -535,11 +559,18 @@ func (e *Search) minDomainOneWord() Var {
 // selectValue returns the choice to make on x.
 func (e *Search) selectValue(x Var) frame {
 	d := &e.space.doms[x]
+	if e.opts.Var == MaxDensity && e.picked >= 0 {
+		return frame{x: x, v: e.picked}
+	}
 	switch e.opts.Val {
 	case ValMax:
 		return frame{x: x, v: d.Max()}
 	case ValSplit:
 		return frame{x: x, v: (d.Min() + d.Max()) / 2, split: true}
+	case ValDensity:
+		if y, v := e.densityPick(x); y == x {
+			return frame{x: x, v: v}
+		}
 	case ValRandom:
 		k := e.rng.IntN(d.Size())
 		for v := range d.Values() {

@@ -111,8 +111,8 @@ func benchFlags(fs *flag.FlagSet, b *benchConfig) {
 	}
 	list("alldiff", choice("value", "hidden", "gac"))
 	list("model", nil) // checked per problem: a model name applies where the problem has it
-	list("var", choice("input", "mindom", "domwdeg"))
-	list("val", choice("min", "max", "split", "random"))
+	list("var", choice("input", "mindom", "domwdeg", "maxsd"))
+	list("val", choice("min", "max", "split", "random", "density"))
 	list("restarts", choice("none", "luby", "geometric"))
 	list("ties", choice("first", "random"))
 	list("seed", func(v string) error {
@@ -193,9 +193,9 @@ func settingsFor(p catalog.Problem, cf configuration, b *benchConfig) *catalog.S
 			}
 			c.model = v
 		case "var":
-			c.search.Var = csp.VarSelect(slices.Index([]string{"input", "mindom", "domwdeg"}, v))
+			c.search.Var = csp.VarSelect(slices.Index([]string{"input", "mindom", "domwdeg", "maxsd"}, v))
 		case "val":
-			c.search.Val = csp.ValSelect(slices.Index([]string{"min", "max", "split", "random"}, v))
+			c.search.Val = csp.ValSelect(slices.Index([]string{"min", "max", "split", "random", "density"}, v))
 		case "restarts":
 			c.search.Restarts = csp.Restart(slices.Index([]string{"none", "luby", "geometric"}, v))
 		case "ties":

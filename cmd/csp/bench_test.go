@@ -80,7 +80,7 @@ func TestBenchBadInput(t *testing.T) {
 	assert.Contains(t, r.stderr, `invalid value "hidden,strong" for flag -alldiff: "strong": want value, hidden or gac`)
 	r = runCSP(t, "", "bench", "--var", "fastest", tiny[0])
 	assert.Equal(t, 2, r.code)
-	assert.Contains(t, r.stderr, `"fastest": want input, mindom or domwdeg`)
+	assert.Contains(t, r.stderr, `"fastest": want input, mindom, domwdeg or maxsd`)
 	r = runCSP(t, "", "bench", "--visibility", "psychic", tiny[0])
 	assert.Equal(t, 2, r.code)
 	assert.Contains(t, r.stderr, `"psychic"`)

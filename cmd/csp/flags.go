@@ -111,10 +111,10 @@ func batchFlags(counting bool) func(fs *flag.FlagSet, c *config) {
 	return func(fs *flag.FlagSet, c *config) {
 		fs.Var(namedFlag[alldiff.Strength]{&c.alldiff, alldiff.ParseStrength, int(alldiff.GAC) + 1}, "alldiff", "")
 		fs.StringVar(&c.model, "model", "", "")
-		fs.Var(enumFlag[csp.VarSelect]{&c.search.Var, []string{"input", "mindom", "domwdeg"},
-			[]csp.VarSelect{csp.InputOrder, csp.MinDomain, csp.DomWDeg}}, "var", "")
-		fs.Var(enumFlag[csp.ValSelect]{&c.search.Val, []string{"min", "max", "split", "random"},
-			[]csp.ValSelect{csp.ValMin, csp.ValMax, csp.ValSplit, csp.ValRandom}}, "val", "")
+		fs.Var(enumFlag[csp.VarSelect]{&c.search.Var, []string{"input", "mindom", "domwdeg", "maxsd"},
+			[]csp.VarSelect{csp.InputOrder, csp.MinDomain, csp.DomWDeg, csp.MaxDensity}}, "var", "")
+		fs.Var(enumFlag[csp.ValSelect]{&c.search.Val, []string{"min", "max", "split", "random", "density"},
+			[]csp.ValSelect{csp.ValMin, csp.ValMax, csp.ValSplit, csp.ValRandom, csp.ValDensity}}, "val", "")
 		fs.Var(enumFlag[csp.Restart]{&c.search.Restarts, []string{"none", "luby", "geometric"},
 			[]csp.Restart{csp.NoRestarts, csp.Luby, csp.Geometric}}, "restarts", "")
 		fs.Var(enumFlag[string]{&c.ties, []string{"first", "random"}, []string{"first", "random"}}, "ties", "")

@@ -204,8 +204,10 @@ Flags of solve and count:
   --alldiff value|hidden|gac       all-different strength (default gac; sudoku hidden)
   --model NAME                     the problem's model (see Problems; each
                                    problem's own flags are listed there too)
-  --var input|mindom|domwdeg       variable choice (default domwdeg; sudoku mindom)
-  --val min|max|split|random       value choice (default min)
+  --var input|mindom|domwdeg|maxsd variable choice (default domwdeg; sudoku mindom;
+                                   skyscraper maxsd at --visibility line)
+  --val min|max|split|random|density
+                                   value choice (default min)
   --restarts none|luby|geometric   restart policy, solve only (default luby)
   --restart-base N                 failures allowed before the first restart (default 100;
                                    sudoku 1000)

@@ -29,6 +29,13 @@ func init() {
 					return nil
 				}},
 		}, catalog.MakeFlags(Ladder.Levels)...),
+		// At the line level (the default), counting-based search unless
+		// --var says otherwise (see DefaultVar).
+		Defaults: func(s *catalog.Settings, given func(string) bool) {
+			if !given("var") && settingsOptions(s).Visibility == visibility.Line {
+				s.Search.Var = DefaultVar
+			}
+		},
 		Read: func(r io.Reader) iter.Seq[catalog.Item] {
 			return catalog.Items(slices.Values(Read(r)), func(it Item) catalog.Item {
 				return catalog.Item{Index: it.Index, Line: it.Line, Inst: it.Puzzle, Err: it.Err}

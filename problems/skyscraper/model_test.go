@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cspgo/csp/csp"
+	"github.com/cspgo/csp/problems/catalog"
 	"github.com/cspgo/csp/propagators/alldiff"
 	"github.com/cspgo/csp/propagators/visibility"
 )
@@ -159,5 +160,29 @@ func TestRandomLargeBoards(t *testing.T) {
 			require.NoError(t, Check(p, g))
 			t.Logf("size %d, %.0f%% clues: %v, %d nodes", n, keep*100, res.Stats.SolveTime, res.Stats.Nodes)
 		}
+	}
+}
+
+// TestDefaultSearch: the command line's skyscraper default is DefaultVar
+// at the line level, whatever else is given, and the shared default
+// (dom/wdeg) at the clue-only levels or when --var is given.
+func TestDefaultSearch(t *testing.T) {
+	prob, ok := catalog.Lookup("skyscraper")
+	require.True(t, ok)
+	for _, c := range []struct {
+		visibility string
+		varGiven   bool
+		want       csp.VarSelect
+	}{
+		{"line", false, DefaultVar},
+		{"line", true, csp.DomWDeg},
+		{"gac", false, csp.DomWDeg},
+		{"edge", false, csp.DomWDeg},
+	} {
+		s := catalog.NewSettings(prob)
+		s.SetFlag("visibility", c.visibility)
+		s.Search.Var = csp.DomWDeg // the shared default, or what --var said
+		prob.Defaults(s, func(flag string) bool { return flag == "var" && c.varGiven })
+		require.Equal(t, c.want, s.Search.Var, "%+v", c)
 	}
 }

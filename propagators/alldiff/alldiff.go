@@ -80,10 +80,11 @@ func Post(m *csp.Model, vars []csp.Var, s Strength) {
 // run (a stale mark only costs a look).
 type group struct {
 	vars    []csp.Var
-	width   int      // words per value mask
-	scratch []uint64 // 3 × width words
-	fresh   []uint64 // positions assigned since the last run
-	src     []uint64 // positions whose values are being removed this round
+	width   int       // words per value mask
+	scratch []uint64  // 3 × width words
+	fresh   []uint64  // positions assigned since the last run
+	src     []uint64  // positions whose values are being removed this round
+	prod    []float64 // Densities' scratch: a product per value
 }
 
 func newGroup(vars []csp.Var, width int) group {
