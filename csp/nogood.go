@@ -114,6 +114,9 @@ func (g *nogoodStore) Propagate(s *Space) Status {
 		}
 		d := lit{x, int32(v)}
 		list := g.watch[d]
+		if len(list) == 0 {
+			continue // watched by no nogood (and no map entry to write)
+		}
 		kept := list[:0]
 		for j, k := range list {
 			w := &g.watched[k]

@@ -12,9 +12,8 @@ import (
 	"github.com/cspgo/csp/csp"
 )
 
-// cliSearch is the search `csp solve` runs by default: DefaultVar, smallest
-// value first, Luby restarts with random ties, seed 1.
-var cliSearch = csp.Options{Var: DefaultVar, Val: csp.ValMin, Restarts: csp.Luby, RandomTies: true, Seed: 1}
+// cliSearch is the search `csp solve` runs by default.
+var cliSearch = DefaultSearch
 
 // tathamGroup reads the puzzles of one size and level (e, h, x or u) of
 // testdata/tatham-dev.tsv.

@@ -29,11 +29,19 @@ func init() {
 					return nil
 				}},
 		}, catalog.MakeFlags(Ladder.Levels)...),
-		// At the line level (the default), counting-based search unless
-		// --var says otherwise (see DefaultVar).
+		// At the line level (the default), DefaultSearch's counting-based
+		// search unless --var says otherwise; --last-conflict=false and
+		// --nogoods=false turn its parts off.
 		Defaults: func(s *catalog.Settings, given func(string) bool) {
-			if !given("var") && settingsOptions(s).Visibility == visibility.Line {
-				s.Search.Var = DefaultVar
+			if given("var") || settingsOptions(s).Visibility != visibility.Line {
+				return
+			}
+			s.Search.Var = DefaultSearch.Var
+			if !given("last-conflict") {
+				s.Search.LastConflict = DefaultSearch.LastConflict
+			}
+			if !given("nogoods") {
+				s.Search.Nogoods = DefaultSearch.Nogoods
 			}
 		},
 		Read: func(r io.Reader) iter.Seq[catalog.Item] {

@@ -163,26 +163,32 @@ func TestRandomLargeBoards(t *testing.T) {
 	}
 }
 
-// TestDefaultSearch: the command line's skyscraper default is DefaultVar
-// at the line level, whatever else is given, and the shared default
-// (dom/wdeg) at the clue-only levels or when --var is given.
+// TestDefaultSearch: the command line's skyscraper default is
+// DefaultSearch at the line level, with its parts turned off one by one,
+// and the shared default (dom/wdeg) at the clue-only levels or when --var
+// is given.
 func TestDefaultSearch(t *testing.T) {
 	prob, ok := catalog.Lookup("skyscraper")
 	require.True(t, ok)
+	shared := csp.Options{Var: csp.DomWDeg, Val: csp.ValMin, Restarts: csp.Luby, RandomTies: true, Seed: 1}
+	noLC, noNogoods := DefaultSearch, DefaultSearch
+	noLC.LastConflict, noNogoods.Nogoods = false, false
 	for _, c := range []struct {
 		visibility string
-		varGiven   bool
-		want       csp.VarSelect
+		given      string
+		want       csp.Options
 	}{
-		{"line", false, DefaultVar},
-		{"line", true, csp.DomWDeg},
-		{"gac", false, csp.DomWDeg},
-		{"edge", false, csp.DomWDeg},
+		{"line", "", DefaultSearch},
+		{"line", "var", shared},
+		{"line", "last-conflict", noLC},
+		{"line", "nogoods", noNogoods},
+		{"gac", "", shared},
+		{"edge", "", shared},
 	} {
 		s := catalog.NewSettings(prob)
 		s.SetFlag("visibility", c.visibility)
-		s.Search.Var = csp.DomWDeg // the shared default, or what --var said
-		prob.Defaults(s, func(flag string) bool { return flag == "var" && c.varGiven })
-		require.Equal(t, c.want, s.Search.Var, "%+v", c)
+		s.Search = shared // the command line's, where a given flag left it false
+		prob.Defaults(s, func(flag string) bool { return flag == c.given })
+		require.Equal(t, c.want, s.Search, "%+v", c)
 	}
 }

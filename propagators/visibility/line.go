@@ -56,9 +56,10 @@ import (
 // that the queue runs it again once the other lines have done the same,
 // on smaller domains.
 //
-// Memory: 3·2^(n-1) 16-bit words of tables and two lists of as many, and
-// at most n² witnesses; sized at the first run, so later runs allocate
-// nothing.
+// Memory: at most n² witnesses and a few words per cell, sized at the
+// first run, so later runs allocate nothing; the program's tables
+// (3·2^(n-1) 16-bit words and two lists of as many) are borrowed for the
+// run from a pool shared by every line of the size.
 type lineProp struct {
 	line        []csp.Var
 	n           int
@@ -69,8 +70,7 @@ type lineProp struct {
 	winF, winG [MaxLine]uint16
 	full       uint16   // heights 1..n-1 as bits 0..n-2
 	dom        []uint16 // per cell, bit h-1 for height h
-	f, g, x    []uint16 // per subset: counts reachable (f, g), co-reachable (x)
-	rf, rg     reached  // the subsets f and g reach this run
+	*tables             // the program's, during a run (nil between runs)
 	keep       []uint64 // per cell, supported heights (bit h)
 	// wit holds the witnesses (see witness.go), at most n² of them; cover
 	// is, per cell, the heights (bit h-1) that those inside the domains use.
@@ -95,17 +95,49 @@ func newLine(line []csp.Var, front, back int) *lineProp {
 	return p
 }
 
-// alloc sizes the tables; a propagator gets them at its first run, so the
+// alloc sizes the state; a propagator gets it at its first run, so the
 // model's own copy, which is only cloned, never holds any.
 func (p *lineProp) alloc() {
-	n, size := p.n, 1<<(p.n-1)
+	n := p.n
 	small := make([]uint16, 2*n)
 	p.dom, p.cover = small[:n:n], small[n:]
 	p.keep = make([]uint64, n)
-	tables := make([]uint16, 5*size)
-	p.f, p.g, p.x = tables[:size:size], tables[size:2*size:2*size], tables[2*size:3*size:3*size]
-	p.rf.sets, p.rg.sets = tables[3*size:3*size:4*size], tables[4*size:4*size]
 	p.wit = make([]uint64, 0, n*n)
+}
+
+// tables are the program's scratch: per subset, the counts reachable (f,
+// g) and co-reachable (x), and the subsets f and g reach in a run. Lines
+// run one at a time in a space, and a run leaves the tables zeroed, so
+// the lines of a size share them through a pool instead of each holding
+// its own (2^15 words a table at n = 16: 20 MB for a 16×16 board's 64
+// lines).
+type tables struct {
+	f, g, x []uint16
+	rf, rg  reached
+}
+
+// tablePools holds, per line size, tables not in use.
+var tablePools [MaxLine + 1]sync.Pool
+
+// borrow takes tables for a run of the program; giveBack zeroes what the
+// run set and returns them.
+func (p *lineProp) borrow() {
+	if t, ok := tablePools[p.n].Get().(*tables); ok {
+		p.tables = t
+		return
+	}
+	size := 1 << (p.n - 1)
+	w := make([]uint16, 5*size)
+	t := &tables{f: w[:size:size], g: w[size : 2*size : 2*size], x: w[2*size : 3*size : 3*size]}
+	t.rf.sets, t.rg.sets = w[3*size:3*size:4*size], w[4*size:4*size]
+	p.tables = t
+}
+
+func (p *lineProp) giveBack() {
+	p.rf.forget(p.f)
+	p.rg.forget(p.g)
+	tablePools[p.n].Put(p.tables)
+	p.tables = nil
 }
 
 // window returns, per tallest height t in 0..n-1, the counts of maxima a
@@ -125,7 +157,7 @@ func window(n, c int) (w [MaxLine]uint16) {
 // uses; it is idempotent. It runs the program only when the witnesses,
 // repaired and lent, do not cover the domains (see lineProp).
 func (p *lineProp) Propagate(s *csp.Space) csp.Status {
-	if p.f == nil {
+	if p.dom == nil {
 		p.alloc()
 		p.root = p.rootResult()
 		p.wit = append(p.wit, p.root.wit...)
@@ -173,10 +205,7 @@ func (p *lineProp) Propagate(s *csp.Space) csp.Status {
 		}
 		return csp.Fixpoint
 	}
-	ok := p.filter()
-	p.rf.forget(p.f)
-	p.rg.forget(p.g)
-	if !ok {
+	if !p.filter() {
 		return csp.Failed
 	}
 	return narrow(s, p.line, p.keep)
@@ -216,8 +245,6 @@ func (p *lineProp) rootResult() *rootResult {
 		}
 		r.wit = slices.Clone(p.wit)
 	}
-	p.rf.forget(p.f)
-	p.rg.forget(p.g)
 	p.wit = p.wit[:0]
 	got, _ := rootResults.LoadOrStore(key, r)
 	return got.(*rootResult)
@@ -352,6 +379,8 @@ func (p *lineProp) filter() bool {
 	if first < 0 {
 		return false
 	}
+	p.borrow()
+	defer p.giveBack()
 	p.reach(p.f, &p.winF, last, false, &p.rf)
 	p.reach(p.g, &p.winG, p.n-1-first, true, &p.rg)
 	clear(p.keep)
@@ -364,7 +393,6 @@ func (p *lineProp) Name() string           { return "visibility/line" }
 func (p *lineProp) Priority() csp.Priority { return csp.Expensive }
 func (p *lineProp) Clone() csp.Propagator {
 	c := *p
-	c.dom, c.keep, c.cover, c.f, c.g, c.x, c.wit, c.root = nil, nil, nil, nil, nil, nil, nil, nil
-	c.rf, c.rg = reached{}, reached{}
+	c.dom, c.keep, c.cover, c.tables, c.wit, c.root = nil, nil, nil, nil, nil, nil
 	return &c
 }
