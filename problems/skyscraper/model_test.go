@@ -192,3 +192,24 @@ func TestDefaultSearch(t *testing.T) {
 		require.Equal(t, c.want, s.Search, "%+v", c)
 	}
 }
+
+// TestFresh9u solves and counts the 100 fresh unreasonable 9×9 puzzles of
+// testdata/tatham-9du-100.txt with DefaultSearch: each is found, checked
+// (Solve checks) and unique.
+func TestFresh9u(t *testing.T) {
+	f, err := os.Open("testdata/tatham-9du-100.txt")
+	require.NoError(t, err)
+	defer f.Close()
+	items := Read(f)
+	require.Len(t, items, 100)
+	for _, it := range items {
+		require.NoError(t, it.Err)
+		g, res, err := Solve(context.Background(), it.Puzzle, strong, DefaultSearch)
+		require.NoError(t, err)
+		require.NotNil(t, g, "line %d: %s", it.Line, res.Status())
+		c, err := Count(context.Background(), it.Puzzle, strong, DefaultSearch, 2)
+		require.NoError(t, err)
+		require.True(t, c.Complete, "line %d", it.Line)
+		require.Equal(t, int64(1), c.Solutions, "line %d", it.Line)
+	}
+}
