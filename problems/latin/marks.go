@@ -1,7 +1,6 @@
 package latin
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -115,93 +114,51 @@ func cellCands(inst *Instance, cands [][][]int, r, c int) (vals []int, ok bool) 
 // candidate); reading goes on with the next block.
 func ReadMarks(r io.Reader) []Item {
 	var items []Item
-	sc := bufio.NewScanner(r)
-	sc.Buffer(nil, 4*1024*1024)
-	var b marksBlock
-	lineNo := 0
-	flush := func() {
-		if b.count == 0 {
-			return
-		}
+	stop, err := square.ReadBlocks(r, maxMarks+2, 4*1024*1024, func(b *square.Block) {
 		idx := len(items) + 1
-		inst, pe := b.parse(idx)
+		inst, pe := parseMarks(b, idx)
 		if pe != nil {
-			items = append(items, Item{Index: idx, Line: b.lines[0].no, Err: pe})
+			items = append(items, Item{Index: idx, Line: b.Lines[0].No, Err: pe})
 		} else {
-			items = append(items, Item{Index: idx, Line: b.lines[0].no, Inst: inst})
+			items = append(items, Item{Index: idx, Line: b.Lines[0].No, Inst: inst})
 		}
-		b = marksBlock{lines: b.lines[:0]}
-	}
-	for sc.Scan() {
-		lineNo++
-		t := strings.TrimSpace(sc.Text())
-		switch {
-		case t == "":
-			flush()
-		case t[0] == '#' || t[0] == '%':
-		default:
-			b.add(t, lineNo)
-		}
-	}
-	flush()
-	if err := sc.Err(); err != nil {
-		items = append(items, Item{Index: len(items) + 1, Line: lineNo + 1, Err: fmt.Errorf("line %d: %w", lineNo+1, err)})
+	})
+	if err != nil {
+		items = append(items, Item{Index: len(items) + 1, Line: stop, Err: fmt.Errorf("line %d: %w", stop, err)})
 	}
 	return items
 }
 
-// marksBlock gathers the lines of one block, keeping no more than the
-// largest block needs.
-type marksBlock struct {
-	lines []numbered
-	count int // lines in the block, kept or not
-	last  int // line number of the last line
-}
-
-// numbered is a line of input (trimmed) and its number.
-type numbered struct {
-	text string
-	no   int
-}
-
-func (b *marksBlock) add(t string, no int) {
-	if len(b.lines) < maxMarks+2 {
-		b.lines = append(b.lines, numbered{t, no})
-	}
-	b.count++
-	b.last = no
-}
-
-// parse reads the block as instance idx.
-func (b *marksBlock) parse(idx int) (*Instance, *ParseError) {
+// parseMarks reads one block of pencil marks as instance idx.
+func parseMarks(b *square.Block, idx int) (*Instance, *ParseError) {
 	fail := func(line, field int, err error, detail string, args ...any) *ParseError {
 		return &ParseError{Instance: idx, Line: line, Field: field, Err: err, Detail: fmt.Sprintf(detail, args...)}
 	}
-	head := b.lines[0]
-	f := strings.Fields(head.text)
+	head := b.Lines[0]
+	f := strings.Fields(head.Text)
 	if len(f) != 1 || strings.Trim(f[0], "0123456789") != "" {
-		return nil, fail(head.no, 1, ErrOrder, "found %q, want the order on a line of its own", head.text)
+		return nil, fail(head.No, 1, ErrOrder, "found %q, want the order on a line of its own", head.Text)
 	}
 	n, err := strconv.Atoi(f[0])
 	if err != nil || n < 1 || n > maxMarks {
-		return nil, fail(head.no, 1, ErrOrder, "order %s, want 1..%d for pencil marks", f[0], maxMarks)
+		return nil, fail(head.No, 1, ErrOrder, "order %s, want 1..%d for pencil marks", f[0], maxMarks)
 	}
-	inst := &Instance{Order: n, Line: head.no, Grid: make([][]int, n), Marks: make([]uint64, n*n)}
+	inst := &Instance{Order: n, Line: head.No, Grid: make([][]int, n), Marks: make([]uint64, n*n)}
 	rowLine := make([]int, n)
-	for r, l := range b.lines[1:] {
+	for r, l := range b.Lines[1:] {
 		if r == n {
-			return nil, fail(l.no, 0, ErrMarkRows, "more than %d rows (a blank line ends a block)", n)
+			return nil, fail(l.No, 0, ErrMarkRows, "more than %d rows (a blank line ends a block)", n)
 		}
-		toks := strings.Fields(l.text)
+		toks := strings.Fields(l.Text)
 		if len(toks) != n {
-			return nil, fail(l.no, min(len(toks), n)+1, ErrRowLength, "row %d has %d cells, want %d", r+1, len(toks), n)
+			return nil, fail(l.No, min(len(toks), n)+1, ErrRowLength, "row %d has %d cells, want %d", r+1, len(toks), n)
 		}
-		rowLine[r] = l.no
+		rowLine[r] = l.No
 		inst.Grid[r] = make([]int, n)
 		for c, t := range toks {
 			mask, detail, err := square.ParseMark(t, n, markErrors)
 			if err != nil {
-				return nil, fail(l.no, c+1, err, "%s", detail)
+				return nil, fail(l.No, c+1, err, "%s", detail)
 			}
 			inst.Marks[r*n+c] = mask
 			if mask&(mask-1) == 0 {
@@ -209,8 +166,8 @@ func (b *marksBlock) parse(idx int) (*Instance, *ParseError) {
 			}
 		}
 	}
-	if rows := b.count - 1; rows < n {
-		return nil, fail(b.last, 0, ErrMarkRows, "%d rows, want %d", rows, n)
+	if rows := b.Count - 1; rows < n {
+		return nil, fail(b.Last, 0, ErrMarkRows, "%d rows, want %d", rows, n)
 	}
 	if pe := checkGivens(inst, rowLine); pe != nil {
 		pe.Instance = idx

@@ -1,7 +1,6 @@
 package skyscraper
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -142,73 +141,31 @@ func cellCands(p *Puzzle, cands [][][]int, r, c int) (vals []int, ok bool) {
 // next block.
 func ReadMarks(r io.Reader) []Item {
 	var items []Item
-	sc := bufio.NewScanner(r)
-	sc.Buffer(nil, 1<<20)
-	var b marksBlock
-	lineNo := 0
-	flush := func() {
-		if b.count == 0 {
-			return
-		}
-		start := b.lines[0].no
-		p, err := b.parse()
+	stop, err := square.ReadBlocks(r, MaxSize+3, 1<<20, func(b *square.Block) {
+		start := b.Lines[0].No
+		p, err := parseMarks(b)
 		if err != nil {
 			items = append(items, Item{Index: len(items) + 1, Line: start, Err: err})
 		} else {
 			p.Line = start
 			items = append(items, Item{Index: len(items) + 1, Line: start, Puzzle: p})
 		}
-		b = marksBlock{lines: b.lines[:0]}
-	}
-	for sc.Scan() {
-		lineNo++
-		t := strings.TrimSpace(sc.Text())
-		switch {
-		case t == "":
-			flush()
-		case t[0] == '#' || t[0] == '%':
-		default:
-			b.add(t, lineNo)
-		}
-	}
-	flush()
-	if err := sc.Err(); err != nil {
-		items = append(items, Item{Index: len(items) + 1, Line: lineNo + 1, Err: &ParseError{Line: lineNo + 1, Err: ErrSyntax, Detail: err.Error()}})
+	})
+	if err != nil {
+		items = append(items, Item{Index: len(items) + 1, Line: stop, Err: &ParseError{Line: stop, Err: ErrSyntax, Detail: err.Error()}})
 	}
 	return items
 }
 
-// marksBlock gathers the lines of one block, keeping no more than the
-// largest block needs.
-type marksBlock struct {
-	lines []numbered
-	count int // lines in the block, kept or not
-	last  int // line number of the last line
-}
-
-// numbered is a line of input (trimmed) and its number.
-type numbered struct {
-	text string
-	no   int
-}
-
-func (b *marksBlock) add(t string, no int) {
-	if len(b.lines) < MaxSize+3 {
-		b.lines = append(b.lines, numbered{t, no})
-	}
-	b.count++
-	b.last = no
-}
-
-// parse reads the block.
-func (b *marksBlock) parse() (*Puzzle, error) {
+// parseMarks reads one block of pencil marks.
+func parseMarks(b *square.Block) (*Puzzle, error) {
 	fail := func(line, field int, err error, detail string, args ...any) error {
 		return &ParseError{Line: line, Field: field, Err: err, Detail: fmt.Sprintf(detail, args...)}
 	}
-	top := strings.Fields(b.lines[0].text)
+	top := strings.Fields(b.Lines[0].Text)
 	n := len(top)
 	if n > MaxSize {
-		return nil, fail(b.lines[0].no, 0, ErrSize, "%d top clues, want 1..%d", n, MaxSize)
+		return nil, fail(b.Lines[0].No, 0, ErrSize, "%d top clues, want 1..%d", n, MaxSize)
 	}
 	clue := func(s string, line, field int) (int, error) {
 		if s == "." {
@@ -223,13 +180,13 @@ func (b *marksBlock) parse() (*Puzzle, error) {
 		}
 		return v, nil
 	}
-	edge := func(l numbered, side []int, name string) error {
-		f := strings.Fields(l.text)
+	edge := func(l square.Line, side []int, name string) error {
+		f := strings.Fields(l.Text)
 		if len(f) != n {
-			return fail(l.no, min(len(f), n)+1, ErrCount, "%d %s clues, want %d like the top", len(f), name, n)
+			return fail(l.No, min(len(f), n)+1, ErrCount, "%d %s clues, want %d like the top", len(f), name, n)
 		}
 		for c, s := range f {
-			v, err := clue(s, l.no, c+1)
+			v, err := clue(s, l.No, c+1)
 			if err != nil {
 				return err
 			}
@@ -240,11 +197,11 @@ func (b *marksBlock) parse() (*Puzzle, error) {
 	p := New(n)
 	p.Marks = make([]uint64, n*n)
 	p.Givens = make([][]int, n)
-	if err := edge(b.lines[0], p.Top, "top"); err != nil {
+	if err := edge(b.Lines[0], p.Top, "top"); err != nil {
 		return nil, err
 	}
 	lineOf := make([]int, n) // the line of each row
-	for i, l := range b.lines[1:] {
+	for i, l := range b.Lines[1:] {
 		switch {
 		case i == n:
 			if err := edge(l, p.Bottom, "bottom"); err != nil {
@@ -252,34 +209,34 @@ func (b *marksBlock) parse() (*Puzzle, error) {
 			}
 			continue
 		case i > n:
-			return nil, fail(l.no, 0, ErrCount, "more than %d lines: %d clues above, %d rows, %d clues below (a blank line ends a block)", n+2, n, n, n)
+			return nil, fail(l.No, 0, ErrCount, "more than %d lines: %d clues above, %d rows, %d clues below (a blank line ends a block)", n+2, n, n, n)
 		}
-		f := strings.Fields(l.text)
+		f := strings.Fields(l.Text)
 		if len(f) != n+2 {
-			return nil, fail(l.no, min(len(f), n+2)+1, ErrCount, "%d tokens, want %d (clue, %d cells, clue)", len(f), n+2, n)
+			return nil, fail(l.No, min(len(f), n+2)+1, ErrCount, "%d tokens, want %d (clue, %d cells, clue)", len(f), n+2, n)
 		}
 		var err error
-		if p.Left[i], err = clue(f[0], l.no, 1); err != nil {
+		if p.Left[i], err = clue(f[0], l.No, 1); err != nil {
 			return nil, err
 		}
 		p.Givens[i] = make([]int, n)
 		for c, s := range f[1 : n+1] {
 			mask, detail, err := square.ParseMark(s, n, markErrors)
 			if err != nil {
-				return nil, fail(l.no, c+2, err, "%s", detail)
+				return nil, fail(l.No, c+2, err, "%s", detail)
 			}
 			p.Marks[i*n+c] = mask
 			if mask&(mask-1) == 0 {
 				p.Givens[i][c] = bits.TrailingZeros64(mask)
 			}
 		}
-		if p.Right[i], err = clue(f[n+1], l.no, n+2); err != nil {
+		if p.Right[i], err = clue(f[n+1], l.No, n+2); err != nil {
 			return nil, err
 		}
-		lineOf[i] = l.no
+		lineOf[i] = l.No
 	}
-	if b.count < n+2 {
-		return nil, fail(b.last, 0, ErrCount, "%d lines, want %d: %d clues above, %d rows, %d clues below", b.count, n+2, n, n, n)
+	if b.Count < n+2 {
+		return nil, fail(b.Last, 0, ErrCount, "%d lines, want %d: %d clues above, %d rows, %d clues below", b.Count, n+2, n, n, n)
 	}
 	if err := repeatedSingle(p, lineOf); err != nil {
 		return nil, err

@@ -2,7 +2,10 @@ package square
 
 import (
 	"errors"
+	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 )
 
 var errBad = errors.New("bad")
@@ -51,4 +54,32 @@ func TestRepeat(t *testing.T) {
 			t.Errorf("Repeat(%v) = %q, %d, %d, %v; want %q, %d, %d, %v", tc.g, line, i, v, ok, tc.line, tc.i, tc.value, tc.ok)
 		}
 	}
+}
+
+func TestReadBlocks(t *testing.T) {
+	in := "# head\n\n  a b \nc\n% note\nd\n\n\n\ne\n#x\nf\ng\n"
+	type got struct {
+		texts       []string
+		first       int
+		count, last int
+	}
+	var blocks []got
+	stop, err := ReadBlocks(strings.NewReader(in), 2, 100, func(b *Block) {
+		g := got{first: b.Lines[0].No, count: b.Count, last: b.Last}
+		for _, l := range b.Lines {
+			g.texts = append(g.texts, l.Text)
+		}
+		blocks = append(blocks, g)
+	})
+	require.NoError(t, err)
+	require.Zero(t, stop)
+	require.Equal(t, []got{
+		{[]string{"a b", "c"}, 3, 3, 6}, // kept 2 of 3 lines; comments skipped inside
+		{[]string{"e", "f"}, 10, 3, 13},
+	}, blocks)
+
+	// A line longer than the buffer stops the reading, saying where.
+	stop, err = ReadBlocks(strings.NewReader("a\n\nb\n"+strings.Repeat("x", 200)+"\n"), 5, 64, func(*Block) {})
+	require.Error(t, err)
+	require.Equal(t, 4, stop)
 }
