@@ -1,0 +1,16 @@
+// Package latin models Latin-square (quasigroup) completion: an N×N
+// square of symbols 1..N, each row and column a permutation, some cells
+// given.
+//
+//	inst, err := latin.Parse("3\n1 0 0\n0 0 0\n0 0 2\n")
+//	grid, res, err := latin.Solve(ctx, inst, latin.Options{AllDiff: alldiff.GAC}, csp.Options{Var: csp.DomWDeg, Restarts: csp.Luby})
+//
+// Read and Parse read the instance format (N, then N rows, 0 for a hole;
+// several instances may follow each other), ReadMarks and FormatMarks
+// pencil marks. Build makes one of three models (channeled, the default,
+// with the two dual views; rowcol; symbols). Check verifies a square
+// independently of the model. Generate makes quasigroup-with-holes
+// instances (a random Latin square by the Jacobson-Matthews chain, then
+// holes, random or balanced), and Make makes unique, graded, minimal
+// puzzles for the authors' tools.
+package latin

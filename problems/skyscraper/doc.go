@@ -1,0 +1,20 @@
+// Package skyscraper models skyscraper puzzles (Tatham's Towers): an N×N
+// grid of heights 1..N, each row and column a permutation, clues on the
+// edge (and optionally inside the grid) saying how many buildings are seen
+// along a line, and optional given cells.
+//
+//	p, err := skyscraper.ParseTowers("4:3/2/1/2/1/3/2/2/2/2/3/1/2/2/1/3", 1)
+//	opt := skyscraper.Options{AllDiff: alldiff.GAC, Visibility: visibility.Line}
+//	grid, res, err := skyscraper.Solve(ctx, p, opt, skyscraper.DefaultSearch)
+//
+// Read detects the four input forms (Towers game IDs, the kata's clockwise
+// clue list, one JSON object per line, a clue-framed grid); Format,
+// FormatTowers, FormatClockwise and FormatJSON write them; ReadMarks and
+// FormatMarks read and write pencil marks. Build makes the model: rows and
+// columns all different, each clued line under the visibility propagator
+// at the chosen strength (package propagators/visibility), givens fixed.
+// Check verifies a grid independently of the model. For authors: Reason
+// (the deduction ladder behind grade, explain and hint), Make (unique,
+// graded, minimal puzzles), RunCensus (how many clue sets give a unique
+// puzzle) and the diagnostics of broken puzzles.
+package skyscraper
