@@ -49,8 +49,9 @@ func (e *Search) densityPick(only Var) (x Var, v int) {
 		}
 		sc.yield = func(i, val int, d float64) {
 			y := sc.vars[i]
-			if (sc.only >= 0 && y != sc.only) || !e.isDecision[y] || d < sc.top {
-				return
+			if (sc.only >= 0 && y != sc.only) || !e.isDecision[y] || d < sc.top ||
+				e.space.doms[y].Size() < 2 || !e.space.doms[y].Contains(val) {
+				return // not for this pick, or a density for no choice at all
 			}
 			if d > sc.top {
 				sc.x, sc.v, sc.top, sc.ties = y, val, d, 1

@@ -2,6 +2,7 @@ package csp_test
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -14,14 +15,22 @@ import (
 
 // fixedDensities posts no constraint but claims fixed densities, table[i][v]
 // for its i-th variable, so a test can tell what MaxDensity and ValDensity
-// pick.
+// pick; it records the order in which its variables get assigned.
 type fixedDensities struct {
 	vars  []csp.Var
 	table [][]float64
 	asked *int
+	order *[]int
 }
 
-func (p *fixedDensities) Propagate(*csp.Space) csp.Status { return csp.Fixpoint }
+func (p *fixedDensities) Propagate(s *csp.Space) csp.Status {
+	for i, x := range p.vars {
+		if s.Assigned(x) && !slices.Contains(*p.order, i) {
+			*p.order = append(*p.order, i)
+		}
+	}
+	return csp.Fixpoint
+}
 
 func (p *fixedDensities) Densities(s *csp.Space, yield func(i, v int, d float64)) {
 	*p.asked++
@@ -35,34 +44,65 @@ func (p *fixedDensities) Densities(s *csp.Space, yield func(i, v int, d float64)
 	}
 }
 
+// postFixed makes a model of len(table) variables over 0..2 under
+// fixedDensities; it returns the model, how often densities were asked
+// for, and the order of assignment.
+func postFixed(table [][]float64) (*csp.Model, *int, *[]int) {
+	m := csp.NewModel()
+	var vars []csp.Var
+	for range table {
+		vars = append(vars, m.NewIntVar(0, 2, "x"))
+	}
+	asked, order := 0, []int{}
+	m.Post(&fixedDensities{vars, table, &asked, &order}, domains.EventDomain, vars...)
+	return m, &asked, &order
+}
+
 // TestMaxDensityOrder: with no constraint the first branch of every choice
-// succeeds, so the decisions are the picks, and the first solution shows
-// them: each variable the value of its highest density, with MaxDensity
-// and with ValDensity.
+// succeeds, so the decisions show in the first solution and in the order
+// of assignment: each variable gets the value of its highest density
+// (under MaxDensity, whatever Val says, and under ValDensity), and
+// MaxDensity takes the variables by their best density, highest first.
 func TestMaxDensityOrder(t *testing.T) {
 	table := [][]float64{
 		{0.1, 0.2, 0.7},
 		{0.5, 0.4, 0.1},
 		{0.0, 0.9, 0.1},
 	}
-	for _, opts := range []csp.Options{
-		{Var: csp.MaxDensity},
-		{Var: csp.MaxDensity, Val: csp.ValMax}, // the picked value wins over Val
-		{Var: csp.InputOrder, Val: csp.ValDensity},
-		{Var: csp.DomWDeg, Val: csp.ValDensity, RandomTies: true, Seed: 3},
+	for _, c := range []struct {
+		opts  csp.Options
+		order []int
+	}{
+		{csp.Options{Var: csp.MaxDensity}, []int{2, 0, 1}},
+		{csp.Options{Var: csp.MaxDensity, Val: csp.ValMax}, []int{2, 0, 1}},
+		{csp.Options{Var: csp.InputOrder, Val: csp.ValDensity}, []int{0, 1, 2}},
 	} {
-		m := csp.NewModel()
-		var vars []csp.Var
-		for range table {
-			vars = append(vars, m.NewIntVar(0, 2, "x"))
-		}
-		asked := 0
-		m.Post(&fixedDensities{vars, table, &asked}, domains.EventDomain, vars...)
-		res := csp.Solve(context.Background(), m, opts)
-		require.Equal(t, []int{2, 0, 1}, res.Solution, "%+v", opts)
+		m, asked, order := postFixed(table)
+		res := csp.Solve(context.Background(), m, c.opts)
+		require.Equal(t, []int{2, 0, 1}, res.Solution, "%+v", c.opts)
 		require.Equal(t, int64(3), res.Stats.Nodes)
-		require.Positive(t, asked)
+		require.Equal(t, c.order, *order, "%+v", c.opts)
+		require.Positive(t, *asked)
 	}
+}
+
+// TestMaxDensityTies: equal densities go to the first found, or, with
+// RandomTies, to either, depending on the seed.
+func TestMaxDensityTies(t *testing.T) {
+	table := [][]float64{
+		{0.2, 0.1, 0.7},
+		{0.7, 0.2, 0.1},
+	}
+	firsts := map[int]int{}
+	for seed := range uint64(40) {
+		m, _, order := postFixed(table)
+		csp.Solve(context.Background(), m, csp.Options{Var: csp.MaxDensity, RandomTies: true, Seed: seed})
+		firsts[(*order)[0]]++
+	}
+	require.Len(t, firsts, 2, "random ties always went the same way: %v", firsts)
+	m, _, order := postFixed(table)
+	csp.Solve(context.Background(), m, csp.Options{Var: csp.MaxDensity})
+	require.Equal(t, 0, (*order)[0])
 }
 
 // TestMaxDensityDecisions: only decision variables are picked; the rest
@@ -72,16 +112,16 @@ func TestMaxDensityDecisions(t *testing.T) {
 	m := csp.NewModel()
 	x := m.NewIntVar(0, 2, "x")
 	y := m.NewIntVar(0, 2, "y")
-	asked := 0
-	m.Post(&fixedDensities{[]csp.Var{x, y}, [][]float64{{0.2, 0.3, 0.5}, {1, 0, 0}}, &asked}, domains.EventDomain, x, y)
+	asked, order := 0, []int{}
+	m.Post(&fixedDensities{[]csp.Var{x, y}, [][]float64{{0.2, 0.3, 0.5}, {1, 0, 0}}, &asked, &order}, domains.EventDomain, x, y)
 	res := csp.Solve(context.Background(), m, csp.Options{Var: csp.MaxDensity, Decisions: []csp.Var{x}})
 	require.Equal(t, int64(1), res.Stats.Nodes)
 	require.Equal(t, 2, res.Solution[x])
 }
 
-// TestMaxDensityCounts: counting-based search explores the same tree
-// whatever it picks first; every count is exact, with and without
-// densities to go by.
+// TestMaxDensityCounts: whatever it picks, counting-based search must
+// explore the whole tree when counting and never cut a solution; every
+// count is exact, with and without densities to go by.
 func TestMaxDensityCounts(t *testing.T) {
 	latin := func(n int) *csp.Model {
 		m := csp.NewModel()
@@ -112,7 +152,7 @@ func TestMaxDensityCounts(t *testing.T) {
 		require.Equal(t, int64(161280), res.Solutions, "%+v", opts)
 	}
 	// No propagator estimates densities (not-equal does not): MaxDensity
-	// falls back to the smallest domain.
+	// falls back to the smallest domain and must still count right.
 	m := csp.NewModel()
 	var xs []csp.Var
 	for range 4 {
@@ -124,4 +164,26 @@ func TestMaxDensityCounts(t *testing.T) {
 		}
 	}
 	require.Equal(t, int64(24), csp.Count(context.Background(), m, csp.Options{Var: csp.MaxDensity}, 0).Solutions)
+}
+
+// forbid fails when x takes v.
+type forbid struct {
+	x csp.Var
+	v int
+}
+
+func (p *forbid) Propagate(s *csp.Space) csp.Status {
+	if v, ok := s.Value(p.x); ok && v == p.v {
+		return csp.Failed
+	}
+	return csp.Fixpoint
+}
+
+// TestMaxDensityLastConflict: the variable that last conflict hands back
+// gets its value of highest density too, not Val's.
+func TestMaxDensityLastConflict(t *testing.T) {
+	m, _, _ := postFixed([][]float64{{0.1, 0.3, 0.6}, {0.4, 0.3, 0.3}})
+	m.Post(&forbid{0, 2}, domains.EventAssigned, 0)
+	res := csp.Solve(context.Background(), m, csp.Options{Var: csp.MaxDensity, LastConflict: true})
+	require.Equal(t, []int{1, 0}, res.Solution)
 }

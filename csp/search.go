@@ -24,8 +24,15 @@ const (
 	// propagators still count, unlike the paper's "at least two free
 	// variables" rule, which would need a scan per decision).
 	DomWDeg
-	// MaxDensity picks the variable with the highest solution density of
-	// one of its values (maxSD, with ValDensity).
+	// MaxDensity picks the variable and value of highest solution
+	// density over the propagators that estimate densities (Densities):
+	// maxSD, Pesant, Quimper and Zanarini, JAIR 2012. It branches on that
+	// value whatever Val says, and also on the variable LastConflict
+	// hands it (its value of highest density); Var falls back to the
+	// smallest domain, and Val to itself, when no propagator gives a
+	// density. Its choices do not change with what failed, so with
+	// restarts pair it with Nogoods, or each restart replays the same
+	// tree.
 	MaxDensity
 )
 
@@ -41,9 +48,10 @@ const (
 	ValRandom
 	// ValDensity picks the value with the highest solution density that
 	// the variable's propagators estimate (those implementing Densities;
-	// the maximum over them), the smallest value on ties or when none
-	// estimates: the value choice of maxSD (Pesant, Quimper, Zanarini,
-	// JAIR 2012) for a variable chosen by Var.
+	// the maximum over them), ties to the first found (or at random with
+	// RandomTies), the smallest value when none estimates: the value
+	// choice of maxSD (Pesant, Quimper, Zanarini, JAIR 2012) for a
+	// variable chosen by Var.
 	ValDensity
 )
 
@@ -68,7 +76,7 @@ type Options struct {
 	RestartBase   int64   // failures allowed in the first run (default 100)
 	RestartGrowth float64 // geometric growth factor (default 1.5)
 	Seed          uint64  // seeds the random source of ValRandom and RandomTies
-	RandomTies    bool    // break variable-selection ties at random
+	RandomTies    bool    // break variable-selection ties (and density ties) at random
 	// LastConflict makes the variable of the last failed decision the next
 	// one to branch on, for as long as it is unassigned (Lecoutre, Sais,
 	// Tabary, Vidal, "Reasoning from last conflict(s) in constraint
@@ -559,8 +567,13 @@ func (e *Search) minDomainOneWord() Var {
 // selectValue returns the choice to make on x.
 func (e *Search) selectValue(x Var) frame {
 	d := &e.space.doms[x]
-	if e.opts.Var == MaxDensity && e.picked >= 0 {
-		return frame{x: x, v: e.picked}
+	if e.opts.Var == MaxDensity {
+		if e.picked >= 0 {
+			return frame{x: x, v: e.picked}
+		}
+		if y, v := e.densityPick(x); y == x { // the last conflict's variable
+			return frame{x: x, v: v}
+		}
 	}
 	switch e.opts.Val {
 	case ValMax:

@@ -214,7 +214,9 @@ Flags of solve and count:
   --ties first|random              tie-breaking in the variable choice
                                    (default random with restarts, else first)
   --last-conflict                  branch again on the variable of the last failure
-  --nogoods                        learn nogoods at restarts (with --restarts)
+                                   (default off; on for skyscraper with maxsd)
+  --nogoods                        learn nogoods at restarts (with --restarts;
+                                   default off; on for skyscraper with maxsd)
   --save copying|trailing          how the search undoes a branch (default copying)
   --seed S                         random seed (default 1)
   --timeout D                      wall time per instance, e.g. 500ms, 10s (default 0: none)

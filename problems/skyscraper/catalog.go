@@ -30,13 +30,16 @@ func init() {
 				}},
 		}, catalog.MakeFlags(Ladder.Levels)...),
 		// At the line level (the default), DefaultSearch's counting-based
-		// search unless --var says otherwise; --last-conflict=false and
-		// --nogoods=false turn its parts off.
+		// search unless --var says otherwise; counting-based search, by
+		// default or asked for, comes with last-conflict and nogoods
+		// (--last-conflict=false and --nogoods=false turn them off).
 		Defaults: func(s *catalog.Settings, given func(string) bool) {
-			if given("var") || settingsOptions(s).Visibility != visibility.Line {
+			if !given("var") && settingsOptions(s).Visibility == visibility.Line {
+				s.Search.Var = DefaultSearch.Var
+			}
+			if s.Search.Var != csp.MaxDensity {
 				return
 			}
-			s.Search.Var = DefaultSearch.Var
 			if !given("last-conflict") {
 				s.Search.LastConflict = DefaultSearch.LastConflict
 			}

@@ -163,10 +163,10 @@ func (m *Model) Grid(values []int) [][]int {
 // variable branched on again, and nogoods kept across restarts (maxSD has
 // nothing to learn from a restart, so without nogoods a restart replays
 // the same tree). Against dom/wdeg on Tatham's 9x9 unreasonable puzzles it
-// needs 201 nodes instead of 514 on the ten of testdata/tatham-dev.tsv and
-// 3960 instead of 7320 on 100 fresh ones, with a shorter tail; on
-// full-clue 20x20 boards from random Latin squares, 10^2-10^3 nodes
-// instead of 10^5 (README). It is only the default where propagation is
+// needs 213 nodes instead of 514 on the ten of testdata/tatham-dev.tsv and
+// 3283 instead of 7320 on the 100 of testdata/tatham-9du-100.txt, with a
+// shorter tail; on full-clue 20x20 boards from random Latin squares,
+// 10^2-10^3 nodes instead of 10^5 (README). It is only the default where propagation is
 // strong: at the clue-only levels (gac, bounds, edge) the densities
 // mislead, and the command line's dom/wdeg stays theirs.
 var DefaultSearch = csp.Options{Var: csp.MaxDensity, Val: csp.ValMin, Restarts: csp.Luby, RandomTies: true, Seed: 1,

@@ -164,9 +164,9 @@ func TestRandomLargeBoards(t *testing.T) {
 }
 
 // TestDefaultSearch: the command line's skyscraper default is
-// DefaultSearch at the line level, with its parts turned off one by one,
-// and the shared default (dom/wdeg) at the clue-only levels or when --var
-// is given.
+// DefaultSearch at the line level, with its parts turned off one by one;
+// the shared default (dom/wdeg) at the clue-only levels or when --var
+// names it; --var maxsd brings last-conflict and nogoods at any level.
 func TestDefaultSearch(t *testing.T) {
 	prob, ok := catalog.Lookup("skyscraper")
 	require.True(t, ok)
@@ -176,18 +176,24 @@ func TestDefaultSearch(t *testing.T) {
 	for _, c := range []struct {
 		visibility string
 		given      string
+		varGiven   csp.VarSelect // the --var given, when given is "var"
 		want       csp.Options
 	}{
-		{"line", "", DefaultSearch},
-		{"line", "var", shared},
-		{"line", "last-conflict", noLC},
-		{"line", "nogoods", noNogoods},
-		{"gac", "", shared},
-		{"edge", "", shared},
+		{"line", "", 0, DefaultSearch},
+		{"line", "var", csp.DomWDeg, shared},
+		{"line", "var", csp.MaxDensity, DefaultSearch},
+		{"line", "last-conflict", 0, noLC},
+		{"line", "nogoods", 0, noNogoods},
+		{"gac", "", 0, shared},
+		{"gac", "var", csp.MaxDensity, DefaultSearch},
+		{"edge", "", 0, shared},
 	} {
 		s := catalog.NewSettings(prob)
 		s.SetFlag("visibility", c.visibility)
 		s.Search = shared // the command line's, where a given flag left it false
+		if c.given == "var" {
+			s.Search.Var = c.varGiven
+		}
 		prob.Defaults(s, func(flag string) bool { return flag == c.given })
 		require.Equal(t, c.want, s.Search, "%+v", c)
 	}

@@ -9,12 +9,14 @@ import (
 
 // Densities estimates the solution densities of the group's variables as
 // counting-based search does for all-different (Pesant, Quimper, Zanarini,
-// JAIR 2012). The number of solutions is bounded above by the
-// Brégman-Minc bound of the permanent, the product over the variables of
-// f(d) = (d!)^(1/d) for a domain of d values, and giving x the value v
-// takes v from the domain of every other variable holding it. The
-// density of v for x is the bound with x = v over the sum of the bounds
-// over x's values. Every factor not touched by v, and x's own, is the same
+// JAIR 2012). The number of solutions is estimated by the Brégman-Minc
+// upper bound of the permanent, the product over the variables of f(d) =
+// (d!)^(1/d) for a domain of d values (a bound when there are as many
+// values as variables; with more values, that of the square matrix padded
+// with full rows, whose extra factor is the same for every value and
+// cancels below), and giving x the value v takes v from the domain of
+// every other variable holding it. The density of v for x is the estimate
+// with x = v over the sum of the estimates over x's values. Every factor not touched by v, and x's own, is the same
 // for each of x's values and cancels, which leaves P(v) over the sum of
 // P(w) for w in x's domain, P(v) the product of f(d-1)/f(d) over the
 // variables holding v: one pass over the group for every P, O(n·W), then
