@@ -99,6 +99,11 @@ type Options struct {
 	// workers, 1 included, though it may differ from the plain search's.
 	// 0: the plain sequential search. Search.Run ignores it.
 	Workers int
+	// Portfolio, when not empty, makes Solve and Count run a portfolio
+	// (RunPortfolio): these searches beside the one the other fields
+	// describe, each on its own goroutine and space over the shared
+	// model, the first answer winning. Search.Run ignores it.
+	Portfolio []Options
 }
 
 // Stop says why a search ended before exploring its whole tree.
@@ -126,6 +131,9 @@ type Result struct {
 	Stopped   Stop  // the limit that ended the search, if any
 	Solution  []int // the first solution, indexed by Var (nil if none)
 	Stats     Stats
+	// Member is, after a portfolio, the search that answered: 0 for the
+	// options themselves, i for Portfolio[i-1].
+	Member int
 }
 
 // Status summarises a result: "solved" when a solution was found,
@@ -599,6 +607,9 @@ func (e *Search) selectValue(x Var) frame {
 // Solve returns the first solution of m (with opts.Workers, the solution
 // ParallelSolve finds).
 func Solve(ctx context.Context, m *Model, opts Options) Result {
+	if len(opts.Portfolio) > 0 {
+		return RunPortfolio(ctx, m, opts, 1)
+	}
 	if opts.Workers > 0 {
 		return ParallelSolve(ctx, m, opts, Parallel{Workers: opts.Workers})
 	}
@@ -608,6 +619,9 @@ func Solve(ctx context.Context, m *Model, opts Options) Result {
 // Count counts the solutions of m, stopping at limit (0: no cap). A limit of
 // 2 answers "is the solution unique?".
 func Count(ctx context.Context, m *Model, opts Options, limit int64) Result {
+	if len(opts.Portfolio) > 0 {
+		return RunPortfolio(ctx, m, opts, limit)
+	}
 	if opts.Workers > 0 {
 		return ParallelCount(ctx, m, opts, limit, Parallel{Workers: opts.Workers})
 	}

@@ -36,6 +36,8 @@ type outcome struct {
 	err     error   // the instance's parse error, or a bug found solving it
 	res     csp.Result
 	elapsed time.Duration
+	// portfolio: a portfolio ran (--portfolio), res.Member answered.
+	portfolio bool
 }
 
 // ok reports whether the outcome leaves the exit status at 0.
@@ -203,6 +205,7 @@ func attempt(ctx context.Context, p catalog.Problem, it catalog.Item, s *catalog
 		return o
 	}
 	o.ran = true
+	o.portfolio = len(s.Search.Portfolio) > 0
 	if p.Prepare != nil {
 		p.Prepare(it.Inst, s, ws)
 	}
@@ -248,6 +251,9 @@ func writeHuman(e env, p catalog.Problem, o *outcome, c *config, counting bool) 
 	}
 	cost := fmt.Sprintf("%s (%d %s, %d %s)", roundDuration(o.elapsed),
 		o.res.Stats.Nodes, plural(o.res.Stats.Nodes, "node"), o.res.Stats.Failures, plural(o.res.Stats.Failures, "failure"))
+	if o.portfolio {
+		cost += fmt.Sprintf(" by portfolio member %d", o.res.Member)
+	}
 	n := o.res.Solutions
 	sols := fmt.Sprintf("%d %s", n, plural(n, "solution"))
 	word := "multiple"
@@ -298,6 +304,7 @@ type record struct {
 	Complete *bool      `json:"complete,omitempty"`
 	Stopped  string     `json:"stopped,omitempty"` // the limit that ended the search
 	Stats    *csp.Stats `json:"stats,omitempty"`
+	Member   *int       `json:"member,omitempty"` // --portfolio: the member whose answer this is (0: the command line's own search)
 	Error    string     `json:"error,omitempty"`
 	Reason   string     `json:"reason,omitempty"` // why unsatisfiable, when found without search
 	Time     float64    `json:"time"`             // seconds
@@ -313,6 +320,9 @@ func writeJSON(e env, o *outcome, counting bool) {
 	}
 	if o.why != nil {
 		r.Reason = o.why.Error()
+	}
+	if o.ran && o.portfolio {
+		r.Member = &o.res.Member
 	}
 	if o.ran {
 		r.Stats = &o.res.Stats

@@ -3,8 +3,10 @@ package main
 import (
 	"flag"
 	"fmt"
+	"io"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/cspgo/csp/csp"
@@ -18,14 +20,15 @@ import (
 type config struct {
 	// Shared model and search flags; settings is made from them once the
 	// problem is known.
-	alldiff  alldiff.Strength
-	model    string // problem-specific model name ("" for the default)
-	search   csp.Options
-	ties     string // "first", "random", or "" for the default
-	limit    int64  // count: solution cap (0: none)
-	size     int64  // generate
-	holes    int64
-	settings *catalog.Settings
+	alldiff   alldiff.Strength
+	model     string // problem-specific model name ("" for the default)
+	search    csp.Options
+	ties      string     // "first", "random", or "" for the default
+	portfolio [][]string // --portfolio: each member's search flags
+	limit     int64      // count: solution cap (0: none)
+	size      int64      // generate
+	holes     int64
+	settings  *catalog.Settings
 	// The problems' own flags as given, by name.
 	problemFlags map[string]string
 	// Output and batch.
@@ -66,6 +69,10 @@ func (c *config) settle(p catalog.Problem, given func(string) bool) {
 	}
 	if p.Defaults != nil {
 		p.Defaults(s, given)
+	}
+	for _, args := range c.portfolio {
+		o, _ := portfolioMember(s.Search, args) // checked by the flag
+		s.Search.Portfolio = append(s.Search.Portfolio, o)
 	}
 	c.settings = s
 }
@@ -111,19 +118,10 @@ func batchFlags(counting bool) func(fs *flag.FlagSet, c *config) {
 	return func(fs *flag.FlagSet, c *config) {
 		fs.Var(namedFlag[alldiff.Strength]{&c.alldiff, alldiff.ParseStrength, int(alldiff.GAC) + 1}, "alldiff", "")
 		fs.StringVar(&c.model, "model", "", "")
-		fs.Var(enumFlag[csp.VarSelect]{&c.search.Var, []string{"input", "mindom", "domwdeg", "maxsd"},
-			[]csp.VarSelect{csp.InputOrder, csp.MinDomain, csp.DomWDeg, csp.MaxDensity}}, "var", "")
-		fs.Var(enumFlag[csp.ValSelect]{&c.search.Val, []string{"min", "max", "split", "random", "density"},
-			[]csp.ValSelect{csp.ValMin, csp.ValMax, csp.ValSplit, csp.ValRandom, csp.ValDensity}}, "val", "")
-		fs.Var(enumFlag[csp.Restart]{&c.search.Restarts, []string{"none", "luby", "geometric"},
-			[]csp.Restart{csp.NoRestarts, csp.Luby, csp.Geometric}}, "restarts", "")
-		fs.Var(enumFlag[string]{&c.ties, []string{"first", "random"}, []string{"first", "random"}}, "ties", "")
-		fs.Var(intFlag{&c.search.RestartBase, 1}, "restart-base", "")
-		fs.BoolVar(&c.search.LastConflict, "last-conflict", false, "")
-		fs.BoolVar(&c.search.Nogoods, "nogoods", false, "")
+		searchFlags(fs, &c.search, &c.ties)
 		fs.Var(enumFlag[csp.SaveMode]{&c.search.SaveMode, []string{"copying", "trailing"},
 			[]csp.SaveMode{csp.Copying, csp.Trailing}}, "save", "")
-		fs.Var(seedFlag{&c.search.Seed}, "seed", "")
+		fs.Var(portfolioFlag{&c.portfolio}, "portfolio", "")
 		fs.Var(durationFlag{&c.search.TimeLimit}, "timeout", "")
 		fs.Var(intFlag{&c.search.NodeLimit, 0}, "nodes", "")
 		fs.Var(intFlag{&c.search.FailLimit, 0}, "fails", "")
@@ -147,6 +145,80 @@ func generateFlags(fs *flag.FlagSet, c *config) {
 	fs.Var(seedFlag{&c.search.Seed}, "seed", "")
 	fs.Var(intFlag{&c.n, 1}, "n", "")
 	declareProblemFlags(fs, c, true)
+}
+
+// searchFlags declares the flags of the search heuristics, into o and
+// ties: the command line's, and each portfolio member's.
+func searchFlags(fs *flag.FlagSet, o *csp.Options, ties *string) {
+	fs.Var(enumFlag[csp.VarSelect]{&o.Var, []string{"input", "mindom", "domwdeg", "maxsd"},
+		[]csp.VarSelect{csp.InputOrder, csp.MinDomain, csp.DomWDeg, csp.MaxDensity}}, "var", "")
+	fs.Var(enumFlag[csp.ValSelect]{&o.Val, []string{"min", "max", "split", "random", "density"},
+		[]csp.ValSelect{csp.ValMin, csp.ValMax, csp.ValSplit, csp.ValRandom, csp.ValDensity}}, "val", "")
+	fs.Var(enumFlag[csp.Restart]{&o.Restarts, []string{"none", "luby", "geometric"},
+		[]csp.Restart{csp.NoRestarts, csp.Luby, csp.Geometric}}, "restarts", "")
+	fs.Var(enumFlag[string]{ties, []string{"first", "random"}, []string{"first", "random"}}, "ties", "")
+	fs.Var(intFlag{&o.RestartBase, 1}, "restart-base", "")
+	fs.BoolVar(&o.LastConflict, "last-conflict", o.LastConflict, "")
+	fs.BoolVar(&o.Nogoods, "nogoods", o.Nogoods, "")
+	fs.Var(seedFlag{&o.Seed}, "seed", "")
+}
+
+// portfolioFlag holds the members of --portfolio: members separated by
+// ';', each a list of search flags separated by ',' or spaces, with or
+// without their dashes ("var=maxsd,nogoods; var=domwdeg,seed=2"). Set
+// checks them against a throwaway member; portfolioMembers applies them.
+type portfolioFlag struct{ p *[][]string }
+
+func (f portfolioFlag) Set(spec string) error {
+	var members [][]string
+	for i, m := range strings.Split(spec, ";") {
+		var args []string
+		for _, item := range strings.FieldsFunc(m, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' }) {
+			args = append(args, "--"+strings.TrimLeft(item, "-"))
+		}
+		if len(args) == 0 {
+			return fmt.Errorf("member %d is empty (members are separated by ';')", i+1)
+		}
+		if _, err := portfolioMember(csp.Options{}, args); err != nil {
+			return fmt.Errorf("member %d: %v", i+1, err)
+		}
+		members = append(members, args)
+	}
+	*f.p = members
+	return nil
+}
+
+func (f portfolioFlag) String() string {
+	if f.p == nil {
+		return ""
+	}
+	var parts []string
+	for _, m := range *f.p {
+		parts = append(parts, strings.Join(m, " "))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// portfolioMember is base with a member's flags applied: its heuristics
+// as given, everything else (limits, save mode, and the heuristics it
+// does not name) as base has it.
+func portfolioMember(base csp.Options, args []string) (csp.Options, error) {
+	o := base
+	o.Portfolio, o.Workers = nil, 0
+	ties := ""
+	fs := flag.NewFlagSet("portfolio", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	searchFlags(fs, &o, &ties)
+	if err := fs.Parse(args); err != nil {
+		return o, err
+	}
+	if fs.NArg() > 0 {
+		return o, fmt.Errorf("unexpected %q", fs.Arg(0))
+	}
+	if ties != "" {
+		o.RandomTies = ties == "random"
+	}
+	return o, nil
 }
 
 // enumFlag is a flag taking one of a few names.

@@ -256,6 +256,9 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"solve", "latin"}, "solve: missing FILE"},
 		{[]string{"solve", "latin", "a", "b"}, `unexpected argument "b"`},
 		{[]string{"solve", "latin", "x", "--frob"}, "flag provided but not defined: -frob"},
+		{[]string{"solve", "latin", "x", "--portfolio", "var=fast"}, `member 1: invalid value "fast" for flag -var`},
+		{[]string{"solve", "latin", "x", "--portfolio", "var=maxsd;"}, "member 2 is empty"},
+		{[]string{"solve", "latin", "x", "--portfolio", "nogoods timeout=1s"}, "member 1: flag provided but not defined: -timeout"},
 		{[]string{"solve", "latin", "x", "--limit", "2"}, "flag provided but not defined: -limit"},
 		{[]string{"solve", "latin", "x", "--alldiff", "strong"}, `invalid value "strong" for flag -alldiff: want value, hidden or gac`},
 		{[]string{"solve", "latin", "x", "--var", "first"}, "want input, mindom, domwdeg or maxsd"},
@@ -569,4 +572,24 @@ func TestWorkersGiveTheSameAnswer(t *testing.T) {
 	assert.Equal(t, normalise(c1.stdout), normalise(c2.stdout))
 	bad := runCSP(t, in, "solve", "latin", "-", "--workers", "-2")
 	assert.Equal(t, 2, bad.code)
+}
+
+// TestPortfolio: a portfolio's answer is checked like any other and says
+// which member gave it; the members keep the command line's limits.
+func TestPortfolio(t *testing.T) {
+	in := readFile(t, "../../problems/latin/testdata/generated/qwh-o20-h0166-s000700.txt")
+	r := runCSP(t, in, "solve", "latin", "-", "--json", "--portfolio", "var=maxsd,nogoods; var=input, val=max, seed=3")
+	require.Equal(t, 0, r.code, r.stderr)
+	assert.Contains(t, r.stdout, `"status":"solved"`)
+	assert.Regexp(t, `"member":[012][,}]`, r.stdout)
+	h := runCSP(t, in, "solve", "latin", "-", "--portfolio", "--var=maxsd")
+	require.Equal(t, 0, h.code, h.stderr)
+	assert.Regexp(t, `solved in .* by portfolio member [01]\n`, h.stdout)
+	empty := "5\n" + strings.Repeat("0 0 0 0 0\n", 5)
+	c := runCSP(t, empty, "count", "latin", "-", "--portfolio", "var=maxsd")
+	assert.Contains(t, c.stdout, "161280 solutions")
+	// Every member stops at --nodes: none answers, and the status says so.
+	u := runCSP(t, in, "solve", "latin", "-", "--nodes", "1", "--json", "--portfolio", "var=maxsd")
+	assert.Contains(t, u.stdout, `"status":"unknown"`)
+	assert.Contains(t, u.stdout, `"member":0`)
 }
