@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -238,9 +239,10 @@ func TestCorpusGenerated(t *testing.T) {
 }
 
 // gomesOpen lists the Gomes instances of order <= 40 that the default
-// configuration does not yet solve within 60 s (peak-density ones, and the
-// balanced 33/381; 35/405 falls to nogoods, see TestGomesWithNogoods).
-// They run only with CSP_HARD=1.
+// configuration does not solve within 60 s (peak-density ones; 35/405
+// falls to nogoods, see TestGomesWithNogoods, 40/544 to maxSD, see
+// TestGomesMaxSD). They run in TestCorpusGomes only with CSP_HARD=1, and
+// TestGomesPortfolio solves them all.
 var gomesOpen = map[string]bool{
 	"qwh.order33.holes381.txt": true,
 	"qwh.order35.holes405.txt": true,
@@ -268,6 +270,54 @@ func TestGomesWithNogoods(t *testing.T) {
 	require.NotNil(t, g, res.Status())
 	require.NoError(t, Check(inst, g))
 	t.Logf("%v, %d nodes", res.Stats.SolveTime, res.Stats.Nodes)
+}
+
+// gomesPortfolio is the search that solves every Gomes instance of order
+// up to 40: dom/wdeg with restarts, nogoods and last conflict, beside the
+// same with counting-based search (csp.MaxDensity). Each solves instances
+// the other does not within 600 s (README).
+var gomesPortfolio = func() csp.Options {
+	o := hardSearch
+	o.Nogoods, o.LastConflict = true, true
+	maxSD := o
+	maxSD.Var = csp.MaxDensity
+	o.Portfolio = []csp.Options{maxSD}
+	return o
+}()
+
+// TestGomesMaxSD: counting-based search finds order40.holes544, which
+// dom/wdeg does not within 600 s, in a few hundred nodes.
+func TestGomesMaxSD(t *testing.T) {
+	inst := loadInstance(t, "testdata/gomes/qwh.order40.holes544.txt")
+	o := gomesPortfolio.Portfolio[0]
+	o.NodeLimit = 10_000
+	g, res, err := Solve(context.Background(), inst, Options{AllDiff: alldiff.GAC}, o)
+	require.NoError(t, err)
+	require.NotNil(t, g, "%s after %d nodes", res.Status(), res.Stats.Nodes)
+	require.NoError(t, Check(inst, g))
+}
+
+// TestGomesPortfolio solves the instances gomesOpen lists with
+// gomesPortfolio, each member capped at 3M nodes (minutes each); only
+// with CSP_HARD=1.
+func TestGomesPortfolio(t *testing.T) {
+	if os.Getenv("CSP_HARD") == "" {
+		t.Skip("minutes per instance: set CSP_HARD=1")
+	}
+	for name := range gomesOpen {
+		t.Run(name, func(t *testing.T) {
+			inst := loadInstance(t, "testdata/gomes/"+name)
+			o := gomesPortfolio
+			o.NodeLimit = 3_000_000
+			o.Portfolio = slices.Clone(o.Portfolio)
+			o.Portfolio[0].NodeLimit = o.NodeLimit
+			g, res, err := Solve(context.Background(), inst, Options{AllDiff: alldiff.GAC}, o)
+			require.NoError(t, err)
+			require.NotNil(t, g, res.Status())
+			require.NoError(t, Check(inst, g))
+			t.Logf("member %d: %v, %d nodes", res.Member, res.Stats.SolveTime, res.Stats.Nodes)
+		})
+	}
 }
 
 func TestCorpusGomes(t *testing.T) {
