@@ -123,47 +123,19 @@ func TestMaxDensityDecisions(t *testing.T) {
 // explore the whole tree when counting and never cut a solution; every
 // count is exact, with and without densities to go by.
 func TestMaxDensityCounts(t *testing.T) {
-	latin := func(n int) *csp.Model {
-		m := csp.NewModel()
-		g := make([][]csp.Var, n)
-		for r := range g {
-			for range n {
-				g[r] = append(g[r], m.NewIntVar(1, n, "c"))
-			}
-			alldiff.Post(m, g[r], alldiff.Hidden)
-		}
-		for c := range n {
-			col := make([]csp.Var, n)
-			for r := range n {
-				col[r] = g[r][c]
-			}
-			alldiff.Post(m, col, alldiff.GAC)
-		}
-		return m
-	}
 	for _, opts := range []csp.Options{
 		{Var: csp.MaxDensity},
 		{Var: csp.MaxDensity, RandomTies: true, Seed: 5},
 		{Var: csp.DomWDeg, Val: csp.ValDensity},
 	} {
-		require.Equal(t, int64(576), csp.Count(context.Background(), latin(4), opts, 0).Solutions, "%+v", opts)
-		res := csp.Count(context.Background(), latin(5), opts, 0)
+		require.Equal(t, int64(576), csp.Count(context.Background(), latinSquare(4), opts, 0).Solutions, "%+v", opts)
+		res := csp.Count(context.Background(), latinSquare(5), opts, 0)
 		require.True(t, res.Complete)
 		require.Equal(t, int64(161280), res.Solutions, "%+v", opts)
 	}
 	// No propagator estimates densities (not-equal does not): MaxDensity
 	// falls back to the smallest domain and must still count right.
-	m := csp.NewModel()
-	var xs []csp.Var
-	for range 4 {
-		xs = append(xs, m.NewIntVar(0, 3, "x"))
-	}
-	for i := range xs {
-		for j := i + 1; j < len(xs); j++ {
-			neq.Post(m, xs[i], xs[j])
-		}
-	}
-	require.Equal(t, int64(24), csp.Count(context.Background(), m, csp.Options{Var: csp.MaxDensity}, 0).Solutions)
+	require.Equal(t, int64(24), csp.Count(context.Background(), pigeons(4, 4), csp.Options{Var: csp.MaxDensity}, 0).Solutions)
 }
 
 // forbid fails when x takes v.
@@ -186,4 +158,41 @@ func TestMaxDensityLastConflict(t *testing.T) {
 	m.Post(&forbid{0, 2}, domains.EventAssigned, 0)
 	res := csp.Solve(context.Background(), m, csp.Options{Var: csp.MaxDensity, LastConflict: true})
 	require.Equal(t, []int{1, 0}, res.Solution)
+}
+
+// latinSquare models the empty Latin square of order n: rows all
+// different at Hidden, columns at GAC.
+func latinSquare(n int) *csp.Model {
+	m := csp.NewModel()
+	g := make([][]csp.Var, n)
+	for r := range g {
+		for range n {
+			g[r] = append(g[r], m.NewIntVar(1, n, "c"))
+		}
+		alldiff.Post(m, g[r], alldiff.Hidden)
+	}
+	for c := range n {
+		col := make([]csp.Var, n)
+		for r := range n {
+			col[r] = g[r][c]
+		}
+		alldiff.Post(m, col, alldiff.GAC)
+	}
+	return m
+}
+
+// pigeons models k pigeons in the given number of holes, pairwise
+// not-equal: no all-different to see the whole.
+func pigeons(k, holes int) *csp.Model {
+	m := csp.NewModel()
+	var xs []csp.Var
+	for range k {
+		xs = append(xs, m.NewIntVar(1, holes, "p"))
+	}
+	for i := range xs {
+		for j := i + 1; j < len(xs); j++ {
+			neq.Post(m, xs[i], xs[j])
+		}
+	}
+	return m
 }

@@ -7,53 +7,24 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cspgo/csp/csp"
-	"github.com/cspgo/csp/propagators/alldiff"
-	"github.com/cspgo/csp/propagators/neq"
 )
 
 // TestPortfolioAnswers: whichever member wins, a portfolio's answer is a
 // right one: exact counts, first solutions, proofs of no solution.
 func TestPortfolioAnswers(t *testing.T) {
-	latin := func() *csp.Model {
-		m := csp.NewModel()
-		g := make([][]csp.Var, 5)
-		for r := range g {
-			for range 5 {
-				g[r] = append(g[r], m.NewIntVar(1, 5, "c"))
-			}
-			alldiff.Post(m, g[r], alldiff.GAC)
-		}
-		for c := range 5 {
-			col := make([]csp.Var, 5)
-			for r := range 5 {
-				col[r] = g[r][c]
-			}
-			alldiff.Post(m, col, alldiff.GAC)
-		}
-		return m
-	}
 	opts := csp.Options{Var: csp.DomWDeg, Portfolio: []csp.Options{
 		{Var: csp.MaxDensity}, {Var: csp.InputOrder, Val: csp.ValMax}}}
-	res := csp.Count(context.Background(), latin(), opts, 0)
+	res := csp.Count(context.Background(), latinSquare(5), opts, 0)
 	require.True(t, res.Complete)
 	require.Equal(t, int64(161280), res.Solutions)
 	require.Contains(t, []int{0, 1, 2}, res.Member)
 
-	res = csp.Solve(context.Background(), latin(), opts)
+	res = csp.Solve(context.Background(), latinSquare(5), opts)
 	require.Equal(t, int64(1), res.Solutions)
 	require.Len(t, res.Solution, 25)
 
 	// Six pigeons, five holes: no member finds a solution, one proves it.
-	m := csp.NewModel()
-	var xs []csp.Var
-	for range 6 {
-		xs = append(xs, m.NewIntVar(1, 5, "p"))
-	}
-	for i := range xs {
-		for j := i + 1; j < len(xs); j++ {
-			neq.Post(m, xs[i], xs[j])
-		}
-	}
+	m := pigeons(6, 5)
 	res = csp.Solve(context.Background(), m, opts)
 	require.True(t, res.Complete)
 	require.Zero(t, res.Solutions)
