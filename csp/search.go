@@ -575,11 +575,12 @@ func (e *Search) minDomainOneWord() Var {
 // selectValue returns the choice to make on x.
 func (e *Search) selectValue(x Var) frame {
 	d := &e.space.doms[x]
-	if e.opts.Var == MaxDensity {
-		if e.picked >= 0 {
-			return frame{x: x, v: e.picked}
-		}
-		if y, v := e.densityPick(x); y == x { // the last conflict's variable
+	if e.opts.Var == MaxDensity && e.picked >= 0 {
+		return frame{x: x, v: e.picked}
+	}
+	// ValDensity, or MaxDensity on the last conflict's variable.
+	if e.opts.Var == MaxDensity || e.opts.Val == ValDensity {
+		if y, v := e.densityPick(x); y == x {
 			return frame{x: x, v: v}
 		}
 	}
@@ -588,10 +589,6 @@ func (e *Search) selectValue(x Var) frame {
 		return frame{x: x, v: d.Max()}
 	case ValSplit:
 		return frame{x: x, v: (d.Min() + d.Max()) / 2, split: true}
-	case ValDensity:
-		if y, v := e.densityPick(x); y == x {
-			return frame{x: x, v: v}
-		}
 	case ValRandom:
 		k := e.rng.IntN(d.Size())
 		for v := range d.Values() {
