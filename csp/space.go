@@ -2,6 +2,7 @@ package csp
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/cspgo/csp/domains"
 )
@@ -267,10 +268,20 @@ func (s *Space) positions(i int, vars []Var) []int {
 	return firsts(vars)
 }
 
-// firsts returns the position of the first occurrence of each variable.
+// firsts returns the position of the first occurrence of each variable:
+// by a scan of those before for short lists (most propagators watch a few
+// dozen variables at most), by a set for long ones.
 func firsts(vars []Var) []int {
-	seen := make(map[Var]bool, len(vars))
 	out := make([]int, 0, len(vars))
+	if len(vars) <= 32 {
+		for k, x := range vars {
+			if !slices.Contains(vars[:k], x) {
+				out = append(out, k)
+			}
+		}
+		return out
+	}
+	seen := make(map[Var]bool, len(vars))
 	for k, x := range vars {
 		if !seen[x] {
 			seen[x] = true
