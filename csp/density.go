@@ -1,5 +1,7 @@
 package csp
 
+import "slices"
+
 // Densities is implemented by propagators that can estimate how the
 // solutions of their constraint share out among the values of their
 // variables, on the current domains: the solution densities of
@@ -71,20 +73,10 @@ func (e *Search) densityPick(only Var) (x Var, v int) {
 			continue
 		}
 		sc.vars = sp.posts[p].vars
-		if only >= 0 && !containsVar(sc.vars, only) {
+		if only >= 0 && !slices.Contains(sc.vars, only) {
 			continue
 		}
 		sp.props[p].(Densities).Densities(sp, sc.yield)
 	}
 	return sc.x, sc.v
-}
-
-// containsVar reports whether x is among vars.
-func containsVar(vars []Var, x Var) bool {
-	for _, y := range vars {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }
