@@ -166,7 +166,8 @@ func searchFlags(fs *flag.FlagSet, o *csp.Options, ties *string) {
 // portfolioFlag holds the members of --portfolio: members separated by
 // ';', each a list of search flags separated by ',' or spaces, with or
 // without their dashes ("var=maxsd,nogoods; var=domwdeg,seed=2"). Set
-// checks them against a throwaway member; portfolioMembers applies them.
+// checks them against a throwaway member; settle applies them to the
+// command line's search (portfolioMember).
 type portfolioFlag struct{ p *[][]string }
 
 func (f portfolioFlag) Set(spec string) error {
