@@ -467,6 +467,18 @@ func TestGenerateDifficulty(t *testing.T) {
 		assert.Equal(t, 2, b.code, problem)
 		assert.Contains(t, b.stderr, `unknown level "bogus"`, problem)
 	}
+	// A sound request the generator cannot meet within its cap: status 1
+	// (not a usage error), saying what was tried and why it failed; the
+	// puzzles made before it are kept.
+	g := runCSP(t, "", "generate", "latin", "--size", "5", "--difficulty", "subsets", "--attempts", "40", "--seed", "1")
+	assert.Equal(t, 1, g.code)
+	assert.Contains(t, g.stderr, "puzzle 1 of 1: no puzzle made within the cap on attempts: 40 full grids tried: ")
+	assert.NotContains(t, g.stderr, "csp help")
+	g = runCSP(t, "", "generate", "skyscraper", "--size", "4", "--difficulty", "1", "-n", "2", "--time-limit", "1ms", "--seed", "1")
+	if g.code != 0 { // 1 ms may be enough on a fast machine
+		assert.Equal(t, 1, g.code)
+		assert.Contains(t, g.stderr, "no puzzle made within the time limit (1ms)")
+	}
 }
 
 // TestAuthorBatchErrors: a malformed instance in a batch is reported, on

@@ -356,6 +356,10 @@ func generate(e env, p catalog.Problem, args []string, c *config) int {
 	for i := range int(c.n) {
 		buf.Reset()
 		if err := p.Generate(&buf, c.settings, i); err != nil {
+			if errors.Is(err, catalog.ErrNotMade) {
+				fmt.Fprintf(e.stderr, "csp: generate: puzzle %d of %d: %v\n", i+1, c.n, err)
+				return 1
+			}
 			return usageError(e.stderr, "generate: %v", err)
 		}
 		e.stdout.Write(buf.Bytes())

@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/cspgo/csp/csp"
+	"github.com/cspgo/csp/problems/internal/author"
 	"github.com/cspgo/csp/propagators/alldiff"
 )
 
@@ -229,6 +230,11 @@ func (c *Cache) Get(key any, mk func() any) any {
 	c.m[key] = v
 	return v
 }
+
+// ErrNotMade is wrapped by a Generate error that says the generator gave
+// up within its time limit or cap on attempts: the request was sound, the
+// puzzle did not come (not a usage error).
+var ErrNotMade = author.ErrNotMade
 
 var (
 	mu       sync.Mutex

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/cspgo/csp/csp"
+	"github.com/cspgo/csp/problems/internal/author"
 	"github.com/cspgo/csp/propagators/alldiff"
 	"github.com/cspgo/csp/propagators/visibility"
 	"github.com/stretchr/testify/require"
@@ -74,7 +75,8 @@ func TestMakeGradedUnique(t *testing.T) {
 func TestMakeTimeLimit(t *testing.T) {
 	_, _, st, err := Make(context.Background(), MakeRequest{Size: 2, Level: 3, Seed: 1, Limit: 200 * time.Millisecond})
 	require.Error(t, err)
-	require.Contains(t, err.Error(), "attempts")
+	require.ErrorIs(t, err, author.ErrTimeLimit)
+	require.Contains(t, err.Error(), "full grids tried")
 	require.Greater(t, st.Attempts, 0)
 	_, _, _, err = Make(context.Background(), MakeRequest{Size: 12, Level: 0})
 	require.Error(t, err)

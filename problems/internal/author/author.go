@@ -6,10 +6,14 @@
 package author
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"math/rand/v2"
+	"slices"
+	"strings"
 	"time"
 )
 
@@ -30,12 +34,15 @@ type Puzzle interface {
 	Grade() int
 }
 
-// Errors of Make when it gives up.
+// Errors of Make when it gives up; both wrap ErrNotMade.
 var (
+	// ErrNotMade says Make gave up within its limits: the request was
+	// sound but no puzzle of the level came out in time.
+	ErrNotMade = errors.New("no puzzle made")
 	// ErrTimeLimit says the time limit passed before a puzzle was made.
-	ErrTimeLimit = errors.New("no puzzle made within the time limit")
+	ErrTimeLimit = fmt.Errorf("%w within the time limit", ErrNotMade)
 	// ErrAttempts says the cap on attempts was reached first.
-	ErrAttempts = errors.New("attempts exhausted")
+	ErrAttempts = fmt.Errorf("%w within the cap on attempts", ErrNotMade)
 )
 
 // Request is what to make.
@@ -73,11 +80,11 @@ func Make[P Puzzle](ctx context.Context, rng *rand.Rand, req Request, next func(
 	for {
 		if ctx.Err() != nil {
 			st.Elapsed = time.Since(start)
-			return zero, st, fmt.Errorf("%w (%v): %d attempts, rejected %v", ErrTimeLimit, req.Limit, st.Attempts, st.Rejected)
+			return zero, st, fmt.Errorf("%w (%v): %s", ErrTimeLimit, req.Limit, st.why())
 		}
 		if req.Attempts > 0 && st.Attempts >= req.Attempts {
 			st.Elapsed = time.Since(start)
-			return zero, st, fmt.Errorf("%w: no puzzle in %d attempts, rejected %v", ErrAttempts, st.Attempts, st.Rejected)
+			return zero, st, fmt.Errorf("%w: %s", ErrAttempts, st.why())
 		}
 		st.Attempts++
 		p, err := next(rng)
@@ -91,6 +98,41 @@ func Make[P Puzzle](ctx context.Context, rng *rand.Rand, req Request, next func(
 		st.Elapsed = time.Since(start)
 		return p, st, nil
 	}
+}
+
+// why says in words how many attempts were made and why they failed,
+// the commonest reason first.
+func (st Stats) why() string {
+	words := map[string]string{
+		"easier":      "came out easier than asked",
+		"harder":      "came out harder than asked",
+		"not minimal": "kept a removable clue",
+		"not unique":  "had several solutions",
+		"stopped":     "was cut short by the limit",
+	}
+	reasons := slices.Collect(maps.Keys(st.Rejected))
+	slices.SortFunc(reasons, func(a, b string) int {
+		if c := cmp.Compare(st.Rejected[b], st.Rejected[a]); c != 0 {
+			return c
+		}
+		return strings.Compare(a, b)
+	})
+	parts := make([]string, len(reasons))
+	for i, r := range reasons {
+		w, ok := words[r]
+		if !ok {
+			w = r
+		}
+		parts[i] = fmt.Sprintf("%d %s", st.Rejected[r], w)
+	}
+	s := fmt.Sprintf("%d full grids tried", st.Attempts)
+	if st.Attempts == 1 {
+		s = "1 full grid tried"
+	}
+	if len(parts) > 0 {
+		s += ": " + strings.Join(parts, ", ")
+	}
+	return s
 }
 
 // shape takes items out of p and says why the result is not what req
