@@ -51,7 +51,8 @@ import (
 // witnesses, on 9×9 puzzles more than half.
 //
 // A line's first run starts from the run on full domains for its size and
-// clues (rootResult), shared by every model in the process: it narrows the
+// clues (rootResult), built into the program up to 9 cells and computed
+// once per process above, shared by every model: it narrows the
 // domains to what that run kept and, if that removed anything, stops, so
 // that the queue runs it again once the other lines have done the same,
 // on smaller domains.
@@ -222,18 +223,31 @@ type rootResult struct {
 // rootResults memoizes rootResult by size and clues for every model in the
 // process, since what full domains cannot support no smaller domain
 // supports, and the witnesses found there are witnesses anywhere they fit.
-// At most 16·17·17 entries of at most n² witnesses.
+// Sizes up to rootTableMax come from the table built into the program
+// (roots.go); larger ones are computed on first use. At most 16·17·17
+// entries of at most n² witnesses.
 var rootResults sync.Map // rootKey -> *rootResult
 
 type rootKey struct{ n, front, back uint16 }
 
-// rootResult returns the entry of p's size and clues, computing it (with
-// p's tables, which must hold no witness yet) on first use.
+// rootResult returns the entry of p's size and clues: from the built-in
+// table, or else computed (with p's tables, which must hold no witness
+// yet) on first use.
 func (p *lineProp) rootResult() *rootResult {
+	if p.n <= rootTableMax {
+		return rootTable(p.n, p.front, p.back)
+	}
 	key := rootKey{uint16(p.n), p.front, p.back}
 	if r, ok := rootResults.Load(key); ok {
 		return r.(*rootResult)
 	}
+	got, _ := rootResults.LoadOrStore(key, p.computeRoot())
+	return got.(*rootResult)
+}
+
+// computeRoot runs the program on full domains with p's tables, which
+// must hold no witness yet, and leaves them so.
+func (p *lineProp) computeRoot() *rootResult {
 	for i := range p.dom {
 		p.dom[i] = uint16(1)<<p.n - 1
 	}
@@ -246,8 +260,7 @@ func (p *lineProp) rootResult() *rootResult {
 		r.wit = slices.Clone(p.wit)
 	}
 	p.wit = p.wit[:0]
-	got, _ := rootResults.LoadOrStore(key, r)
-	return got.(*rootResult)
+	return r
 }
 
 // cellOf returns the cell that a side's set of size heights fills next.
