@@ -37,7 +37,9 @@ func (m *Model) NewVar(d domains.Domain, name string) Var {
 
 // NewIntVar adds a variable ranging over lo..hi (0 <= lo, hi <= domains.MaxValue).
 func (m *Model) NewIntVar(lo, hi int, name string) Var {
-	return m.NewVar(domains.Range(lo, hi), name)
+	m.doms = append(m.doms, domains.Range(lo, hi)) // fresh: no copy needed
+	m.names = append(m.names, name)
+	return Var(len(m.doms) - 1)
 }
 
 // NumVars returns the number of variables.

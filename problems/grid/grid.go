@@ -6,6 +6,7 @@ package grid
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/cspgo/csp/csp"
 )
@@ -21,10 +22,31 @@ type Grid struct {
 // named r1c1, r1c2, ... (1-based, as puzzle books name cells).
 func New(m *csp.Model, rows, cols, lo, hi int) *Grid {
 	g := &Grid{Model: m, Rows: rows, Cols: cols, Vars: make([]csp.Var, rows*cols)}
+	names := CellNames(rows, cols)
 	for i := range g.Vars {
-		g.Vars[i] = m.NewIntVar(lo, hi, fmt.Sprintf("r%dc%d", i/cols+1, i%cols+1))
+		g.Vars[i] = m.NewIntVar(lo, hi, names[i])
 	}
 	return g
+}
+
+// cellNames caches CellNames per board shape.
+var cellNames sync.Map // [2]int{rows, cols} -> []string
+
+// CellNames returns the names of a rows x cols board's cells, row by row:
+// r1c1, r1c2, ... (1-based, as puzzle books name cells). The slice is
+// made once per shape in a process and shared: callers must not modify
+// it.
+func CellNames(rows, cols int) []string {
+	key := [2]int{rows, cols}
+	if v, ok := cellNames.Load(key); ok {
+		return v.([]string)
+	}
+	names := make([]string, rows*cols)
+	for i := range names {
+		names[i] = fmt.Sprintf("r%dc%d", i/cols+1, i%cols+1)
+	}
+	v, _ := cellNames.LoadOrStore(key, names)
+	return v.([]string)
 }
 
 // At returns the cell at row r, column c (0-based).

@@ -58,3 +58,15 @@ func Example() {
 	fmt.Println(res.Solutions, "X-sudoku grids of side 4")
 	// Output: 48 X-sudoku grids of side 4
 }
+
+// TestCellNames: the names of a board's cells, row by row, made once per
+// shape; grid.New names its variables with them.
+func TestCellNames(t *testing.T) {
+	names := grid.CellNames(2, 3)
+	assert.Equal(t, []string{"r1c1", "r1c2", "r1c3", "r2c1", "r2c2", "r2c3"}, names)
+	assert.Same(t, &names[0], &grid.CellNames(2, 3)[0], "shared per shape")
+	assert.Equal(t, []string{"r1c1", "r1c2", "r2c1", "r2c2", "r3c1", "r3c2"}, grid.CellNames(3, 2))
+	m := csp.NewModel()
+	g := grid.New(m, 2, 3, 1, 3)
+	assert.Equal(t, "r2c3", m.Name(g.At(1, 2)))
+}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/internal/enum"
+	"github.com/cspgo/csp/problems/grid"
 	"github.com/cspgo/csp/problems/internal/square"
 	"github.com/cspgo/csp/propagators/alldiff"
 	"github.com/cspgo/csp/propagators/channel"
@@ -70,6 +71,7 @@ func Build(inst *Instance, opt Options) *Model {
 	n := inst.Order
 	m := &Model{Model: csp.NewModel(), Order: n}
 	m.Cells = make([][]csp.Var, n)
+	names := grid.CellNames(n, n)
 	for r := range n {
 		m.Cells[r] = make([]csp.Var, n)
 		for c := range n {
@@ -77,7 +79,7 @@ func Build(inst *Instance, opt Options) *Model {
 			if v := inst.Grid[r][c]; v != 0 {
 				lo, hi = v, v
 			}
-			m.Cells[r][c] = m.NewIntVar(lo, hi, fmt.Sprintf("r%dc%d", r+1, c+1))
+			m.Cells[r][c] = m.NewIntVar(lo, hi, names[r*n+c])
 			if inst.Marks != nil {
 				// Marks that leave nothing make the root fail: the search
 				// reports the instance unsatisfiable.

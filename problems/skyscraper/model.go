@@ -35,6 +35,7 @@ type Model struct {
 func Build(p *Puzzle, opt Options) (*Model, error) {
 	n := p.N
 	m := &Model{Model: csp.NewModel(), N: n, Cells: make([][]csp.Var, n)}
+	names := grid.CellNames(n, n)
 	for r := range n {
 		m.Cells[r] = make([]csp.Var, n)
 		for c := range n {
@@ -42,7 +43,7 @@ func Build(p *Puzzle, opt Options) (*Model, error) {
 			if p.Givens != nil && p.Givens[r][c] != 0 {
 				lo, hi = p.Givens[r][c], p.Givens[r][c]
 			}
-			m.Cells[r][c] = m.NewIntVar(lo, hi, fmt.Sprintf("r%dc%d", r+1, c+1))
+			m.Cells[r][c] = m.NewIntVar(lo, hi, names[r*n+c])
 			if p.Marks != nil {
 				d := m.InitialDomain(m.Cells[r][c])
 				if d.IntersectWords([]uint64{p.Marks[r*n+c]}) == domains.EventFailed || d.Empty() {

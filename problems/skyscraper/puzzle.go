@@ -106,29 +106,35 @@ func Check(p *Puzzle, grid [][]int) error {
 		}
 		return count
 	}
+	// The clues with their names as formats, filled in only on failure.
 	type clue struct {
-		name         string
+		name         string // a format of one argument, or the whole name
+		arg          int
 		want         int
 		r, c, dr, dc int
 	}
-	var clues []clue
+	clues := make([]clue, 0, 4*n+len(p.Interior))
 	for i := range n {
 		clues = append(clues,
-			clue{fmt.Sprintf("clue above column %d", i+1), p.Top[i], 0, i, 1, 0},
-			clue{fmt.Sprintf("clue below column %d", i+1), p.Bottom[i], n - 1, i, -1, 0},
-			clue{fmt.Sprintf("clue left of row %d", i+1), p.Left[i], i, 0, 0, 1},
-			clue{fmt.Sprintf("clue right of row %d", i+1), p.Right[i], i, n - 1, 0, -1})
+			clue{"clue above column %d", i + 1, p.Top[i], 0, i, 1, 0},
+			clue{"clue below column %d", i + 1, p.Bottom[i], n - 1, i, -1, 0},
+			clue{"clue left of row %d", i + 1, p.Left[i], i, 0, 0, 1},
+			clue{"clue right of row %d", i + 1, p.Right[i], i, n - 1, 0, -1})
 	}
 	for _, in := range p.Interior {
 		dr, dc := in.Look.step()
-		clues = append(clues, clue{fmt.Sprintf("interior clue at r%dc%d looking %s", in.Row+1, in.Col+1, in.Look), in.Count, in.Row, in.Col, dr, dc})
+		clues = append(clues, clue{fmt.Sprintf("interior clue at r%dc%d looking %s", in.Row+1, in.Col+1, in.Look), 0, in.Count, in.Row, in.Col, dr, dc})
 	}
 	for _, k := range clues {
 		if k.want == 0 {
 			continue
 		}
 		if got := seen(k.r, k.c, k.dr, k.dc); got != k.want {
-			return fmt.Errorf("%w: %s sees %d, want %d", ErrInvalid, k.name, got, k.want)
+			name := k.name
+			if k.arg != 0 {
+				name = fmt.Sprintf(name, k.arg)
+			}
+			return fmt.Errorf("%w: %s sees %d, want %d", ErrInvalid, name, got, k.want)
 		}
 	}
 	return nil
