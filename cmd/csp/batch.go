@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/cspgo/csp/csp"
+	"github.com/cspgo/csp/internal/textio"
 	"github.com/cspgo/csp/problems/catalog"
 )
 
@@ -235,13 +236,23 @@ func attempt(ctx context.Context, p catalog.Problem, it catalog.Item, s *catalog
 	return o
 }
 
+// errorAt is err's message for the status line of the instance at line:
+// without the instance and line when err names that line already.
+func errorAt(err error, line int) string {
+	var pe *textio.ParseError
+	if errors.As(err, &pe) && pe.Line == line {
+		return pe.At()
+	}
+	return err.Error()
+}
+
 // writeHuman prints an outcome for people: the solution, then a status
 // line (a comment of the instance format), then the statistics.
 func writeHuman(e env, p catalog.Problem, o *outcome, c *config, counting bool) {
 	head := fmt.Sprintf("%% instance %d (line %d): ", o.Index, o.Line)
 	if o.err != nil {
 		fmt.Fprintf(e.stderr, "csp: %v\n", o.err)
-		fmt.Fprintf(e.stdout, "%serror: %v\n", head, o.err)
+		fmt.Fprintf(e.stdout, "%serror: %s\n", head, errorAt(o.err, o.Line))
 		if !o.ran {
 			return
 		}

@@ -21,12 +21,27 @@ func (e *ParseError) Error() string {
 		where = fmt.Sprintf("instance %d, %s", e.Instance, where)
 	}
 	if e.Field > 0 {
-		where += fmt.Sprintf(", field %d", e.Field)
+		return fmt.Sprintf("%s, field %d: %s", where, e.Field, e.what())
 	}
+	return where + ": " + e.what()
+}
+
+// At returns the message without the instance and line, for a caller
+// that names them already: "field 3: latin: bad symbol: ...", or without
+// a field "latin: ...".
+func (e *ParseError) At() string {
+	if e.Field > 0 {
+		return fmt.Sprintf("field %d: %s", e.Field, e.what())
+	}
+	return e.what()
+}
+
+// what is the sentinel and the detail.
+func (e *ParseError) what() string {
 	if e.Detail != "" {
-		return fmt.Sprintf("%s: %v: %s", where, e.Err, e.Detail)
+		return fmt.Sprintf("%v: %s", e.Err, e.Detail)
 	}
-	return fmt.Sprintf("%s: %v", where, e.Err)
+	return e.Err.Error()
 }
 
 // Unwrap returns the sentinel.
