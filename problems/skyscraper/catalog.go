@@ -29,12 +29,13 @@ func init() {
 					return nil
 				}},
 		}, catalog.MakeFlags(Ladder.Levels)...),
-		// At the line level (the default), DefaultSearch's counting-based
-		// search unless --var says otherwise; counting-based search, by
+		// At the line (the default), gac and bounds levels, DefaultSearch's
+		// counting-based search unless --var says otherwise (with the edge
+		// rules alone, dom/wdeg); counting-based search, by
 		// default or asked for, comes with last-conflict and nogoods
 		// (--last-conflict=false and --nogoods=false turn them off).
 		Defaults: func(s *catalog.Settings, given func(string) bool) {
-			if !given("var") && settingsOptions(s).Visibility == visibility.Line {
+			if !given("var") && settingsOptions(s).Visibility >= visibility.Bounds {
 				s.Search.Var = DefaultSearch.Var
 			}
 			if s.Search.Var != csp.MaxDensity {

@@ -164,9 +164,10 @@ func TestRandomLargeBoards(t *testing.T) {
 }
 
 // TestDefaultSearch: the command line's skyscraper default is
-// DefaultSearch at the line level, with its parts turned off one by one;
-// the shared default (dom/wdeg) at the clue-only levels or when --var
-// names it; --var maxsd brings last-conflict and nogoods at any level.
+// DefaultSearch at the line, gac and bounds levels, with its parts turned
+// off one by one; the shared default (dom/wdeg) with the edge rules alone
+// or when --var names it; --var maxsd brings last-conflict and nogoods at
+// any level.
 func TestDefaultSearch(t *testing.T) {
 	prob, ok := catalog.Lookup("skyscraper")
 	require.True(t, ok)
@@ -184,9 +185,11 @@ func TestDefaultSearch(t *testing.T) {
 		{"line", "var", csp.MaxDensity, DefaultSearch},
 		{"line", "last-conflict", 0, noLC},
 		{"line", "nogoods", 0, noNogoods},
-		{"gac", "", 0, shared},
-		{"gac", "var", csp.MaxDensity, DefaultSearch},
+		{"gac", "", 0, DefaultSearch},
+		{"bounds", "", 0, DefaultSearch},
+		{"gac", "var", csp.DomWDeg, shared},
 		{"edge", "", 0, shared},
+		{"edge", "var", csp.MaxDensity, DefaultSearch},
 	} {
 		s := catalog.NewSettings(prob)
 		s.SetFlag("visibility", c.visibility)
