@@ -30,14 +30,17 @@ func NewModel() *Model { return &Model{} }
 
 // NewVar adds a variable with the given initial domain (copied) and name.
 func (m *Model) NewVar(d domains.Domain, name string) Var {
-	m.doms = append(m.doms, d.Clone())
-	m.names = append(m.names, name)
-	return Var(len(m.doms) - 1)
+	return m.addVar(d.Clone(), name)
 }
 
 // NewIntVar adds a variable ranging over lo..hi (0 <= lo, hi <= domains.MaxValue).
 func (m *Model) NewIntVar(lo, hi int, name string) Var {
-	m.doms = append(m.doms, domains.Range(lo, hi)) // fresh: no copy needed
+	return m.addVar(domains.Range(lo, hi), name) // fresh: no copy needed
+}
+
+// addVar adds a variable that owns d.
+func (m *Model) addVar(d domains.Domain, name string) Var {
+	m.doms = append(m.doms, d)
 	m.names = append(m.names, name)
 	return Var(len(m.doms) - 1)
 }

@@ -85,7 +85,7 @@ func eachInstance(e env, p catalog.Problem, args []string, c *config, do func(ct
 			if c.json {
 				writeLine(e.stdout, map[string]any{"instance": it.Index, "line": it.Line, "status": failed, "error": it.Err.Error()})
 			} else {
-				fmt.Fprintf(e.stdout, "%% instance %d (line %d): error: %v\n", it.Index, it.Line, it.Err)
+				fmt.Fprintf(e.stdout, "%% instance %d (line %d): error: %s\n", it.Index, it.Line, errorAt(it.Err, it.Index, it.Line))
 			}
 			status = 1
 			continue
@@ -589,7 +589,7 @@ func reportErr(e env, c *config, it catalog.Item, err error) bool {
 	if c.json {
 		writeLine(e.stdout, map[string]any{"instance": it.Index, "line": it.Line, "status": failed, "error": err.Error()})
 	} else {
-		fmt.Fprintf(e.stdout, "%serror: %v\n", head(it), err)
+		fmt.Fprintf(e.stdout, "%serror: %s\n", head(it), errorAt(err, it.Index, it.Line))
 	}
 	return false
 }

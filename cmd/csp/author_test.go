@@ -472,8 +472,14 @@ func TestGenerateDifficulty(t *testing.T) {
 	// puzzles made before it are kept.
 	g := runCSP(t, "", "generate", "latin", "--size", "5", "--difficulty", "subsets", "--attempts", "40", "--seed", "1")
 	assert.Equal(t, 1, g.code)
-	assert.Contains(t, g.stderr, "puzzle 1 of 1: no puzzle made within the cap on attempts: 40 full grids tried: ")
+	assert.Contains(t, g.stderr, "puzzle 1 of 1: no puzzle made within the cap on attempts: 40 attempts: ")
 	assert.NotContains(t, g.stderr, "csp help")
+	// Seed 1 makes its first puzzle within 3 attempts and not its second:
+	// the first is printed, then the error.
+	g = runCSP(t, "", "generate", "latin", "--size", "5", "--difficulty", "hidden singles", "--attempts", "3", "-n", "4", "--seed", "1")
+	assert.Equal(t, 1, g.code)
+	assert.Contains(t, g.stderr, "puzzle 2 of 4: no puzzle made within the cap on attempts: 3 attempts: ")
+	assert.Len(t, instancesOf(t, "latin", g.stdout), 1, "the puzzle made before is kept")
 	g = runCSP(t, "", "generate", "skyscraper", "--size", "4", "--difficulty", "1", "-n", "2", "--time-limit", "1ms", "--seed", "1")
 	if g.code != 0 { // 1 ms may be enough on a fast machine
 		assert.Equal(t, 1, g.code)

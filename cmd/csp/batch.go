@@ -236,12 +236,18 @@ func attempt(ctx context.Context, p catalog.Problem, it catalog.Item, s *catalog
 	return o
 }
 
-// errorAt is err's message for the status line of the instance at line:
-// without the instance and line when err names that line already.
-func errorAt(err error, line int) string {
-	var pe *textio.ParseError
-	if errors.As(err, &pe) && pe.Line == line {
+// errorAt is err's message for the status line of the instance numbered
+// index that starts at line, which names both: a parse error leaves out
+// the instance, and the line too when it is that one.
+func errorAt(err error, index, line int) string {
+	pe, ok := err.(*textio.ParseError)
+	switch {
+	case !ok:
+		return err.Error()
+	case pe.Line == line:
 		return pe.At()
+	case pe.Instance == index:
+		return fmt.Sprintf("line %d, %s", pe.Line, pe.At())
 	}
 	return err.Error()
 }
@@ -252,7 +258,7 @@ func writeHuman(e env, p catalog.Problem, o *outcome, c *config, counting bool) 
 	head := fmt.Sprintf("%% instance %d (line %d): ", o.Index, o.Line)
 	if o.err != nil {
 		fmt.Fprintf(e.stderr, "csp: %v\n", o.err)
-		fmt.Fprintf(e.stdout, "%serror: %s\n", head, errorAt(o.err, o.Line))
+		fmt.Fprintf(e.stdout, "%serror: %s\n", head, errorAt(o.err, o.Index, o.Line))
 		if !o.ran {
 			return
 		}

@@ -205,7 +205,7 @@ Flags of solve and count:
   --model NAME                     the problem's model (see Problems; each
                                    problem's own flags are listed there too)
   --var input|mindom|domwdeg|maxsd variable choice (default domwdeg; sudoku mindom;
-                                   skyscraper maxsd at --visibility line)
+                                   skyscraper maxsd except at --visibility edge)
   --val min|max|split|random|density
                                    value choice (default min)
   --restarts none|luby|geometric   restart policy, solve only (default luby)
@@ -262,8 +262,9 @@ memory.
 
 Exit status: 0 when every instance was solved (count: counted completely
 or up to --limit); 1 when some instance was unsatisfiable, stopped by a
-limit or malformed, or FILE could not be read; 2 on a usage error (unknown
-subcommand, problem or flag, bad flag value, missing FILE).
+limit or malformed, or FILE could not be read, or generate gave up within
+its time limit or --attempts; 2 on a usage error (unknown subcommand,
+problem or flag, bad flag value, missing FILE).
 `)
 	return b.String()
 }

@@ -41,7 +41,7 @@ func (e *ParseError) what() string {
 	if e.Detail != "" {
 		return fmt.Sprintf("%v: %s", e.Err, e.Detail)
 	}
-	return e.Err.Error()
+	return fmt.Sprint(e.Err)
 }
 
 // Unwrap returns the sentinel.

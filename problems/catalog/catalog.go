@@ -57,7 +57,8 @@ type Problem struct {
 	Write func(w io.Writer, inst any, grid [][]int) error
 	// Generate, when set, writes instance number i (from 0) of the
 	// request in s (s.Size, s.Holes, s.Search.Seed + i, the problem's own
-	// generate flags).
+	// generate flags). An error wrapping ErrNotMade says it gave up within
+	// its limits; any other error is a bad request.
 	Generate func(w io.Writer, s *Settings, i int) error
 
 	// Model, when set, builds inst's model under s with the reader of its

@@ -76,7 +76,7 @@ func TestMakeTimeLimit(t *testing.T) {
 	_, _, st, err := Make(context.Background(), MakeRequest{Size: 2, Level: 3, Seed: 1, Limit: 200 * time.Millisecond})
 	require.Error(t, err)
 	require.ErrorIs(t, err, author.ErrTimeLimit)
-	require.Contains(t, err.Error(), "full grids tried")
+	require.Contains(t, err.Error(), " attempts: ")
 	require.Greater(t, st.Attempts, 0)
 	_, _, _, err = Make(context.Background(), MakeRequest{Size: 12, Level: 0})
 	require.Error(t, err)

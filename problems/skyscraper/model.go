@@ -157,9 +157,9 @@ func (m *Model) Grid(values []int) [][]int {
 	return g
 }
 
-// DefaultSearch is the search of `csp solve skyscraper` at the Line
-// visibility level (the default): counting-based search (csp.MaxDensity)
-// on the all-different densities of the rows and columns, the line
+// DefaultSearch is the search of `csp solve skyscraper` at the Line (the
+// default), GAC and Bounds visibility levels: counting-based search
+// (csp.MaxDensity) on the all-different densities of the rows and columns, the line
 // propagators doing the rest, with Luby restarts, the last conflict's
 // variable branched on again, and nogoods kept across restarts (maxSD has
 // nothing to learn from a restart, so without nogoods a restart replays

@@ -222,3 +222,26 @@ func TestFresh9u(t *testing.T) {
 		require.Equal(t, int64(1), c.Solutions, "line %d", it.Line)
 	}
 }
+
+// TestCheckNamesTheClue: a grid that breaks one clue is refused, naming
+// that clue (each side and an interior clue) and what it sees.
+func TestCheckNamesTheClue(t *testing.T) {
+	sq := [][]int{{1, 2, 3}, {2, 3, 1}, {3, 1, 2}}
+	for _, c := range []struct {
+		set  func(p *Puzzle)
+		want string
+	}{
+		{func(p *Puzzle) { p.Top[1] = 1 }, "clue above column 2 sees 2, want 1"},
+		{func(p *Puzzle) { p.Bottom[0] = 2 }, "clue below column 1 sees 1, want 2"},
+		{func(p *Puzzle) { p.Left[2] = 2 }, "clue left of row 3 sees 1, want 2"},
+		{func(p *Puzzle) { p.Right[0] = 2 }, "clue right of row 1 sees 1, want 2"},
+		{func(p *Puzzle) { p.Interior = []Interior{{Row: 1, Col: 1, Look: Down, Count: 2}} }, "interior clue at r2c2 looking down sees 1, want 2"},
+	} {
+		p := New(3)
+		require.NoError(t, Check(p, sq))
+		c.set(p)
+		err := Check(p, sq)
+		require.ErrorIs(t, err, ErrInvalid)
+		assert.Contains(t, err.Error(), c.want)
+	}
+}

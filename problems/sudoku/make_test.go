@@ -60,7 +60,7 @@ func TestMakeGivesUp(t *testing.T) {
 	_, _, st, err := Make(context.Background(), MakeRequest{BoxRows: 2, BoxCols: 2, Level: 3, Attempts: 20})
 	require.ErrorIs(t, err, author.ErrAttempts)
 	require.ErrorIs(t, err, author.ErrNotMade)
-	require.ErrorContains(t, err, "20 full grids tried: 20 came out")
+	require.ErrorContains(t, err, "20 attempts: 20 came out")
 	require.Equal(t, 20, st.Attempts)
 	_, _, _, err = Make(context.Background(), MakeRequest{BoxRows: 2, BoxCols: 2, Level: 3, Limit: 50 * time.Millisecond})
 	require.ErrorIs(t, err, author.ErrTimeLimit)

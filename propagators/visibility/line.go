@@ -224,8 +224,8 @@ type rootResult struct {
 // process, since what full domains cannot support no smaller domain
 // supports, and the witnesses found there are witnesses anywhere they fit.
 // Sizes up to rootTableMax come from the table built into the program
-// (roots.go); larger ones are computed on first use. At most 16·17·17
-// entries of at most n² witnesses.
+// (roots.go); larger ones, 10..MaxLine, are computed on first use and
+// kept here: at most 11²+...+17² = 1,400 entries of at most n² witnesses.
 var rootResults sync.Map // rootKey -> *rootResult
 
 type rootKey struct{ n, front, back uint16 }

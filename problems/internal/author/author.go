@@ -60,7 +60,7 @@ type Request struct {
 // Stats says what making a puzzle took.
 type Stats struct {
 	Attempts int            // full puzzles tried
-	Rejected map[string]int // why attempts failed: "easier", "harder", "not minimal", "not unique"
+	Rejected map[string]int // why attempts failed: "easier", "harder", "not minimal", "stopped"
 	Elapsed  time.Duration
 }
 
@@ -100,8 +100,8 @@ func Make[P Puzzle](ctx context.Context, rng *rand.Rand, req Request, next func(
 	}
 }
 
-// why says in words how many attempts were made and why they failed,
-// the commonest reason first.
+// why says in words how many attempts (full grids) were made and why
+// they failed, the commonest reason first.
 func (st Stats) why() string {
 	words := map[string]string{
 		"easier":      "came out easier than asked",
@@ -125,10 +125,7 @@ func (st Stats) why() string {
 		}
 		parts[i] = fmt.Sprintf("%d %s", st.Rejected[r], w)
 	}
-	s := fmt.Sprintf("%d full grids tried", st.Attempts)
-	if st.Attempts == 1 {
-		s = "1 full grid tried"
-	}
+	s := st.Tries()
 	if len(parts) > 0 {
 		s += ": " + strings.Join(parts, ", ")
 	}
