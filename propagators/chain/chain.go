@@ -145,8 +145,9 @@ type prop struct {
 	full  uint32   // bits 0..k-1
 	dom   []uint32 // per cell, its values now
 	keep  []uint32 // per cell, its supported values
-	f     []uint32 // per subset S: the last values reachable with S placed
-	x     []uint32 // per subset S: those of f[S] from which the line completes
+	f     []uint32 // per subset S: the last values reachable with S placed (forward), then those from which the line completes (backward)
+	order []uint32 // the subsets reached, layer by layer (layer t: t cells placed)
+	start []int    // start[t]: where layer t begins in order
 	cells []int    // the free (unassigned) cells of this run
 	link  []Rel    // link[t]: the relation of free cells t-1, t (Any unless neighbours)
 }
@@ -181,6 +182,17 @@ func after(r Rel, xs, full uint32) uint32 {
 	return full
 }
 
+// converse returns the relation r' with y r' x exactly when x r y.
+func converse(r Rel) Rel {
+	switch r {
+	case Less:
+		return Greater
+	case Greater:
+		return Less
+	}
+	return r
+}
+
 // before returns the values x with x r y for the one value y (a single
 // bit), within full.
 func before(r Rel, y, full uint32) uint32 {
@@ -200,7 +212,8 @@ func before(r Rel, y, full uint32) uint32 {
 // alloc makes the scratch tables.
 func (p *prop) alloc(n int) {
 	p.dom, p.keep = make([]uint32, n), make([]uint32, n)
-	p.f, p.x = make([]uint32, 1<<p.k), make([]uint32, 1<<p.k)
+	p.f, p.order = make([]uint32, 1<<p.k), make([]uint32, 0, 1<<p.k)
+	p.start = make([]int, n+2)
 	p.cells = make([]int, 0, n)
 	p.link = make([]Rel, n)
 }
@@ -258,8 +271,8 @@ func single(d uint32) bool { return d&(d-1) == 0 }
 // Any. The program then runs over the free cells and the subsets of the
 // values they can still take, so every cell assigned halves its work.
 func (p *prop) filter() bool {
-	n := len(p.line)
 	dom := p.dom
+	n := len(dom)
 	fixed := uint32(0)
 	for i, d := range dom {
 		if single(d) {
@@ -302,78 +315,90 @@ func (p *prop) filter() bool {
 	if bits.OnesCount32(union) < m {
 		return false
 	}
-	full, link := p.full, p.link
+	link := p.link
 	for t := 1; t < m; t++ {
 		link[t] = Any
 		if c := cells[t]; cells[t-1] == c-1 {
 			link[t] = p.rels[c-1]
 		}
 	}
-	f, x := p.f, p.x
-	// Forward: f[S] for the subsets S of union, in increasing order.
+	ok := p.run(m)
+	for _, S := range p.order {
+		p.f[S] = 0
+	}
+	return ok
+}
+
+// run is the program proper over the m free cells of filter, on the
+// subsets reached only, layer by layer (layer t holds the subsets of t
+// values that the first t free cells can take, in order). It leaves
+// p.order holding every subset whose entry of p.f it set.
+func (p *prop) run(m int) bool {
+	f, full, dom, cells, link := p.f, p.full, p.dom, p.cells, p.link
+	order, start := p.order[:0], p.start
+	// Forward: f[S] for the subsets reached.
+	start[1] = 0
 	for c := dom[cells[0]]; c != 0; c &= c - 1 {
 		b := c & -c
 		f[b] = b
+		order = append(order, b)
 	}
-	for S := -union & union; S != 0; S = (S - union) & union {
-		last := f[S]
-		if last == 0 {
-			continue
-		}
-		t := bits.OnesCount32(S)
-		if t == m {
-			continue
-		}
-		cand := dom[cells[t]] &^ S
-		if r := link[t]; r != Any {
-			cand &= after(r, last, full)
-		}
-		for c := cand; c != 0; c &= c - 1 {
-			b := c & -c
-			f[S|b] |= b
-		}
-	}
-	// Backward: x[S] ⊆ f[S], supersets first; a transition from a
-	// reached state into a completable one supports its value.
-	found := false
-	for S := union; S != 0; S = (S - 1) & union {
-		last := f[S]
-		if last == 0 {
-			continue
-		}
-		f[S] = 0
-		t := bits.OnesCount32(S)
-		if t == m {
-			x[S] = last
-			found = true
-			continue
-		}
-		r := link[t]
-		done, keep := uint32(0), uint32(0)
-		for c := dom[cells[t]] &^ S; c != 0; c &= c - 1 {
-			b := c & -c
-			from := last
+	for t := 1; t < m; t++ {
+		start[t+1] = len(order)
+		d, r := dom[cells[t]], link[t]
+		for _, S := range order[start[t]:start[t+1]] {
+			cand := d &^ S
 			if r != Any {
-				from &= before(r, b, full)
+				cand &= after(r, f[S], full)
 			}
-			// from != 0: the forward pass reached S|b with b last, so
-			// x[S|b] is this run's.
-			if from != 0 && x[S|b]&b != 0 {
-				done |= from
-				keep |= b
+			for c := cand; c != 0; c &= c - 1 {
+				b := c & -c
+				if f[S|b] == 0 {
+					order = append(order, S|b)
+				}
+				f[S|b] |= b
 			}
 		}
-		x[S] = done
-		p.keep[cells[t]] |= keep
 	}
-	if !found {
+	start[m+1] = len(order)
+	p.order = order
+	if start[m+1] == start[m] {
 		return false
 	}
+	// Backward: f[S] narrows to the last values from which the line
+	// completes, the last layer first (it is complete); a transition
+	// from a reached state into a completable one supports its value.
+	for t := m - 1; t >= 1; t-- {
+		d, r := dom[cells[t]], link[t]
+		keep := uint32(0)
+		for _, S := range order[start[t]:start[t+1]] {
+			last := f[S]
+			cand := d &^ S
+			if r != Any {
+				cand &= after(r, last, full)
+			}
+			good := uint32(0)
+			for c := cand; c != 0; c &= c - 1 {
+				b := c & -c
+				if f[S|b]&b != 0 {
+					good |= b
+				}
+			}
+			keep |= good
+			switch {
+			case good == 0:
+				last = 0
+			case r != Any:
+				last &= after(converse(r), good, full)
+			}
+			f[S] = last
+		}
+		p.keep[cells[t]] |= keep
+	}
 	first := cells[0]
-	for c := dom[first]; c != 0; c &= c - 1 {
-		b := c & -c
-		if x[b]&b != 0 {
-			p.keep[first] |= b
+	for _, S := range order[start[1]:start[2]] {
+		if f[S] != 0 {
+			p.keep[first] |= S
 		}
 	}
 	return p.keep[first] != 0
@@ -386,7 +411,7 @@ func (p *prop) Priority() csp.Priority { return csp.Expensive }
 // run; the line and its relations are shared (read only).
 func (p *prop) Clone() csp.Propagator {
 	c := *p
-	c.dom, c.keep, c.f, c.x, c.cells, c.link = nil, nil, nil, nil, nil, nil
+	c.dom, c.keep, c.f, c.order, c.start, c.cells, c.link = nil, nil, nil, nil, nil, nil, nil
 	return &c
 }
 

@@ -25,18 +25,20 @@
 // cells is the set S of the i values used (|S| = i says which cell comes
 // next) and the value in cell i-1 (the only one the next relation looks
 // at). F[S] holds the set of last values reachable, as bits of a word; a
-// forward pass over the subsets in numeric order (subsets before
-// supersets) fills it, and a backward pass in reverse order computes the
-// states from which the line can be completed, marking every value placed
-// by a transition from a reachable state into a completable one: those
-// are exactly the supported values (the forward/backward scheme of
-// Pesant's regular constraint, CP 2004, on this state space).
+// forward pass fills it layer by layer (layer t: the subsets of t values
+// reached after t cells), expanding only the subsets reached, and a
+// backward pass over the same layers in reverse computes the states from
+// which the line can be completed, marking every value placed by a
+// transition from a reachable state into a completable one: those are
+// exactly the supported values (the forward/backward scheme of Pesant's
+// regular constraint, CP 2004, on this state space).
 //
 // With k values in the union of the domains there are 2^k subsets and k
 // last values, so a run costs O(2^k·k) word operations at worst (at the
-// root of a 9×9 puzzle a few µs), less deep in a search where few subsets
-// are reachable; memory is 2·2^k 32-bit words, allocated at Post. Post
-// uses it when k <= MaxValues; above that it falls back to the
+// root of a 9×9 puzzle a few µs), far less deep in a search, where the
+// assigned cells drop out of the program and few subsets are reached;
+// memory is 2·2^k 32-bit words per propagator, allocated at its first
+// run. Post uses it when k <= MaxValues; above that it falls back to the
 // decomposition (alldiff.GAC on the line and a binary constraint per
 // relation): the same solutions, weaker filtering.
 //
