@@ -257,3 +257,39 @@ func TestWindowDeductions(t *testing.T) {
 	assert.ErrorIs(t, PostWindows(m, big[:2], []Rel{Less, Less}), ErrLine, "two relations for two cells")
 	assert.Zero(t, m.NumPropagators())
 }
+
+// Lines of 7 cells against brute force, with longer walks of narrowings
+// and backtracks than TestAgainstBruteForce: the witnesses a propagator
+// keeps from run to run, and the searches for new ones, are exercised on
+// lines long enough for them to matter.
+func TestLongLinesAgainstBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	trials := 4
+	if testing.Short() {
+		trials = 1
+	}
+	for _, spare := range []int{0, 1} {
+		for trial := range trials {
+			n := 7
+			rels := make([]Rel, n-1)
+			for i := range rels {
+				if rng.IntN(2) == 0 {
+					rels[i] = Rel(rng.IntN(int(numRels)))
+				}
+			}
+			t.Run(fmt.Sprintf("values=%d/%v", n+spare, rels), func(t *testing.T) {
+				proptest.Check(t, proptest.Case{
+					Vars: n, MinVal: 1, MaxVal: n + spare,
+					Post: func(m *csp.Model, v []csp.Var) {
+						require.NoError(t, Post(m, v, rels))
+					},
+					Holds:    holds(rels),
+					Complete: true,
+					Trials:   15,
+					Steps:    16,
+					Seed:     uint64(spare*10 + trial),
+				})
+			})
+		}
+	}
+}

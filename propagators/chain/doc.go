@@ -42,6 +42,22 @@
 // decomposition (alldiff.GAC on the line and a binary constraint per
 // relation): the same solutions, weaker filtering.
 //
+// # Witnesses
+//
+// Most runs in a search remove nothing: a few values have left the line
+// and every value left still has a support. The propagator keeps
+// witnesses, whole arrangements of the line (residual supports, as in
+// Lecoutre and Hemery's AC3rm, IJCAI 2007), up to 64 of them: the program
+// adds one per supported value that no witness held, read off its
+// tables. A run first checks the witnesses against the domains (a few
+// word operations per value, through a table of the witnesses holding
+// each value); for the few values none of them holds it searches for an
+// arrangement depth first, within a budget of steps, and a search that
+// ends without one within the budget proves the value unsupported. Only
+// when the witnesses and the searches leave a value undecided does the
+// run fall back to the program. Witnesses are hints and nothing more:
+// checked before use, they need no undoing on backtrack.
+//
 // # Windows
 //
 // PostWindows is the cheap strength: for every cell with a relation on
