@@ -34,6 +34,24 @@ func init() {
 					return nil
 				}},
 		},
+		// DefaultSearch's counting-based search unless --var says
+		// otherwise; counting-based search, by default or asked for,
+		// comes with last conflict and nogoods (--last-conflict=false
+		// and --nogoods=false turn them off).
+		Defaults: func(s *catalog.Settings, given func(string) bool) {
+			if !given("var") {
+				s.Search.Var = DefaultSearch.Var
+			}
+			if s.Search.Var != csp.MaxDensity {
+				return
+			}
+			if !given("last-conflict") {
+				s.Search.LastConflict = DefaultSearch.LastConflict
+			}
+			if !given("nogoods") {
+				s.Search.Nogoods = DefaultSearch.Nogoods
+			}
+		},
 		Read: func(r io.Reader) iter.Seq[catalog.Item] {
 			return catalog.Items(Read(r), func(it Item) catalog.Item {
 				return catalog.Item{Index: it.Index, Line: it.Line, Inst: it.Puzzle, Err: it.Err}

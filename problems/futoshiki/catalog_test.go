@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -138,4 +139,34 @@ func TestCatalogGenerate(t *testing.T) {
 			assert.Error(t, f.Check("nonsense"), f.Name)
 		}
 	}
+}
+
+// The command line's search for futoshiki: DefaultSearch (counting-based,
+// with last conflict and nogoods) unless --var says otherwise; an
+// explicit --var domwdeg keeps the shared defaults, and an explicit
+// --last-conflict or --nogoods is kept.
+func TestCatalogDefaults(t *testing.T) {
+	p, _ := catalog.Lookup("futoshiki")
+	require.NotNil(t, p.Defaults)
+	given := func(flags ...string) func(string) bool {
+		return func(f string) bool { return slices.Contains(flags, f) }
+	}
+	s := settings(t, p, "")
+	p.Defaults(s, given())
+	assert.Equal(t, csp.MaxDensity, s.Search.Var)
+	assert.True(t, s.Search.LastConflict)
+	assert.True(t, s.Search.Nogoods)
+	assert.Equal(t, futoshiki.DefaultSearch.Var, s.Search.Var)
+
+	s = settings(t, p, "")
+	p.Defaults(s, given("var"))
+	assert.Equal(t, csp.DomWDeg, s.Search.Var)
+	assert.False(t, s.Search.LastConflict)
+	assert.False(t, s.Search.Nogoods)
+
+	s = settings(t, p, "")
+	p.Defaults(s, given("nogoods"))
+	assert.Equal(t, csp.MaxDensity, s.Search.Var)
+	assert.True(t, s.Search.LastConflict)
+	assert.False(t, s.Search.Nogoods, "--nogoods=false stays")
 }

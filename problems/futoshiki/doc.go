@@ -46,10 +46,14 @@
 // consistent on its all-different and its signs together: fewer guesses
 // on the hardest ("recursive") puzzles, more time per node elsewhere.
 // Auto, the command line's default, posts chains only where they pay on
-// Unequal's puzzles (plain Futoshiki up to 9×9, lines with four signs or
-// more) and all-differents on the other lines, no stronger than hidden
-// singles in the adjacent variant, where the windows do the work. Solve has the independent
-// Check verify every solution it returns; Count counts up to a cap.
+// Unequal's puzzles (up to 9×9: in plain Futoshiki the lines with four
+// signs or more, in the adjacent variant those with two bars or more),
+// each with a cheap all-different (hidden singles) beside it, and
+// all-differents on the other lines, no stronger than hidden singles in
+// the adjacent variant, where the windows do most of the work. The
+// command line's search is DefaultSearch (counting-based, with last
+// conflict and nogoods). Solve has the independent Check verify every
+// solution it returns; Count counts up to a cap.
 //
 // The package registers "futoshiki" with problems/catalog, so the command
 // line serves it: csp solve futoshiki FILE, csp count futoshiki FILE

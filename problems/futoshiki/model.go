@@ -40,20 +40,21 @@ const (
 	// chain.MaxValues every line does.
 	Line
 	// Auto (the command line's default) posts each line the way that
-	// pays on Unequal's puzzles (testdata/tatham.tsv). In plain
+	// pays on Unequal's puzzles (testdata/tatham.tsv and
+	// testdata/fresh-recursive.txt), up to size MaxAutoChain. In plain
 	// Futoshiki, a chain on the lines with four signs or more (fewer
-	// than n-1 on a smaller board) up to size MaxAutoChain, and an
-	// all-different at Options.AllDiff on the others: with fewer signs,
-	// or a larger board, the chain's dynamic program costs more than the
-	// guesses it saves. In the adjacent variant, an all-different at
-	// Options.AllDiff but no stronger than alldiff.Hidden on every line:
-	// there every line has n-1 relations and the windows do the work; a
-	// chain on each line costs more than the windows and saves few
-	// guesses (the 8×8 recursive puzzles take a median of 5 guesses with
-	// chains, 12 with the windows, in two thirds of the time), and the
-	// GAC all-different's matching costs more than it saves too (on the
-	// 8×8 adjacent recursive puzzles, a median of 16 guesses instead of
-	// 12 in 10% less time; on the easy ones, 40% less time).
+	// than n-1 on a smaller board), with an all-different at
+	// Options.AllDiff but no stronger than alldiff.Hidden beside it, and
+	// an all-different at Options.AllDiff on the others: with fewer
+	// signs, or a larger board, the chain's dynamic program costs more
+	// than the guesses it saves. In the adjacent variant, where every
+	// line has n-1 relations (a bar, or no bar) and the windows do most
+	// of the work, a chain on the lines with two bars or more (see
+	// minAutoBars), and on every line an all-different at
+	// Options.AllDiff but no stronger than alldiff.Hidden: the GAC
+	// all-different's matching costs more than it saves (on the 8×8
+	// adjacent recursive puzzles, a median of 16 guesses instead of 12
+	// in 10% less time; on the easy ones, 40% less time).
 	Auto
 )
 
@@ -117,24 +118,41 @@ func Build(p *Puzzle, opt Options) (*Model, error) {
 	}
 	for k := range 2 * n {
 		line, rels := lineRels(g, p, k)
-		related := 0
+		related, bars := 0, 0
 		for _, r := range rels {
 			if r != chain.Any {
 				related++
 			}
+			if r == chain.Adjacent {
+				bars++
+			}
 		}
 		enough := related > 0 && related >= min(minChain, n-1) && n <= chain.MaxValues
+		auto := opt.Lines == Auto && n <= MaxAutoChain &&
+			(!p.Adjacent && enough || p.Adjacent && bars >= minAutoBars)
 		switch {
-		case opt.Lines == Line && enough, opt.Lines == Auto && enough && !p.Adjacent && n <= MaxAutoChain:
-			// The windows stay: they add no filtering to the chain's,
-			// but dom/wdeg counts every propagator on a variable (1
-			// each, plus its failures), so they weigh the cells
-			// between two signs: on the 9×9 recursive puzzles, a
-			// median of 46-73 guesses over seeds 1-6 instead of
-			// 52-109.
+		case opt.Lines == Line && enough:
 			if err := chain.Post(m, line, rels); err != nil {
 				return nil, err
 			}
+		case auto:
+			// The chain, and beside it an all-different no stronger
+			// than alldiff.Hidden: the chain subsumes it, but it is
+			// cheap and runs first (the chain is csp.Expensive), so
+			// the chain finds the line already narrowed, and it gives
+			// counting-based search (DefaultSearch) the line's
+			// densities. On the 100 9×9 recursive puzzles of
+			// testdata/fresh-recursive.txt, a median of 59 guesses
+			// and 0.63 ms instead of 68 and 0.83. The windows stay
+			// too: they add no filtering to the chain's, but dom/wdeg
+			// counts every propagator on a variable (1 each, plus its
+			// failures), so they weigh the cells between two signs:
+			// on the 9×9 recursive puzzles of tatham.tsv, a median of
+			// 46-73 guesses over seeds 1-6 instead of 52-109.
+			if err := chain.Post(m, line, rels); err != nil {
+				return nil, err
+			}
+			alldiff.Post(m, line, min(opt.AllDiff, alldiff.Hidden))
 		case opt.Lines == Line:
 			alldiff.Post(m, line, alldiff.GAC)
 		case opt.Lines == Auto && p.Adjacent:
@@ -186,6 +204,13 @@ func namesFor(n int) []string {
 	})
 	return c.names
 }
+
+// minAutoBars is the fewest bars on a line of the adjacent variant for
+// which Auto posts it as a chain: on the 30 8×8 adjacent recursive
+// puzzles of testdata/fresh-recursive.txt, with DefaultSearch, chains on
+// the lines with two bars or more take a median of 22 guesses and 0.76
+// ms, on every line 20 and 1.1 ms, on none 210 and 1.8 ms.
+const minAutoBars = 2
 
 // minChain is the fewest relations (signs, or bars and their absence in
 // the adjacent variant) for which Line and Auto post a line as a chain; a
@@ -248,6 +273,20 @@ func postSign(m *csp.Model, x, y csp.Var, s Sign, adjacent bool) {
 		arith.AbsDiffNotIn(m, x, y, []int{1})
 	}
 }
+
+// DefaultSearch is the search of `csp solve futoshiki`: counting-based
+// search (csp.MaxDensity) on the all-different densities of the rows and
+// columns (every line has an all-different, beside its chain if it has
+// one), with Luby restarts and random ties (seed 1), the variable of the
+// last failed decision branched on again, and nogoods kept across
+// restarts (maxSD learns nothing from a restart: without them a restart
+// replays the same tree). On 100 fresh 9×9 recursive Unequal puzzles
+// (testdata/fresh-recursive.txt) it takes a median of 59 guesses and a
+// mean of 166, max 1283, where dom/wdeg takes 153, 964 and 16883 (120,
+// 612 and 22371 with last conflict), for a median of 0.7 ms instead of
+// 1.2.
+var DefaultSearch = csp.Options{Var: csp.MaxDensity, Val: csp.ValMin, Restarts: csp.Luby, RandomTies: true, Seed: 1,
+	LastConflict: true, Nogoods: true}
 
 // Solve finds a solution of p, checks it with Check, and returns it with
 // the search result; the grid is nil when none was found. An error is a
