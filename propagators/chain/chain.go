@@ -157,9 +157,9 @@ type prop struct {
 	// only: a run checks them against the domains before it uses them.
 	wit   []uint64
 	next  int      // the slot of wit to overwrite when it is full
-	uses  []uint64 // uses[i*MaxValues+j]: the witnesses (bits are slots of wit) with bit j in cell i
+	uses  []uint64 // uses[i*p.k+j]: the witnesses (bits are slots of wit) with bit j in cell i
 	cover []uint32 // per cell, its values in witnesses the domains allow
-	rec   []uint32 // rec[t*MaxValues+j]: a subset of layer t+1 with bit j last that completes (set by run)
+	rec   []uint32 // rec[t*p.k+j]: a subset of layer t+1 with bit j last that completes (set by run)
 	vals  []uint32 // scratch: an arrangement being built
 	// search's parameters and result.
 	pinI  int    // the cell
@@ -236,8 +236,8 @@ func (p *prop) alloc(n int) {
 	p.link = make([]Rel, n)
 	p.wit = make([]uint64, 0, maxWitnesses)
 	p.cover = make([]uint32, n)
-	p.rec = make([]uint32, n*MaxValues)
-	p.uses = make([]uint64, n*MaxValues)
+	p.rec = make([]uint32, n*p.k)
+	p.uses = make([]uint64, n*p.k)
 	p.vals = make([]uint32, n)
 }
 
@@ -320,7 +320,7 @@ func (p *prop) verify() verdict {
 	for i, d := range dom {
 		var m uint64
 		for c := d; c != 0; c &= c - 1 {
-			m |= uses[i*MaxValues+bits.TrailingZeros32(c)]
+			m |= uses[i*p.k+bits.TrailingZeros32(c)]
 		}
 		valid &= m
 	}
@@ -328,7 +328,7 @@ func (p *prop) verify() verdict {
 	for i, d := range dom {
 		cover[i] = 0
 		for c := d; c != 0; c &= c - 1 {
-			if uses[i*MaxValues+bits.TrailingZeros32(c)]&valid != 0 {
+			if uses[i*p.k+bits.TrailingZeros32(c)]&valid != 0 {
 				cover[i] |= c & -c
 			}
 		}
@@ -345,7 +345,7 @@ func (p *prop) verify() verdict {
 		for miss := d &^ cover[i]; miss != 0; miss = dom[i] &^ cover[i] {
 			v := miss & -miss
 			hint := uint64(0)
-			if h := uses[i*MaxValues+bits.TrailingZeros32(v)]; h != 0 {
+			if h := uses[i*p.k+bits.TrailingZeros32(v)]; h != 0 {
 				hint = p.wit[bits.TrailingZeros64(h)]
 			}
 			p.pinI, p.pinV, p.hint = i, v, hint
@@ -376,13 +376,13 @@ func (p *prop) addWitness(w uint64) {
 		p.next = (p.next + 1) % len(p.wit)
 		old := p.wit[slot]
 		for i := range n {
-			p.uses[i*MaxValues+int(old>>(4*i)&15)] &^= 1 << slot
+			p.uses[i*p.k+int(old>>(4*i)&15)] &^= 1 << slot
 		}
 		p.wit[slot] = w
 	}
 	for i := range n {
 		v := int(w >> (4 * i) & 15)
-		p.uses[i*MaxValues+v] |= 1 << slot
+		p.uses[i*p.k+v] |= 1 << slot
 		p.cover[i] |= 1 << v
 	}
 }
@@ -595,7 +595,7 @@ func (p *prop) run(m int) bool {
 				}
 			}
 			for c := good &^ keep; c != 0; c &= c - 1 {
-				p.rec[t*MaxValues+bits.TrailingZeros32(c)] = S | c&-c
+				p.rec[t*p.k+bits.TrailingZeros32(c)] = S | c&-c
 			}
 			keep |= good
 			switch {
@@ -638,7 +638,7 @@ func (p *prop) witness(m int) {
 	for t, c := range cells {
 		for miss := p.keep[c] &^ p.cover[c]; miss != 0; miss &= miss - 1 {
 			b := miss & -miss
-			T := p.rec[t*MaxValues+bits.TrailingZeros32(b)]
+			T := p.rec[t*p.k+bits.TrailingZeros32(b)]
 			vals[t] = b
 			cur, last := T, b
 			for u := t; u >= 1; u-- {
