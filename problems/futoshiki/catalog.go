@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"io"
 	"iter"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/problems/catalog"
@@ -37,20 +39,26 @@ func init() {
 		// DefaultSearch's counting-based search unless --var says
 		// otherwise; counting-based search, by default or asked for,
 		// comes with last conflict and nogoods (--last-conflict=false
-		// and --nogoods=false turn them off).
+		// and --nogoods=false turn them off). An adjacent puzzle gets
+		// AdjacentSearch's instead of the options chosen here (see
+		// searchFor).
 		Defaults: func(s *catalog.Settings, given func(string) bool) {
+			var chosen []string
 			if !given("var") {
 				s.Search.Var = DefaultSearch.Var
+				chosen = append(chosen, "var")
 			}
-			if s.Search.Var != csp.MaxDensity {
-				return
+			if s.Search.Var == csp.MaxDensity {
+				if !given("last-conflict") {
+					s.Search.LastConflict = DefaultSearch.LastConflict
+					chosen = append(chosen, "last-conflict")
+				}
+				if !given("nogoods") {
+					s.Search.Nogoods = DefaultSearch.Nogoods
+					chosen = append(chosen, "nogoods")
+				}
 			}
-			if !given("last-conflict") {
-				s.Search.LastConflict = DefaultSearch.LastConflict
-			}
-			if !given("nogoods") {
-				s.Search.Nogoods = DefaultSearch.Nogoods
-			}
+			s.SetFlag(searchChosen, strings.Join(chosen, ","))
 		},
 		Read: func(r io.Reader) iter.Seq[catalog.Item] {
 			return catalog.Items(Read(r), func(it Item) catalog.Item {
@@ -58,10 +66,12 @@ func init() {
 			})
 		},
 		Solve: func(ctx context.Context, inst any, s *catalog.Settings, _ *catalog.Cache) ([][]int, csp.Result, error) {
-			return Solve(ctx, inst.(*Puzzle), settingsOptions(s), s.Search)
+			p := inst.(*Puzzle)
+			return Solve(ctx, p, settingsOptions(s), searchFor(p, s))
 		},
 		Count: func(ctx context.Context, inst any, s *catalog.Settings, _ *catalog.Cache) (csp.Result, error) {
-			return Count(ctx, inst.(*Puzzle), settingsOptions(s), s.Search, s.Limit)
+			p := inst.(*Puzzle)
+			return Count(ctx, p, settingsOptions(s), searchFor(p, s), s.Limit)
 		},
 		Model: func(inst any, s *catalog.Settings) (*csp.Model, func([]int) [][]int, error) {
 			m, err := Build(inst.(*Puzzle), settingsOptions(s))
@@ -98,6 +108,32 @@ func init() {
 			return err
 		},
 	})
+}
+
+// searchChosen names the settings' record (a problem flag that no
+// command line declares) of the search options that Defaults chose
+// because the command line left them out: "var", "last-conflict" and
+// "nogoods", comma-separated.
+const searchChosen = "futoshiki-search-chosen"
+
+// searchFor returns the search for p under s: s.Search, but for an
+// adjacent puzzle when Defaults chose the variable heuristic,
+// AdjacentSearch's heuristic, and its last-conflict and nogoods settings
+// where Defaults chose those too.
+func searchFor(p *Puzzle, s *catalog.Settings) csp.Options {
+	o := s.Search
+	chosen := strings.Split(s.Flag(searchChosen), ",")
+	if !p.Adjacent || !slices.Contains(chosen, "var") {
+		return o
+	}
+	o.Var = AdjacentSearch.Var
+	if slices.Contains(chosen, "last-conflict") {
+		o.LastConflict = AdjacentSearch.LastConflict
+	}
+	if slices.Contains(chosen, "nogoods") {
+		o.Nogoods = AdjacentSearch.Nogoods
+	}
+	return o
 }
 
 // settingsOptions reads the model settings the command line gave: --model

@@ -170,3 +170,46 @@ func TestCatalogDefaults(t *testing.T) {
 	assert.True(t, s.Search.LastConflict)
 	assert.False(t, s.Search.Nogoods, "--nogoods=false stays")
 }
+
+// An adjacent puzzle gets AdjacentSearch where Defaults chose the search,
+// and the command line's choices where it made them; a plain one gets
+// the settings as they are. The guesses tell the searches apart: the
+// first of the 8×8 adjacent recursive puzzles in
+// testdata/fresh-recursive.txt takes 5 under dom/wdeg and 26 under maxSD
+// (with last conflict and nogoods).
+func TestCatalogAdjacentSearch(t *testing.T) {
+	p, _ := catalog.Lookup("futoshiki")
+	var adjacent *futoshiki.Puzzle
+	f, err := os.Open("testdata/fresh-recursive.txt")
+	require.NoError(t, err)
+	defer f.Close()
+	for it := range p.Read(f) {
+		if pz := it.Inst.(*futoshiki.Puzzle); pz.Adjacent && pz.N == 8 {
+			adjacent = pz
+			break
+		}
+	}
+	require.NotNil(t, adjacent)
+	given := func(flags ...string) func(string) bool {
+		return func(f string) bool { return slices.Contains(flags, f) }
+	}
+	nodes := func(s *catalog.Settings) int64 {
+		_, res, err := p.Solve(context.Background(), adjacent, s, &catalog.Cache{})
+		require.NoError(t, err)
+		return res.Stats.Nodes
+	}
+	s := settings(t, p, "")
+	s.Search.RandomTies = true // as the command line sets it with restarts
+	p.Defaults(s, given())
+	def := nodes(s)
+	s = settings(t, p, "")
+	s.Search.RandomTies = true
+	p.Defaults(s, given("var"))
+	assert.Equal(t, int64(5), def)
+	assert.Equal(t, def, nodes(s), "the default on an adjacent puzzle is dom/wdeg")
+	s = settings(t, p, "")
+	s.Search.RandomTies = true
+	s.Search.Var = csp.MaxDensity
+	p.Defaults(s, given("var"))
+	assert.Equal(t, int64(26), nodes(s), "--var maxsd is kept")
+}

@@ -47,13 +47,15 @@
 // on the hardest ("recursive") puzzles, more time per node elsewhere.
 // Auto, the command line's default, posts chains only where they pay on
 // Unequal's puzzles (up to 9×9: in plain Futoshiki the lines with four
-// signs or more, in the adjacent variant those with two bars or more),
+// signs or more, in the adjacent variant from 8×8 those with two bars or
+// more),
 // each with a cheap all-different (hidden singles) beside it, and
 // all-differents on the other lines, no stronger than hidden singles in
 // the adjacent variant, where the windows do most of the work. The
 // command line's search is DefaultSearch (counting-based, with last
-// conflict and nogoods). Solve has the independent Check verify every
-// solution it returns; Count counts up to a cap.
+// conflict and nogoods), AdjacentSearch (dom/wdeg) on the adjacent
+// variant. Solve has the independent Check verify every solution it
+// returns; Count counts up to a cap.
 //
 // The package registers "futoshiki" with problems/catalog, so the command
 // line serves it: csp solve futoshiki FILE, csp count futoshiki FILE

@@ -53,10 +53,14 @@ func TestFreshRecursivePuzzles(t *testing.T) {
 		if seen[params[i]]++; testing.Short() && seen[params[i]] > 5 {
 			continue
 		}
-		g, res, err := Solve(context.Background(), p, opt, DefaultSearch)
+		search := DefaultSearch
+		if p.Adjacent {
+			search = AdjacentSearch
+		}
+		g, res, err := Solve(context.Background(), p, opt, search)
 		require.NoError(t, err, "%s #%d", params[i], seen[params[i]])
 		require.NotNil(t, g, "%s #%d: %s", params[i], seen[params[i]], res.Status())
-		c, err := Count(context.Background(), p, opt, DefaultSearch, 2)
+		c, err := Count(context.Background(), p, opt, search, 2)
 		require.NoError(t, err)
 		assert.Equal(t, int64(1), c.Solutions, "%s #%d unique", params[i], seen[params[i]])
 		assert.True(t, c.Complete, "%s #%d", params[i], seen[params[i]])

@@ -49,8 +49,8 @@ const (
 	// signs, or a larger board, the chain's dynamic program costs more
 	// than the guesses it saves. In the adjacent variant, where every
 	// line has n-1 relations (a bar, or no bar) and the windows do most
-	// of the work, a chain on the lines with two bars or more (see
-	// minAutoBars), and on every line an all-different at
+	// of the work, from size 8 a chain on the lines with two bars or
+	// more (see minAutoBars), and on every line an all-different at
 	// Options.AllDiff but no stronger than alldiff.Hidden: the GAC
 	// all-different's matching costs more than it saves (on the 8×8
 	// adjacent recursive puzzles, a median of 16 guesses instead of 12
@@ -129,7 +129,7 @@ func Build(p *Puzzle, opt Options) (*Model, error) {
 		}
 		enough := related > 0 && related >= min(minChain, n-1) && n <= chain.MaxValues
 		auto := opt.Lines == Auto && n <= MaxAutoChain &&
-			(!p.Adjacent && enough || p.Adjacent && bars >= minAutoBars)
+			(!p.Adjacent && enough || p.Adjacent && n >= minAutoAdjacent && bars >= minAutoBars)
 		switch {
 		case opt.Lines == Line && enough:
 			if err := chain.Post(m, line, rels); err != nil {
@@ -206,11 +206,17 @@ func namesFor(n int) []string {
 }
 
 // minAutoBars is the fewest bars on a line of the adjacent variant for
-// which Auto posts it as a chain: on the 30 8×8 adjacent recursive
-// puzzles of testdata/fresh-recursive.txt, with DefaultSearch, chains on
-// the lines with two bars or more take a median of 22 guesses and 0.76
-// ms, on every line 20 and 1.1 ms, on none 210 and 1.8 ms.
-const minAutoBars = 2
+// which Auto posts it as a chain, from size minAutoAdjacent on: on the 30
+// 8×8 adjacent recursive puzzles of testdata/fresh-recursive.txt, with
+// DefaultSearch, chains on the lines with two bars or more take a median
+// of 22 guesses and 0.76 ms, on every line 20 and 1.1 ms, on none 210
+// and 1.8 ms. On the 7×7 ones they save guesses (a median of 2 instead
+// of 8) but cost more time than they save (0.15 ms instead of 0.12), as
+// on the 6×6 ones.
+const (
+	minAutoBars     = 2
+	minAutoAdjacent = 8
+)
 
 // minChain is the fewest relations (signs, or bars and their absence in
 // the adjacent variant) for which Line and Auto post a line as a chain; a
@@ -274,7 +280,8 @@ func postSign(m *csp.Model, x, y csp.Var, s Sign, adjacent bool) {
 	}
 }
 
-// DefaultSearch is the search of `csp solve futoshiki`: counting-based
+// DefaultSearch is the search of `csp solve futoshiki` on plain
+// Futoshiki (AdjacentSearch on the adjacent variant): counting-based
 // search (csp.MaxDensity) on the all-different densities of the rows and
 // columns (every line has an all-different, beside its chain if it has
 // one), with Luby restarts and random ties (seed 1), the variable of the
@@ -287,6 +294,16 @@ func postSign(m *csp.Model, x, y csp.Var, s Sign, adjacent bool) {
 // 1.2.
 var DefaultSearch = csp.Options{Var: csp.MaxDensity, Val: csp.ValMin, Restarts: csp.Luby, RandomTies: true, Seed: 1,
 	LastConflict: true, Nogoods: true}
+
+// AdjacentSearch is the search of `csp solve futoshiki` on the adjacent
+// variant: dom/wdeg, Luby restarts and random ties (seed 1), without last
+// conflict or nogoods. The all-different densities that DefaultSearch
+// goes by do not see the bars, which do most of the work there: on the
+// 30 8×8 adjacent recursive puzzles of testdata/fresh-recursive.txt,
+// DefaultSearch takes a median of 22 guesses but a mean of 239 (3.7 ms),
+// AdjacentSearch 27 and 152 (2.4 ms), for the same median time (0.75
+// ms); on the 7×7 ones, 8 and 21 against 6 and 17, and 30% more time.
+var AdjacentSearch = csp.Options{Var: csp.DomWDeg, Val: csp.ValMin, Restarts: csp.Luby, RandomTies: true, Seed: 1}
 
 // Solve finds a solution of p, checks it with Check, and returns it with
 // the search result; the grid is nil when none was found. An error is a
