@@ -170,7 +170,7 @@ type prop struct {
 }
 
 // newProp makes the propagator without its tables: each space's clone
-// allocates its own at its first run (the model's copy never runs).
+// makes its own when its runs need them (the model's copy never runs).
 func newProp(line []csp.Var, rels []Rel, lo, k int) *prop {
 	return &prop{line: line, rels: rels, lo: lo, k: k, full: uint32(1)<<k - 1}
 }
@@ -226,19 +226,31 @@ func before(r Rel, y, full uint32) uint32 {
 	return full
 }
 
-// alloc makes the scratch tables.
+// alloc makes the scratch of a line of n cells, but for the program's
+// tables and the witnesses, which wait until a run needs them (on
+// Unequal's easy puzzles, most chains find their line assigned, and the
+// allocations cost more than the runs).
 func (p *prop) alloc(n int) {
 	p.dom, p.keep = make([]uint32, n), make([]uint32, n)
-	p.f, p.order = make([]uint32, 1<<p.k), make([]uint32, 0, 1<<p.k)
 	p.start = make([]int, n+2)
 	p.must = make([]uint32, n+1)
 	p.cells = make([]int, 0, n)
 	p.link = make([]Rel, n)
-	p.wit = make([]uint64, 0, maxWitnesses)
 	p.cover = make([]uint32, n)
-	p.rec = make([]uint32, n*p.k)
-	p.uses = make([]uint64, n*p.k)
 	p.vals = make([]uint32, n)
+}
+
+// tables makes the program's tables.
+func (p *prop) tables() {
+	n := len(p.dom)
+	p.f, p.order = make([]uint32, 1<<p.k), make([]uint32, 0, 1<<p.k)
+	p.rec = make([]uint32, n*p.k)
+}
+
+// witnesses makes the witness store, empty.
+func (p *prop) witnesses() {
+	p.wit, p.next = make([]uint64, 0, maxWitnesses), 0
+	p.uses = make([]uint64, len(p.dom)*p.k)
 }
 
 // maxWitnesses is the number of witnesses a propagator keeps (the bits of
@@ -263,19 +275,28 @@ const (
 // that does not settle every value does it run the program.
 func (p *prop) Propagate(s *csp.Space) csp.Status {
 	n := len(p.line)
-	if p.f == nil {
-		p.alloc(n)
-	}
 	if n > p.k {
 		return csp.Failed // more cells than values
 	}
+	if p.dom == nil {
+		p.alloc(n)
+	}
+	free := false
 	for i, x := range p.line {
 		p.dom[i] = uint32(word0(s, x)>>p.lo) & p.full
 		if p.dom[i] == 0 {
 			return csp.Failed
 		}
+		free = free || !single(p.dom[i])
 	}
-	switch p.verify() {
+	v := undecided // every cell assigned: filter checks the line
+	if free {
+		if p.uses == nil {
+			p.witnesses()
+		}
+		v = p.verify()
+	}
+	switch v {
 	case wipedOut:
 		return csp.Failed
 	case supported:
@@ -511,6 +532,9 @@ func (p *prop) filter() bool {
 			link[t] = p.rels[c-1]
 		}
 	}
+	if p.f == nil {
+		p.tables()
+	}
 	ok := p.run(m)
 	for _, S := range p.order {
 		p.f[S] = 0
@@ -628,6 +652,9 @@ func (p *prop) run(m int) bool {
 // through completable predecessors and on to the last through
 // completable successors (neither can dead end).
 func (p *prop) witness(m int) {
+	if p.uses == nil {
+		p.witnesses()
+	}
 	f, full, dom, cells, link, vals := p.f, p.full, p.dom, p.cells, p.link, p.vals
 	var fixed uint64
 	for i, d := range p.keep {
@@ -678,8 +705,8 @@ func (p *prop) witness(m int) {
 func (p *prop) Name() string           { return "chain" }
 func (p *prop) Priority() csp.Priority { return csp.Expensive }
 
-// Clone gives the copy its own scratch tables and witnesses, allocated
-// at its first run; the line and its relations are shared (read only).
+// Clone gives the copy its own scratch tables and witnesses, made when
+// its runs need them; the line and its relations are shared (read only).
 func (p *prop) Clone() csp.Propagator {
 	c := *p
 	c.dom, c.keep, c.f, c.order, c.start, c.must, c.cells, c.link = nil, nil, nil, nil, nil, nil, nil, nil

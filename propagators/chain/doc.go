@@ -38,7 +38,7 @@
 // root of a 9×9 puzzle a few µs), far less deep in a search, where the
 // assigned cells drop out of the program and few subsets are reached;
 // memory is 2·2^k 32-bit words per propagator, allocated at its first
-// run. Post uses it when k <= MaxValues; above that it falls back to the
+// run with a cell unassigned. Post uses it when k <= MaxValues; above that it falls back to the
 // decomposition (alldiff.GAC on the line and a binary constraint per
 // relation): the same solutions, weaker filtering.
 //
