@@ -36,29 +36,17 @@ func init() {
 					return nil
 				}},
 		},
-		// DefaultSearch's counting-based search unless --var says
-		// otherwise; counting-based search, by default or asked for,
-		// comes with last conflict and nogoods (--last-conflict=false
-		// and --nogoods=false turn them off). An adjacent puzzle gets
-		// AdjacentSearch's instead of the options chosen here (see
-		// searchFor).
+		// Defaults records which of --var, --last-conflict and
+		// --nogoods the command line left out; searchFor fills them in
+		// per puzzle (SearchFor).
 		Defaults: func(s *catalog.Settings, given func(string) bool) {
 			var chosen []string
-			if !given("var") {
-				s.Search.Var = DefaultSearch.Var
-				chosen = append(chosen, "var")
-			}
-			if s.Search.Var == csp.MaxDensity {
-				if !given("last-conflict") {
-					s.Search.LastConflict = DefaultSearch.LastConflict
-					chosen = append(chosen, "last-conflict")
-				}
-				if !given("nogoods") {
-					s.Search.Nogoods = DefaultSearch.Nogoods
-					chosen = append(chosen, "nogoods")
+			for _, f := range []string{"var", "last-conflict", "nogoods"} {
+				if !given(f) {
+					chosen = append(chosen, f)
 				}
 			}
-			s.SetFlag(searchChosen, strings.Join(chosen, ","))
+			s.SetFlag(searchLeftOut, strings.Join(chosen, ","))
 		},
 		Read: func(r io.Reader) iter.Seq[catalog.Item] {
 			return catalog.Items(Read(r), func(it Item) catalog.Item {
@@ -110,28 +98,29 @@ func init() {
 	})
 }
 
-// searchChosen names the settings' record (a problem flag that no
-// command line declares) of the search options that Defaults chose
-// because the command line left them out: "var", "last-conflict" and
-// "nogoods", comma-separated.
-const searchChosen = "futoshiki-search-chosen"
+// searchLeftOut names the settings' record (a problem flag that no
+// command line declares) of the search flags the command line left out:
+// "var", "last-conflict" and "nogoods", comma-separated.
+const searchLeftOut = "futoshiki-search-left-out"
 
-// searchFor returns the search for p under s: s.Search, but for an
-// adjacent puzzle when Defaults chose the variable heuristic,
-// AdjacentSearch's heuristic, and its last-conflict and nogoods settings
-// where Defaults chose those too.
+// searchFor returns the search for p under s: s.Search with the
+// heuristic of SearchFor(p) when the command line named none, and with
+// counting-based search, by default or asked for, last conflict and
+// nogoods unless the command line set them (--last-conflict=false and
+// --nogoods=false turn them off).
 func searchFor(p *Puzzle, s *catalog.Settings) csp.Options {
 	o := s.Search
-	chosen := strings.Split(s.Flag(searchChosen), ",")
-	if !p.Adjacent || !slices.Contains(chosen, "var") {
-		return o
+	left := strings.Split(s.Flag(searchLeftOut), ",")
+	if slices.Contains(left, "var") {
+		o.Var = SearchFor(p).Var
 	}
-	o.Var = AdjacentSearch.Var
-	if slices.Contains(chosen, "last-conflict") {
-		o.LastConflict = AdjacentSearch.LastConflict
-	}
-	if slices.Contains(chosen, "nogoods") {
-		o.Nogoods = AdjacentSearch.Nogoods
+	if o.Var == csp.MaxDensity {
+		if slices.Contains(left, "last-conflict") {
+			o.LastConflict = CountingSearch.LastConflict
+		}
+		if slices.Contains(left, "nogoods") {
+			o.Nogoods = CountingSearch.Nogoods
+		}
 	}
 	return o
 }

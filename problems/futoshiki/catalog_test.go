@@ -16,6 +16,7 @@ import (
 	"github.com/cspgo/csp/problems/catalog"
 	"github.com/cspgo/csp/problems/futoshiki"
 	"github.com/cspgo/csp/propagators/alldiff"
+	"github.com/cspgo/csp/propagators/units"
 )
 
 // settings are what the command line hands the problem by default
@@ -141,75 +142,63 @@ func TestCatalogGenerate(t *testing.T) {
 	}
 }
 
-// The command line's search for futoshiki: DefaultSearch (counting-based,
-// with last conflict and nogoods) unless --var says otherwise; an
-// explicit --var domwdeg keeps the shared defaults, and an explicit
-// --last-conflict or --nogoods is kept.
-func TestCatalogDefaults(t *testing.T) {
+// The command line's search for futoshiki: SearchFor's when --var is
+// left out (CountingSearch on a plain 9×9, dom/wdeg on an adjacent 8×8),
+// the heuristic named otherwise, and with counting-based search last
+// conflict and nogoods unless the command line set them. Each case is
+// told apart by its guesses, against futoshiki.Solve with the search
+// expected, on puzzles of testdata/fresh-recursive.txt where the
+// searches guess differently.
+func TestCatalogSearch(t *testing.T) {
 	p, _ := catalog.Lookup("futoshiki")
 	require.NotNil(t, p.Defaults)
-	given := func(flags ...string) func(string) bool {
-		return func(f string) bool { return slices.Contains(flags, f) }
+	opt := futoshiki.Options{Lines: futoshiki.Auto, AllDiff: alldiff.GAC, Level: units.Hidden}
+	counting, domwdeg := futoshiki.CountingSearch, futoshiki.DomWDegSearch
+	noNogoods := counting
+	noNogoods.Nogoods = false
+	guesses := func(pz *futoshiki.Puzzle, o csp.Options) int64 {
+		_, res, err := futoshiki.Solve(context.Background(), pz, opt, o)
+		require.NoError(t, err)
+		return res.Stats.Nodes
 	}
-	s := settings(t, p, "")
-	p.Defaults(s, given())
-	assert.Equal(t, csp.MaxDensity, s.Search.Var)
-	assert.True(t, s.Search.LastConflict)
-	assert.True(t, s.Search.Nogoods)
-	assert.Equal(t, futoshiki.DefaultSearch.Var, s.Search.Var)
-
-	s = settings(t, p, "")
-	p.Defaults(s, given("var"))
-	assert.Equal(t, csp.DomWDeg, s.Search.Var)
-	assert.False(t, s.Search.LastConflict)
-	assert.False(t, s.Search.Nogoods)
-
-	s = settings(t, p, "")
-	p.Defaults(s, given("nogoods"))
-	assert.Equal(t, csp.MaxDensity, s.Search.Var)
-	assert.True(t, s.Search.LastConflict)
-	assert.False(t, s.Search.Nogoods, "--nogoods=false stays")
-}
-
-// An adjacent puzzle gets AdjacentSearch where Defaults chose the search,
-// and the command line's choices where it made them; a plain one gets
-// the settings as they are. The guesses tell the searches apart: the
-// first of the 8×8 adjacent recursive puzzles in
-// testdata/fresh-recursive.txt takes 5 under dom/wdeg and 26 under maxSD
-// (with last conflict and nogoods).
-func TestCatalogAdjacentSearch(t *testing.T) {
-	p, _ := catalog.Lookup("futoshiki")
-	var adjacent *futoshiki.Puzzle
+	// The first 8×8 adjacent puzzle, and the first 9×9 one on which
+	// nogoods change the guesses (one that restarts).
+	var plain, adjacent *futoshiki.Puzzle
 	f, err := os.Open("testdata/fresh-recursive.txt")
 	require.NoError(t, err)
 	defer f.Close()
 	for it := range p.Read(f) {
-		if pz := it.Inst.(*futoshiki.Puzzle); pz.Adjacent && pz.N == 8 {
+		switch pz := it.Inst.(*futoshiki.Puzzle); {
+		case pz.Adjacent && pz.N == 8 && adjacent == nil:
 			adjacent = pz
-			break
+		case !pz.Adjacent && pz.N == 9 && plain == nil && guesses(pz, counting) != guesses(pz, noNogoods):
+			plain = pz
 		}
 	}
+	require.NotNil(t, plain)
 	require.NotNil(t, adjacent)
-	given := func(flags ...string) func(string) bool {
-		return func(f string) bool { return slices.Contains(flags, f) }
+	require.NotEqual(t, guesses(plain, counting), guesses(plain, domwdeg))
+	require.NotEqual(t, guesses(adjacent, counting), guesses(adjacent, domwdeg))
+	for _, c := range []struct {
+		name  string
+		pz    *futoshiki.Puzzle
+		given []string
+		v     csp.VarSelect
+		want  csp.Options
+	}{
+		{"plain, default", plain, nil, csp.DomWDeg, counting},
+		{"plain, --var domwdeg", plain, []string{"var"}, csp.DomWDeg, domwdeg},
+		{"plain, --var maxsd", plain, []string{"var"}, csp.MaxDensity, counting},
+		{"plain, --nogoods=false", plain, []string{"nogoods"}, csp.DomWDeg, noNogoods},
+		{"adjacent, default", adjacent, nil, csp.DomWDeg, domwdeg},
+		{"adjacent, --var maxsd", adjacent, []string{"var"}, csp.MaxDensity, counting},
+	} {
+		s := settings(t, p, "")
+		s.Search.RandomTies = true // as the command line sets it with restarts
+		s.Search.Var = c.v
+		p.Defaults(s, func(f string) bool { return slices.Contains(c.given, f) })
+		_, got, err := p.Solve(context.Background(), c.pz, s, &catalog.Cache{})
+		require.NoError(t, err, c.name)
+		assert.Equal(t, guesses(c.pz, c.want), got.Stats.Nodes, c.name)
 	}
-	nodes := func(s *catalog.Settings) int64 {
-		_, res, err := p.Solve(context.Background(), adjacent, s, &catalog.Cache{})
-		require.NoError(t, err)
-		return res.Stats.Nodes
-	}
-	s := settings(t, p, "")
-	s.Search.RandomTies = true // as the command line sets it with restarts
-	p.Defaults(s, given())
-	def := nodes(s)
-	s = settings(t, p, "")
-	s.Search.RandomTies = true
-	p.Defaults(s, given("var"))
-	assert.Equal(t, int64(5), def)
-	assert.Equal(t, def, nodes(s), "the default on an adjacent puzzle is dom/wdeg")
-	s = settings(t, p, "")
-	s.Search.RandomTies = true
-	s.Search.Var = csp.MaxDensity
-	p.Defaults(s, given("var"))
-	assert.Equal(t, int64(26), nodes(s), "--var maxsd is kept")
 }

@@ -52,10 +52,10 @@
 // each with a cheap all-different (hidden singles) beside it, and
 // all-differents on the other lines, no stronger than hidden singles in
 // the adjacent variant, where the windows do most of the work. The
-// command line's search is DefaultSearch (counting-based, with last
-// conflict and nogoods), AdjacentSearch (dom/wdeg) on the adjacent
-// variant. Solve has the independent Check verify every solution it
-// returns; Count counts up to a cap.
+// command line's search is SearchFor's: counting-based (CountingSearch)
+// on plain 9×9 boards, dom/wdeg elsewhere. Solve has the
+// independent Check verify every solution it returns; Count counts up to
+// a cap.
 //
 // The package registers "futoshiki" with problems/catalog, so the command
 // line serves it: csp solve futoshiki FILE, csp count futoshiki FILE

@@ -53,10 +53,7 @@ func TestFreshRecursivePuzzles(t *testing.T) {
 		if seen[params[i]]++; testing.Short() && seen[params[i]] > 5 {
 			continue
 		}
-		search := DefaultSearch
-		if p.Adjacent {
-			search = AdjacentSearch
-		}
+		search := SearchFor(p)
 		g, res, err := Solve(context.Background(), p, opt, search)
 		require.NoError(t, err, "%s #%d", params[i], seen[params[i]])
 		require.NotNil(t, g, "%s #%d: %s", params[i], seen[params[i]], res.Status())

@@ -140,7 +140,7 @@ func Build(p *Puzzle, opt Options) (*Model, error) {
 			// than alldiff.Hidden: the chain subsumes it, but it is
 			// cheap and runs first (the chain is csp.Expensive), so
 			// the chain finds the line already narrowed, and it gives
-			// counting-based search (DefaultSearch) the line's
+			// counting-based search (CountingSearch) the line's
 			// densities. On the 100 9×9 recursive puzzles of
 			// testdata/fresh-recursive.txt, a median of 59 guesses
 			// and 0.63 ms instead of 68 and 0.83. The windows stay
@@ -208,7 +208,7 @@ func namesFor(n int) []string {
 // minAutoBars is the fewest bars on a line of the adjacent variant for
 // which Auto posts it as a chain, from size minAutoAdjacent on: on the 30
 // 8×8 adjacent recursive puzzles of testdata/fresh-recursive.txt, with
-// DefaultSearch, chains on the lines with two bars or more take a median
+// CountingSearch, chains on the lines with two bars or more take a median
 // of 22 guesses and 0.76 ms, on every line 20 and 1.1 ms, on none 210
 // and 1.8 ms. On the 7×7 ones they save guesses (a median of 2 instead
 // of 8) but cost more time than they save (0.15 ms instead of 0.12), as
@@ -280,30 +280,47 @@ func postSign(m *csp.Model, x, y csp.Var, s Sign, adjacent bool) {
 	}
 }
 
-// DefaultSearch is the search of `csp solve futoshiki` on plain
-// Futoshiki (AdjacentSearch on the adjacent variant): counting-based
-// search (csp.MaxDensity) on the all-different densities of the rows and
-// columns (every line has an all-different, beside its chain if it has
-// one), with Luby restarts and random ties (seed 1), the variable of the
-// last failed decision branched on again, and nogoods kept across
-// restarts (maxSD learns nothing from a restart: without them a restart
-// replays the same tree). On 100 fresh 9×9 recursive Unequal puzzles
-// (testdata/fresh-recursive.txt) it takes a median of 59 guesses and a
-// mean of 166, max 1283, where dom/wdeg takes 153, 964 and 16883 (120,
-// 612 and 22371 with last conflict), for a median of 0.7 ms instead of
-// 1.2.
-var DefaultSearch = csp.Options{Var: csp.MaxDensity, Val: csp.ValMin, Restarts: csp.Luby, RandomTies: true, Seed: 1,
+// CountingSearch is counting-based search (csp.MaxDensity) on the
+// all-different densities of the rows and columns (every line has an
+// all-different, beside its chain if it has one), with Luby restarts and
+// random ties (seed 1), the variable of the last failed decision branched
+// on again, and nogoods kept across restarts (maxSD learns nothing from a
+// restart: without them a restart replays the same tree). SearchFor
+// gives it to the plain boards it pays on.
+var CountingSearch = csp.Options{Var: csp.MaxDensity, Val: csp.ValMin, Restarts: csp.Luby, RandomTies: true, Seed: 1,
 	LastConflict: true, Nogoods: true}
 
-// AdjacentSearch is the search of `csp solve futoshiki` on the adjacent
-// variant: dom/wdeg, Luby restarts and random ties (seed 1), without last
-// conflict or nogoods. The all-different densities that DefaultSearch
-// goes by do not see the bars, which do most of the work there: on the
-// 30 8×8 adjacent recursive puzzles of testdata/fresh-recursive.txt,
-// DefaultSearch takes a median of 22 guesses but a mean of 239 (3.7 ms),
-// AdjacentSearch 27 and 152 (2.4 ms), for the same median time (0.75
-// ms); on the 7×7 ones, 8 and 21 against 6 and 17, and 30% more time.
-var AdjacentSearch = csp.Options{Var: csp.DomWDeg, Val: csp.ValMin, Restarts: csp.Luby, RandomTies: true, Seed: 1}
+// DomWDegSearch is the command line's search for every problem: dom/wdeg
+// with Luby restarts and random ties (seed 1).
+var DomWDegSearch = csp.Options{Var: csp.DomWDeg, Val: csp.ValMin, Restarts: csp.Luby, RandomTies: true, Seed: 1}
+
+// SearchFor returns the search `csp solve futoshiki` gives p when the
+// command line names no heuristic: CountingSearch on plain boards from
+// size MinCountingSearch to MaxAutoChain, DomWDegSearch on the others.
+//
+// On the 100 9×9 recursive puzzles of testdata/fresh-recursive.txt,
+// CountingSearch takes a median of 59 guesses, a mean of 166 and at most
+// 1283, where dom/wdeg takes 153, 964 and 16883 (120, 612 and 22371
+// with last conflict): a median of 0.65 ms instead of 1.2. On the 8×8
+// ones it takes 20, 69 and 393 guesses against 35, 141 and 2103, in the
+// same median time (0.25 ms) and a third less mean time, but on 30 8×8
+// extreme puzzles 10-20% more time; on smaller boards, and on larger ones
+// (no chains), dom/wdeg is as good and maxSD's work per guess costs
+// more (30 7×7 recursive puzzles: 0.10 ms instead of 0.07). In the
+// adjacent variant the all-different densities do not see the bars,
+// which do most of the work: on the 30 8×8 adjacent recursive puzzles,
+// CountingSearch takes a median of 22 guesses but a mean of 239 (3.7
+// ms), dom/wdeg 27 and 152 (2.4 ms), for the same median time (0.75 ms).
+func SearchFor(p *Puzzle) csp.Options {
+	if !p.Adjacent && p.N >= MinCountingSearch && p.N <= MaxAutoChain {
+		return CountingSearch
+	}
+	return DomWDegSearch
+}
+
+// MinCountingSearch is the smallest plain board SearchFor gives
+// CountingSearch.
+const MinCountingSearch = 9
 
 // Solve finds a solution of p, checks it with Check, and returns it with
 // the search result; the grid is nil when none was found. An error is a
