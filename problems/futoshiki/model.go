@@ -208,11 +208,13 @@ func namesFor(n int) []string {
 // minAutoBars is the fewest bars on a line of the adjacent variant for
 // which Auto posts it as a chain, from size minAutoAdjacent on: on the 30
 // 8×8 adjacent recursive puzzles of testdata/fresh-recursive.txt, with
-// CountingSearch, chains on the lines with two bars or more take a median
-// of 22 guesses and 0.76 ms, on every line 20 and 1.1 ms, on none 210
-// and 1.8 ms. On the 7×7 ones they save guesses (a median of 2 instead
-// of 8) but cost more time than they save (0.15 ms instead of 0.12), as
-// on the 6×6 ones.
+// DomWDegSearch, chains on the lines with two bars or more take a median
+// of 27 guesses and 0.75 ms, on those with three or more 76 and 0.88 ms,
+// on every line 28 and 1.2 ms, on none 148 and 1.1 ms. On the 7×7 ones
+// they save guesses (a median of 1 instead of 6) but cost more time than
+// they save (a median of 0.12 ms instead of 0.09), as on the 6×6 ones;
+// on Unequal's easier 8×8 and 9×9 adjacent puzzles, solved at the root,
+// they cost some 10-25 µs (10-20%).
 const (
 	minAutoBars     = 2
 	minAutoAdjacent = 8
