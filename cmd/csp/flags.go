@@ -63,7 +63,7 @@ func (c *config) settle(p catalog.Problem, given func(string) bool) {
 	}
 	s := catalog.NewSettings(p)
 	s.AllDiff, s.Model, s.Search, s.Limit = c.alldiff, c.model, c.search, c.limit
-	s.Size, s.Holes = c.size, c.holes
+	s.Size, s.Holes, s.Given = c.size, c.holes, given
 	for name, v := range c.problemFlags {
 		s.SetFlag(name, v)
 	}

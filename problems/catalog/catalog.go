@@ -162,8 +162,15 @@ type Settings struct {
 	// Generate: the side of the grid and the cells left empty (-1: not
 	// given).
 	Size, Holes int64
-	flags       map[string]string
+	// Given reports whether a flag was on the command line (nil: none
+	// was): for a problem whose defaults depend on the instance, which
+	// Defaults cannot see (see Gave).
+	Given func(flag string) bool
+	flags map[string]string
 }
+
+// Gave reports whether the command line gave flag.
+func (s *Settings) Gave(flag string) bool { return s.Given != nil && s.Given(flag) }
 
 // Flag returns the value of one of the problem's own flags: what the
 // command line gave, else the flag's default. Unknown names give "".

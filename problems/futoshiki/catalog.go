@@ -5,9 +5,7 @@ import (
 	"fmt"
 	"io"
 	"iter"
-	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/problems/catalog"
@@ -35,18 +33,6 @@ func init() {
 					}
 					return nil
 				}},
-		},
-		// Defaults records which of --var, --last-conflict and
-		// --nogoods the command line left out; searchFor fills them in
-		// per puzzle (SearchFor).
-		Defaults: func(s *catalog.Settings, given func(string) bool) {
-			var chosen []string
-			for _, f := range []string{"var", "last-conflict", "nogoods"} {
-				if !given(f) {
-					chosen = append(chosen, f)
-				}
-			}
-			s.SetFlag(searchLeftOut, strings.Join(chosen, ","))
 		},
 		Read: func(r io.Reader) iter.Seq[catalog.Item] {
 			return catalog.Items(Read(r), func(it Item) catalog.Item {
@@ -98,27 +84,22 @@ func init() {
 	})
 }
 
-// searchLeftOut names the settings' record (a problem flag that no
-// command line declares) of the search flags the command line left out:
-// "var", "last-conflict" and "nogoods", comma-separated.
-const searchLeftOut = "futoshiki-search-left-out"
-
 // searchFor returns the search for p under s: s.Search with the
 // heuristic of SearchFor(p) when the command line named none, and with
 // counting-based search, by default or asked for, last conflict and
 // nogoods unless the command line set them (--last-conflict=false and
-// --nogoods=false turn them off).
+// --nogoods=false turn them off). The choice depends on the puzzle, so it
+// is made here rather than in the catalog's Defaults.
 func searchFor(p *Puzzle, s *catalog.Settings) csp.Options {
 	o := s.Search
-	left := strings.Split(s.Flag(searchLeftOut), ",")
-	if slices.Contains(left, "var") {
+	if !s.Gave("var") {
 		o.Var = SearchFor(p).Var
 	}
 	if o.Var == csp.MaxDensity {
-		if slices.Contains(left, "last-conflict") {
+		if !s.Gave("last-conflict") {
 			o.LastConflict = CountingSearch.LastConflict
 		}
-		if slices.Contains(left, "nogoods") {
+		if !s.Gave("nogoods") {
 			o.Nogoods = CountingSearch.Nogoods
 		}
 	}

@@ -151,7 +151,6 @@ func TestCatalogGenerate(t *testing.T) {
 // searches guess differently.
 func TestCatalogSearch(t *testing.T) {
 	p, _ := catalog.Lookup("futoshiki")
-	require.NotNil(t, p.Defaults)
 	opt := futoshiki.Options{Lines: futoshiki.Auto, AllDiff: alldiff.GAC, Level: units.Hidden}
 	counting, domwdeg := futoshiki.CountingSearch, futoshiki.DomWDegSearch
 	noNogoods := counting
@@ -196,7 +195,7 @@ func TestCatalogSearch(t *testing.T) {
 		s := settings(t, p, "")
 		s.Search.RandomTies = true // as the command line sets it with restarts
 		s.Search.Var = c.v
-		p.Defaults(s, func(f string) bool { return slices.Contains(c.given, f) })
+		s.Given = func(f string) bool { return slices.Contains(c.given, f) }
 		_, got, err := p.Solve(context.Background(), c.pz, s, &catalog.Cache{})
 		require.NoError(t, err, c.name)
 		assert.Equal(t, guesses(c.pz, c.want), got.Stats.Nodes, c.name)
