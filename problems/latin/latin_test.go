@@ -242,7 +242,7 @@ func TestCorpusGenerated(t *testing.T) {
 // configuration does not solve within 60 s (peak-density ones; 35/405
 // falls to nogoods, see TestGomesWithNogoods, 40/544 to maxSD, see
 // TestGomesMaxSD). They run in TestCorpusGomes only with CSP_HARD=1, and
-// TestGomesPortfolio solves them all.
+// TestGomesPortfolio and TestGomesDomWDeg solve them all.
 var gomesOpen = map[string]bool{
 	"qwh.order33.holes381.txt": true,
 	"qwh.order35.holes405.txt": true,
@@ -316,6 +316,38 @@ func TestGomesPortfolio(t *testing.T) {
 			require.NotNil(t, g, res.Status())
 			require.NoError(t, Check(inst, g))
 			t.Logf("member %d: %v, %d nodes", res.Member, res.Stats.SolveTime, res.Stats.Nodes)
+		})
+	}
+}
+
+// gomesDomWDeg is the one dom/wdeg search (GAC, Luby restarts) that solves
+// every Gomes instance of order up to 40: values by density (the
+// all-different's estimate), nogoods across restarts and last conflict.
+// The five of gomesOpen take 0.5-8.8M nodes, 40 s to 14 minutes on one
+// core (README).
+var gomesDomWDeg = func() csp.Options {
+	o := hardSearch
+	o.Val, o.Nogoods, o.LastConflict = csp.ValDensity, true, true
+	return o
+}()
+
+// TestGomesDomWDeg solves the instances gomesOpen lists with
+// gomesDomWDeg, each capped at 12M nodes (up to a quarter of an hour
+// each); only with CSP_HARD=1.
+func TestGomesDomWDeg(t *testing.T) {
+	if os.Getenv("CSP_HARD") == "" {
+		t.Skip("minutes per instance: set CSP_HARD=1")
+	}
+	for name := range gomesOpen {
+		t.Run(name, func(t *testing.T) {
+			inst := loadInstance(t, "testdata/gomes/"+name)
+			o := gomesDomWDeg
+			o.NodeLimit = 12_000_000
+			g, res, err := Solve(context.Background(), inst, Options{AllDiff: alldiff.GAC}, o)
+			require.NoError(t, err)
+			require.NotNil(t, g, res.Status())
+			require.NoError(t, Check(inst, g))
+			t.Logf("%v, %d nodes", res.Stats.SolveTime, res.Stats.Nodes)
 		})
 	}
 }
