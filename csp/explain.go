@@ -30,6 +30,10 @@ type Deduction struct {
 	Fails bool
 	// Why gives the reason, naming variables as the model names them.
 	Why string
+	// Chain, for a deduction by assumption (RuleTrial), lists the steps
+	// that follow from the assumption, in order, the last one reaching
+	// the contradiction: what a person checks to follow it.
+	Chain []Step
 }
 
 // Explainer is a constraint that can state its deductions one at a time,
@@ -287,6 +291,14 @@ func Values(vals []int) string {
 	return List(parts)
 }
 
+// stepCount words a number of steps: "1 step", "17 steps".
+func stepCount(n int) string {
+	if n == 1 {
+		return "1 step"
+	}
+	return fmt.Sprintf("%d steps", n)
+}
+
 // List joins words as a sentence does: "a", "a and b", "a, b and c".
 func List(parts []string) string {
 	switch len(parts) {
@@ -328,6 +340,24 @@ type trials struct {
 	buf   []uint64
 	kept  []uint64 // union of the states the assumptions reach
 	vals  []int
+	// The steps of the current assumption, their removals kept apart in
+	// lits (a rule may reuse its Removed slice): steps[i] removed
+	// lits[ends[i-1]:ends[i]].
+	steps []Step
+	lits  []Lit
+	ends  []int
+}
+
+// chain returns a copy of the current assumption's steps, each with its
+// own Removed.
+func (t *trials) chain() []Step {
+	out := make([]Step, len(t.steps))
+	from := 0
+	for i, st := range t.steps {
+		st.Removed = slices.Clone(t.lits[from:t.ends[i]])
+		out[i], from = st, t.ends[i]
+	}
+	return out
 }
 
 func (t *trials) Deduce(s *Space, want func(string) bool, yield func(Deduction) bool) {
@@ -350,10 +380,11 @@ func (t *trials) Deduce(s *Space, want func(string) bool, yield func(Deduction) 
 			t.buf = append(t.buf[:0], s.words...)
 			s.Assign(x, v)
 			s.clearQueue()
-			var last Step
-			steps := 0
+			t.steps, t.lits, t.ends = t.steps[:0], t.lits[:0], t.ends[:0]
 			out, _ := t.r.Run(s, t.below, func(st Step) bool {
-				last, steps = st, steps+1
+				t.lits = append(t.lits, st.Removed...)
+				st.Removed = nil
+				t.steps, t.ends = append(t.steps, st), append(t.ends, len(t.lits))
 				return true
 			})
 			if out != Contradiction {
@@ -368,9 +399,9 @@ func (t *trials) Deduce(s *Space, want func(string) bool, yield func(Deduction) 
 				continue
 			}
 			contradicted = true
-			d := Deduction{Rule: RuleTrial, Removed: []Lit{{x, v}},
-				Why: fmt.Sprintf("if %s held %d, %d steps up to %s would reach a contradiction (the last: %s), so %s is not %d",
-					m.Name(x), v, steps, t.r.Ladder.Levels[t.below], last.Why, m.Name(x), v)}
+			d := Deduction{Rule: RuleTrial, Removed: []Lit{{x, v}}, Chain: t.chain(),
+				Why: fmt.Sprintf("if %s held %d, %s up to %s would reach a contradiction, so %s is not %d",
+					m.Name(x), v, stepCount(len(t.steps)), t.r.Ladder.Levels[t.below], m.Name(x), v)}
 			if !yield(d) {
 				return
 			}

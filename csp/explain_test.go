@@ -330,6 +330,21 @@ func TestTrials(t *testing.T) {
 	assert.Contains(t, st.Why, "so x2 is not 1")
 	assert.Equal(t, [][]int{{1, 2}, {1, 2}, {1, 2, 3}, {4, 5}}, snapshot(s), "the assumptions are undone")
 	assert.False(t, s.Failed())
+	// The chain: replayed on the state with the assumption, its steps
+	// apply one by one, each removing values still there, and the last
+	// reaches the contradiction.
+	require.NotEmpty(t, st.Chain)
+	assert.Contains(t, st.Why, fmt.Sprintf("%d step", len(st.Chain)))
+	c := csp.NewSpace(m, csp.Copying)
+	require.True(t, c.Assign(x[2], 1))
+	for i, step := range st.Chain {
+		assert.Equal(t, 0, step.Level)
+		for _, l := range step.Removed {
+			assert.True(t, c.Contains(l.Var, l.Val), "step %d removes a value already gone", i+1)
+		}
+		applied := csp.Apply(c, step)
+		assert.Equal(t, i < len(st.Chain)-1, applied, "only the last step of the chain fails (step %d)", i+1)
+	}
 
 	_, ok = r.Next(s, 0)
 	assert.False(t, ok, "no assumption below its level")

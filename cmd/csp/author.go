@@ -392,17 +392,28 @@ func gradeOne(ctx context.Context, p catalog.Problem, c *config, it catalog.Item
 
 // stepRecord is the JSON form of a step.
 type stepRecord struct {
-	Instance int              `json:"instance"`
-	Step     int              `json:"step"`
-	Rule     string           `json:"rule"`
-	Level    string           `json:"level"`
-	Removed  map[string][]int `json:"removed,omitempty"` // cell -> values removed
-	Fails    bool             `json:"contradiction,omitempty"`
-	Why      string           `json:"why"`
+	Instance int `json:"instance"`
+	Step     int `json:"step"`
+	ruleRecord
+}
+
+// ruleRecord is a deduction in JSON; an assumption's chain lists the
+// steps that follow from it.
+type ruleRecord struct {
+	Rule    string           `json:"rule"`
+	Level   string           `json:"level"`
+	Removed map[string][]int `json:"removed,omitempty"` // cell -> values removed
+	Fails   bool             `json:"contradiction,omitempty"`
+	Why     string           `json:"why"`
+	Chain   []ruleRecord     `json:"chain,omitempty"`
 }
 
 func toRecord(r *catalog.Reasoning, it catalog.Item, n int, st csp.Step) stepRecord {
-	rec := stepRecord{Instance: it.Index, Step: n, Rule: st.Rule, Level: r.Reasoner.Ladder.Levels[st.Level], Fails: st.Fails, Why: st.Why}
+	return stepRecord{Instance: it.Index, Step: n, ruleRecord: toRule(r, st)}
+}
+
+func toRule(r *catalog.Reasoning, st csp.Step) ruleRecord {
+	rec := ruleRecord{Rule: st.Rule, Level: r.Reasoner.Ladder.Levels[st.Level], Fails: st.Fails, Why: st.Why}
 	if len(st.Removed) > 0 {
 		rec.Removed = map[string][]int{}
 		m := r.Space.Model()
@@ -411,7 +422,18 @@ func toRecord(r *catalog.Reasoning, it catalog.Item, n int, st csp.Step) stepRec
 			rec.Removed[name] = append(rec.Removed[name], l.Val)
 		}
 	}
+	for _, c := range st.Chain {
+		rec.Chain = append(rec.Chain, toRule(r, c))
+	}
 	return rec
+}
+
+// writeChain prints the steps that follow from an assumption, under the
+// step numbered n, indented and numbered n.1, n.2, ...
+func writeChain(e env, n int, st csp.Step) {
+	for i, c := range st.Chain {
+		fmt.Fprintf(e.stdout, "     %d.%d [%s] %s\n", n, i+1, c.Rule, c.Why)
+	}
 }
 
 // explain prints the solving path of each puzzle, step by step; where no
@@ -440,6 +462,7 @@ func explain(e env, p catalog.Problem, args []string, c *config) int {
 				writeLine(e.stdout, toRecord(r, it, n, st))
 			} else {
 				fmt.Fprintf(e.stdout, "%3d. [%s] %s\n", n, st.Rule, st.Why)
+				writeChain(e, n, st)
 			}
 			return true
 		})
@@ -528,6 +551,7 @@ func hint(e env, p catalog.Problem, args []string, c *config) int {
 			writeLine(e.stdout, toRecord(r, it, 1, st))
 		case found:
 			fmt.Fprintf(e.stdout, "%snext step (%s): [%s] %s\n", head(it), levels[st.Level], st.Rule, st.Why)
+			writeChain(e, 1, st)
 		case c.json:
 			writeLine(e.stdout, map[string]any{"instance": it.Index, "line": it.Line, "status": "stuck", "guess_needed": true})
 		default:

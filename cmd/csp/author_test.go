@@ -515,3 +515,29 @@ func TestAuthorBatchErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestExplainAssumptionChain: a step by assumption carries the steps that
+// follow from it, in JSON ("chain") and in the human form (numbered n.1,
+// n.2, ... under it), as many as its reason counts.
+func TestExplainAssumptionChain(t *testing.T) {
+	const towers = "6:2//////3//4////4//5///////2/3/4" // Tatham 6du
+	r := runCSP(t, towers+"\n", "explain", "skyscraper", "--json", "-")
+	require.Equal(t, 0, r.code, r.stderr)
+	recs := decodeLines(t, r.stdout)
+	chains := 0
+	for _, st := range recs[:len(recs)-1] {
+		if st["rule"] != "contradiction" {
+			assert.NotContains(t, st, "chain")
+			continue
+		}
+		chain, ok := st["chain"].([]any)
+		require.True(t, ok, "a step by assumption has its chain: %v", st)
+		require.NotEmpty(t, chain)
+		assert.Contains(t, st["why"], fmt.Sprintf(" %d step", len(chain)))
+		chains++
+	}
+	require.Positive(t, chains, "the puzzle needs assumptions")
+	h := runCSP(t, towers+"\n", "explain", "skyscraper", "-")
+	require.Equal(t, 0, h.code)
+	assert.Regexp(t, `(?m)^ +\d+\.1 \[`, h.stdout)
+}

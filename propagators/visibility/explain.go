@@ -27,6 +27,9 @@ func Explain(line []csp.Var, n, clue int, s Strength, label string) (csp.Explain
 	case Edge:
 		why := edgeWhy(len(xs), n, clue)
 		return csp.Trial(newEdge(xs, n, clue), RuleEdge, func(sp *csp.Space, rm []csp.Lit) string {
+			if rm == nil {
+				return fmt.Sprintf("%s: %s (edge rule), which the heights left cannot meet", label, why)
+			}
 			return fmt.Sprintf("%s: %s (edge rule): %s", label, why, csp.Removals(sp.Model(), rm))
 		}), nil
 	case Bounds:
