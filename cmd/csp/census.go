@@ -18,8 +18,8 @@ import (
 	"github.com/cspgo/csp/problems/skyscraper"
 )
 
-// csp census skyscraper --size N --clues K [--one-side] [--json] [--list]
-// [--jobs J]: how many of the clue sets with exactly K edge clues have
+// csp census skyscraper --size N --clues K [--one-side] [--json] [--list
+// [--canonical]] [--jobs J]: how many of the clue sets with exactly K edge clues have
 // exactly one solution, in full and up to the symmetries of the square
 // (skyscraper.RunCensus).
 
@@ -28,6 +28,7 @@ type censusOptions struct {
 	size, clues, jobs int64
 	oneSide, json     bool
 	list, progress    bool
+	canonical         bool // with list: one puzzle per symmetry class
 }
 
 // censusFlagsOf holds each invocation's census flags, keyed by its config
@@ -46,6 +47,7 @@ func init() {
 			fs.BoolVar(&o.oneSide, "one-side", false, "")
 			fs.BoolVar(&o.json, "json", false, "")
 			fs.BoolVar(&o.list, "list", false, "")
+			fs.BoolVar(&o.canonical, "canonical", false, "")
 			fs.BoolVar(&o.progress, "progress", true, "")
 			key := weak.Make(c)
 			censusFlagsOf.Store(key, o)
@@ -79,6 +81,8 @@ func census(e env, p catalog.Problem, args []string, o *censusOptions) int {
 		return usageError(e.stderr, "census: --size is required")
 	case o.clues < 0:
 		return usageError(e.stderr, "census: --clues is required")
+	case o.canonical && !o.list:
+		return usageError(e.stderr, "census: --canonical goes with --list")
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -86,6 +90,9 @@ func census(e env, p catalog.Problem, args []string, o *censusOptions) int {
 	opt := skyscraper.CensusOptions{Size: int(o.size), Clues: int(o.clues), OneSide: o.oneSide, Jobs: int(o.jobs)}
 	if o.list {
 		opt.List = func(q *skyscraper.Puzzle) {
+			if o.canonical && !skyscraper.Canonical(q) {
+				return
+			}
 			out.WriteString(skyscraper.FormatTowers(q))
 			out.WriteByte('\n')
 		}

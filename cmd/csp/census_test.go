@@ -106,6 +106,19 @@ func TestCensusListReadsBack(t *testing.T) {
 			for _, rec := range recs {
 				assert.EqualValues(t, 1, rec["count"], rec)
 			}
+
+			// --canonical: one of each class, each listed in full too.
+			c := runCSP(t, "", append([]string{"census", "skyscraper", "--list", "--canonical", "--json"}, args...)...)
+			require.Equal(t, 0, c.code, c.stderr)
+			lines = strings.Split(strings.TrimSpace(c.stdout), "\n")
+			var classes struct {
+				UniqueUpToSymmetry int64 `json:"unique_up_to_symmetry"`
+			}
+			require.NoError(t, json.Unmarshal([]byte(lines[len(lines)-1]), &classes))
+			require.EqualValues(t, classes.UniqueUpToSymmetry, len(lines)-1)
+			for _, id := range lines[:len(lines)-1] {
+				assert.True(t, seen[id], "%s is one of the full list", id)
+			}
 		})
 	}
 }
@@ -125,6 +138,7 @@ func TestCensusUsageErrors(t *testing.T) {
 		{[]string{"census", "skyscraper", "--size", "4", "--clues", "17"}, "17 clues, want 0..16"},
 		{[]string{"census", "skyscraper", "--size", "4", "--clues", "5", "--one-side"}, "5 clues, want 0..4 on one side"},
 		{[]string{"census", "skyscraper", "--size", "4", "--clues", "-1"}, "flag -clues: want a whole number >= 0"},
+		{[]string{"census", "skyscraper", "--size", "4", "--clues", "3", "--canonical"}, "--canonical goes with --list"},
 		{[]string{"census", "skyscraper", "--size", "4", "--clues", "3", "--jobs", "0"}, "flag -jobs: want a whole number >= 1"},
 		{[]string{"census", "skyscraper", "--size", "4", "--clues", "3", "--limit", "2"}, "flag provided but not defined: -limit"},
 	} {

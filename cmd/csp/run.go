@@ -169,8 +169,10 @@ func usage() string {
   csp marks PROBLEM FILE|-           the candidates left (--up-to LEVEL), as pencil marks
   csp diagnose PROBLEM FILE|-        no solution: a minimal contradicting set of clues;
                                      several: the fewest givens that make it unique
-  csp census skyscraper --size N --clues K [--one-side] [--list] [--json] [--jobs J]
+  csp census skyscraper --size N --clues K [--one-side] [--list [--canonical]] [--json] [--jobs J]
                                      how many K-clue sets give a unique puzzle
+                                     (--list prints them; --canonical one per
+                                     symmetry class)
   csp help                           print this text
 
 Authors' tools: grade, explain, hint and marks serve ` + ladderProblems() + `;

@@ -212,6 +212,20 @@ func (s Symmetry) String() string {
 	return symmetryNames[s]
 }
 
+// Canonical reports whether p is the representative of its class under
+// the symmetries of the square: no image of p has a Towers ID that sorts
+// before p's own. Exactly one puzzle of each class is canonical (images
+// with equal IDs are the same puzzle).
+func Canonical(p *Puzzle) bool {
+	id := FormatTowers(p)
+	for g := Symmetry(1); g < NumSymmetries; g++ {
+		if FormatTowers(g.Puzzle(p)) < id {
+			return false
+		}
+	}
+	return true
+}
+
 // Cell returns the image of cell (r, c) of an n×n square. r and c may be
 // -1 or n: the places of the edge clues (above row 0, below row n-1, left
 // of column 0, right of column n-1), which move with the grid.

@@ -275,7 +275,11 @@ func TestCensusListIsUnique(t *testing.T) {
 			require.NoError(t, err)
 			require.Equal(t, res.Unique, int64(len(listed)))
 			orbits := map[string]bool{}
+			canonical := 0
 			for id, p := range listed {
+				if Canonical(p) {
+					canonical++
+				}
 				clues := 0
 				for _, v := range p.Clockwise() {
 					if v != 0 {
@@ -296,6 +300,10 @@ func TestCensusListIsUnique(t *testing.T) {
 				orbits[smallest] = true
 			}
 			assert.Equal(t, res.UniqueUpToSymmetry, int64(len(orbits)))
+			assert.Equal(t, len(orbits), canonical, "one canonical puzzle per class")
+			for smallest := range orbits {
+				assert.True(t, Canonical(listed[smallest]), smallest)
+			}
 		})
 	}
 }
