@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/bits"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -98,6 +99,54 @@ type Reasoner struct {
 	// Context, when set, stops a run when done: Run returns Interrupted,
 	// and Next finds nothing.
 	Context context.Context
+
+	// Made on the first Next, and again when the Ladder is another: per
+	// level, the filter of its rules; and the catch of a deduction with
+	// its yield.
+	wants    []func(rule string) bool
+	wantsFor uintptr // the Ladder's Rules map that wants reflect
+	catch    catch
+	yield    func(Deduction) bool
+}
+
+// catch keeps the first deduction that removes something or fails.
+type catch struct {
+	found Deduction
+	ok    bool
+}
+
+func (c *catch) take(d Deduction) bool {
+	if d.Fails || len(d.Removed) > 0 {
+		c.found, c.ok = d, true
+		return false
+	}
+	return true
+}
+
+// prepare makes the per-level filters (a rule's level looked up in a
+// short list rather than the map: Next asks for every rule at every
+// level of every step) and the yield that catches a deduction.
+func (r *Reasoner) prepare() {
+	type ruleLevel struct {
+		rule  string
+		level int
+	}
+	var rl []ruleLevel
+	for rule, level := range r.Ladder.Rules {
+		rl = append(rl, ruleLevel{rule, level})
+	}
+	r.wants = make([]func(string) bool, len(r.Ladder.Levels))
+	for level := range r.wants {
+		var mine []string
+		for _, x := range rl {
+			if x.level == level {
+				mine = append(mine, x.rule)
+			}
+		}
+		r.wants[level] = func(rule string) bool { return slices.Contains(mine, rule) }
+	}
+	r.yield = r.catch.take
+	r.wantsFor = reflect.ValueOf(r.Ladder.Rules).Pointer()
 }
 
 // done reports whether the reasoner's context is done.
@@ -107,23 +156,20 @@ func (r *Reasoner) done() bool { return r.Context != nil && r.Context.Err() != n
 // level, up to top, that some rule offers. It reports false when none
 // applies.
 func (r *Reasoner) Next(s *Space, top int) (Step, bool) {
+	if len(r.wants) != len(r.Ladder.Levels) || r.wantsFor != reflect.ValueOf(r.Ladder.Rules).Pointer() {
+		r.prepare()
+	}
 	for level := 0; level <= top && level < len(r.Ladder.Levels) && !r.done(); level++ {
-		want := func(rule string) bool {
-			l, ok := r.Ladder.Rules[rule]
-			return ok && l == level
-		}
 		for _, e := range r.Rules {
-			var found Deduction
-			ok := false
-			e.Deduce(s, want, func(d Deduction) bool {
-				if d.Fails || len(d.Removed) > 0 {
-					found, ok = d, true
-					return false
-				}
-				return true
-			})
-			if ok {
-				return Step{Deduction: found, Level: level}, true
+			// The catch is saved around the call: an explainer by
+			// assumption runs this reasoner inside Deduce.
+			saved := r.catch
+			r.catch = catch{}
+			e.Deduce(s, r.wants[level], r.yield)
+			c := r.catch
+			r.catch = saved
+			if c.ok {
+				return Step{Deduction: c.found, Level: level}, true
 			}
 		}
 	}
@@ -346,6 +392,11 @@ type trials struct {
 	steps []Step
 	lits  []Lit
 	ends  []int
+	// from is where the next scan of vars starts: the variable of the
+	// last deduction. The variables before it gave none when last tried,
+	// and a scan that starts over at the first tries them all again at
+	// every step (any order gives the same final state).
+	from int
 }
 
 // chain returns a copy of the current assumption's steps, each with its
@@ -366,7 +417,9 @@ func (t *trials) Deduce(s *Space, want func(string) bool, yield func(Deduction) 
 		return
 	}
 	m := s.Model()
-	for _, x := range t.vars {
+	for k := range t.vars {
+		i := (t.from + k) % len(t.vars)
+		x := t.vars[i]
 		if t.r.done() {
 			return
 		}
@@ -399,6 +452,7 @@ func (t *trials) Deduce(s *Space, want func(string) bool, yield func(Deduction) 
 				continue
 			}
 			contradicted = true
+			t.from = i
 			d := Deduction{Rule: RuleTrial, Removed: []Lit{{x, v}}, Chain: t.chain(),
 				Why: fmt.Sprintf("if %s held %d, %s up to %s would reach a contradiction, so %s is not %d",
 					m.Name(x), v, stepCount(len(t.steps)), t.r.Ladder.Levels[t.below], m.Name(x), v)}
@@ -426,6 +480,7 @@ func (t *trials) Deduce(s *Space, want func(string) bool, yield func(Deduction) 
 		if len(removed) == 0 {
 			continue
 		}
+		t.from = i
 		d := Deduction{Rule: RuleForcing, Removed: removed,
 			Why: fmt.Sprintf("whichever of %s %s holds, the steps up to %s remove the same values: %s",
 				Values(t.vals), m.Name(x), t.r.Ladder.Levels[t.below], Removals(m, removed))}
