@@ -353,6 +353,9 @@ func newGAC(g group) *gacProp {
 // are already absent from the other rows (they lay outside every other
 // row's component), so one pass reaches the fixpoint.
 func (p *gacProp) Propagate(s *csp.Space) csp.Status {
+	if ow := s.OneWord(); ow != nil && p.fits1() {
+		return p.propagate1(s, ow)
+	}
 	if !p.eliminate(s) {
 		return csp.Failed
 	}

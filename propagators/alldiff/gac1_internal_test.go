@@ -1,0 +1,163 @@
+package alldiff
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/cspgo/csp/csp"
+	"github.com/cspgo/csp/domains"
+)
+
+// recorder hears every change of its variables and writes it down: the
+// order in which a propagator changes domains decides the order in which
+// the queue runs the others, so two paths that filter alike must also
+// change alike.
+type recorder struct {
+	log []int
+}
+
+func (r *recorder) Propagate(*csp.Space) csp.Status { return csp.Fixpoint }
+
+func (r *recorder) Advise(i int, ev domains.Event) bool {
+	r.log = append(r.log, i<<8|int(ev))
+	return false
+}
+
+// twin is one of the two spaces TestOneWordPathAsGeneral runs in step.
+type twin struct {
+	s   *csp.Space
+	rec *recorder
+}
+
+func (t *twin) snapshot(vars []csp.Var) [][]uint64 {
+	out := make([][]uint64, len(vars))
+	for i, x := range vars {
+		out[i] = slices.Clone(t.s.Words(x))[:1]
+	}
+	return out
+}
+
+// TestOneWordPathAsGeneral runs the same random searches on two spaces of
+// one model of several GAC groups: one whose domains are all one word (the
+// one-word path) and one with an extra two-word variable outside every
+// constraint (the general path). After every propagation both must agree
+// on failure, on every domain, and on the sequence of changes, after
+// narrowings, assignments, failures and backtracks alike.
+func TestOneWordPathAsGeneral(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 5))
+	trials := 400
+	if testing.Short() {
+		trials = 100
+	}
+	for trial := range trials {
+		// Either a partial Latin square of order k (rows and columns), or
+		// groups over random subsets of random domains.
+		var doms []domains.Domain
+		var groups [][]int
+		if trial%2 == 0 {
+			k := 3 + rng.IntN(8)
+			base := rng.IntN(64 - k)
+			for range k * k {
+				var vals []int
+				for v := base; v < base+k; v++ {
+					if rng.IntN(10) < 8 {
+						vals = append(vals, v)
+					}
+				}
+				if vals == nil {
+					vals = []int{base + rng.IntN(k)}
+				}
+				doms = append(doms, domains.Of(vals...))
+			}
+			for r := range k {
+				var row, col []int
+				for c := range k {
+					row = append(row, r*k+c)
+					col = append(col, c*k+r)
+				}
+				groups = append(groups, row, col)
+			}
+		} else {
+			nv := 3 + rng.IntN(20)
+			lo := rng.IntN(50)
+			hi := min(63, lo+2+rng.IntN(20))
+			for range nv {
+				var vals []int
+				density := 0.3 + 0.7*rng.Float64()
+				for v := lo; v <= hi; v++ {
+					if rng.Float64() < density {
+						vals = append(vals, v)
+					}
+				}
+				if vals == nil {
+					vals = []int{lo}
+				}
+				doms = append(doms, domains.Of(vals...))
+			}
+			for range 1 + rng.IntN(4) {
+				g := rng.Perm(nv)[:3+rng.IntN(nv-2)]
+				groups = append(groups, g)
+			}
+		}
+		build := func(extra bool) (*twin, []csp.Var) {
+			m := csp.NewModel()
+			vars := make([]csp.Var, len(doms))
+			for i, d := range doms {
+				vars[i] = m.NewVar(d.Clone(), fmt.Sprintf("x%d", i))
+			}
+			for _, g := range groups {
+				var vs []csp.Var
+				for _, i := range g {
+					vs = append(vs, vars[i])
+				}
+				Post(m, vs, GAC)
+			}
+			rec := &recorder{}
+			m.Post(rec, domains.EventDomain, vars...)
+			if extra {
+				m.NewVar(domains.Of(100), "wide")
+			}
+			return &twin{s: csp.NewSpace(m, csp.Copying), rec: rec}, vars
+		}
+		one, vars := build(false)
+		gen, _ := build(true)
+		require.NotNil(t, one.s.OneWord())
+		require.Nil(t, gen.s.OneWord())
+		for step := range 60 {
+			where := fmt.Sprintf("trial %d step %d, domains before %v", trial, step, one.snapshot(vars))
+			ok1, ok2 := one.s.Propagate(), gen.s.Propagate()
+			require.Equal(t, ok2, ok1, "%s: failure", where)
+			require.Equal(t, gen.rec.log, one.rec.log, "%s: changes", where)
+			if ok1 {
+				require.Equal(t, gen.snapshot(vars), one.snapshot(vars), "%s: domains", where)
+			}
+			if !ok1 || (one.s.Level() > 0 && rng.IntN(4) == 0) {
+				if one.s.Level() == 0 {
+					break
+				}
+				one.s.Pop()
+				gen.s.Pop()
+				continue
+			}
+			x := vars[rng.IntN(len(vars))]
+			if one.s.Assigned(x) {
+				continue
+			}
+			vals := one.s.Dom(x).AppendValues(nil)
+			v := vals[rng.IntN(len(vals))]
+			assign := rng.IntN(3) == 0
+			for _, tw := range []*twin{one, gen} {
+				tw.s.Push()
+				if assign {
+					tw.s.Assign(x, v)
+				} else {
+					tw.s.Remove(x, v)
+				}
+			}
+		}
+	}
+}
