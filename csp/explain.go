@@ -31,10 +31,19 @@ type Deduction struct {
 	Fails bool
 	// Why gives the reason, naming variables as the model names them.
 	Why string
-	// Chain, for a deduction by assumption (RuleTrial), lists the steps
-	// that follow from the assumption, in order, the last one reaching
-	// the contradiction: what a person checks to follow it.
-	Chain []Step
+	// Cases, for a deduction by assumption, are what a person checks to
+	// follow it: for RuleTrial the assumption and the steps that follow
+	// from it up to the contradiction; for RuleForcing each value of the
+	// cell and the steps that follow from it up to the one after which
+	// every value the deduction removes is gone.
+	Cases []Case
+}
+
+// Case is one assumption of a deduction by assumption and the steps that
+// follow from it, in order.
+type Case struct {
+	Assumed Lit // the variable and the value assumed
+	Steps   []Step
 }
 
 // Explainer is a constraint that can state its deductions one at a time,
@@ -386,12 +395,9 @@ type trials struct {
 	buf   []uint64
 	kept  []uint64 // union of the states the assumptions reach
 	vals  []int
-	// The steps of the current assumption, their removals kept apart in
-	// lits (a rule may reuse its Removed slice): steps[i] removed
-	// lits[ends[i-1]:ends[i]].
-	steps []Step
-	lits  []Lit
-	ends  []int
+	// The steps of each assumption on the current variable (one branch
+	// per value, reused).
+	branches []branch
 	// from is where the next scan of vars starts: the variable of the
 	// last deduction. The variables before it gave none when last tried,
 	// and a scan that starts over at the first tries them all again at
@@ -399,16 +405,54 @@ type trials struct {
 	from int
 }
 
-// chain returns a copy of the current assumption's steps, each with its
-// own Removed.
-func (t *trials) chain() []Step {
-	out := make([]Step, len(t.steps))
+// branch holds the steps of one assumption, their removals kept apart in
+// lits (a rule may reuse its Removed slice): steps[i] removed
+// lits[ends[i-1]:ends[i]].
+type branch struct {
+	steps []Step
+	lits  []Lit
+	ends  []int
+}
+
+func (b *branch) reset() { b.steps, b.lits, b.ends = b.steps[:0], b.lits[:0], b.ends[:0] }
+
+func (b *branch) add(st Step) {
+	b.lits = append(b.lits, st.Removed...)
+	st.Removed = nil
+	b.steps, b.ends = append(b.steps, st), append(b.ends, len(b.lits))
+}
+
+// chain returns a copy of the branch's first n steps, each with its own
+// Removed.
+func (b *branch) chain(n int) []Step {
+	out := make([]Step, n)
 	from := 0
-	for i, st := range t.steps {
-		st.Removed = slices.Clone(t.lits[from:t.ends[i]])
-		out[i], from = st, t.ends[i]
+	for i, st := range b.steps[:n] {
+		st.Removed = slices.Clone(b.lits[from:b.ends[i]])
+		out[i], from = st, b.ends[i]
 	}
 	return out
+}
+
+// upTo returns how many of the branch's steps it takes to remove every
+// value of targets (all of which the branch removes).
+func (b *branch) upTo(targets []Lit) int {
+	left := len(targets)
+	gone := make([]bool, len(targets))
+	from := 0
+	for i := range b.steps {
+		for _, l := range b.lits[from:b.ends[i]] {
+			if k := slices.Index(targets, l); k >= 0 && !gone[k] {
+				gone[k] = true
+				left--
+			}
+		}
+		from = b.ends[i]
+		if left == 0 {
+			return i + 1
+		}
+	}
+	return len(b.steps)
 }
 
 func (t *trials) Deduce(s *Space, want func(string) bool, yield func(Deduction) bool) {
@@ -429,15 +473,17 @@ func (t *trials) Deduce(s *Space, want func(string) bool, yield func(Deduction) 
 		t.vals = s.doms[x].AppendValues(t.vals[:0])
 		t.kept = append(t.kept[:0], make([]uint64, len(s.words))...)
 		contradicted := false
-		for _, v := range t.vals {
+		for len(t.branches) < len(t.vals) {
+			t.branches = append(t.branches, branch{})
+		}
+		for j, v := range t.vals {
 			t.buf = append(t.buf[:0], s.words...)
 			s.Assign(x, v)
 			s.clearQueue()
-			t.steps, t.lits, t.ends = t.steps[:0], t.lits[:0], t.ends[:0]
+			b := &t.branches[j]
+			b.reset()
 			out, _ := t.r.Run(s, t.below, func(st Step) bool {
-				t.lits = append(t.lits, st.Removed...)
-				st.Removed = nil
-				t.steps, t.ends = append(t.steps, st), append(t.ends, len(t.lits))
+				b.add(st)
 				return true
 			})
 			if out != Contradiction {
@@ -453,9 +499,10 @@ func (t *trials) Deduce(s *Space, want func(string) bool, yield func(Deduction) 
 			}
 			contradicted = true
 			t.from = i
-			d := Deduction{Rule: RuleTrial, Removed: []Lit{{x, v}}, Chain: t.chain(),
+			d := Deduction{Rule: RuleTrial, Removed: []Lit{{x, v}},
+				Cases: []Case{{Assumed: Lit{x, v}, Steps: b.chain(len(b.steps))}},
 				Why: fmt.Sprintf("if %s held %d, %s up to %s would reach a contradiction, so %s is not %d",
-					m.Name(x), v, stepCount(len(t.steps)), t.r.Ladder.Levels[t.below], m.Name(x), v)}
+					m.Name(x), v, stepCount(len(b.steps)), t.r.Ladder.Levels[t.below], m.Name(x), v)}
 			if !yield(d) {
 				return
 			}
@@ -481,7 +528,12 @@ func (t *trials) Deduce(s *Space, want func(string) bool, yield func(Deduction) 
 			continue
 		}
 		t.from = i
-		d := Deduction{Rule: RuleForcing, Removed: removed,
+		cases := make([]Case, len(t.vals))
+		for j, v := range t.vals {
+			b := &t.branches[j]
+			cases[j] = Case{Assumed: Lit{x, v}, Steps: b.chain(b.upTo(removed))}
+		}
+		d := Deduction{Rule: RuleForcing, Removed: removed, Cases: cases,
 			Why: fmt.Sprintf("whichever of %s %s holds, the steps up to %s remove the same values: %s",
 				Values(t.vals), m.Name(x), t.r.Ladder.Levels[t.below], Removals(m, removed))}
 		if !yield(d) {

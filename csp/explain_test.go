@@ -333,17 +333,20 @@ func TestTrials(t *testing.T) {
 	// The chain: replayed on the state with the assumption, its steps
 	// apply one by one, each removing values still there, and the last
 	// reaches the contradiction.
-	require.NotEmpty(t, st.Chain)
-	assert.Contains(t, st.Why, fmt.Sprintf("%d step", len(st.Chain)))
+	require.Len(t, st.Cases, 1)
+	assert.Equal(t, csp.Lit{Var: x[2], Val: 1}, st.Cases[0].Assumed)
+	chain := st.Cases[0].Steps
+	require.NotEmpty(t, chain)
+	assert.Contains(t, st.Why, fmt.Sprintf("%d step", len(chain)))
 	c := csp.NewSpace(m, csp.Copying)
 	require.True(t, c.Assign(x[2], 1))
-	for i, step := range st.Chain {
+	for i, step := range chain {
 		assert.Equal(t, 0, step.Level)
 		for _, l := range step.Removed {
 			assert.True(t, c.Contains(l.Var, l.Val), "step %d removes a value already gone", i+1)
 		}
 		applied := csp.Apply(c, step)
-		assert.Equal(t, i < len(st.Chain)-1, applied, "only the last step of the chain fails (step %d)", i+1)
+		assert.Equal(t, i < len(chain)-1, applied, "only the last step of the chain fails (step %d)", i+1)
 	}
 
 	_, ok = r.Next(s, 0)
@@ -363,6 +366,48 @@ func TestTrials(t *testing.T) {
 	s = csp.NewSpace(m, csp.Copying)
 	_, ok = r.Next(s, 0)
 	assert.False(t, ok)
+}
+
+// forcingLadder ranks differ below forcing chains.
+var forcingLadder = csp.Ladder{
+	Levels: []string{"differ", "assumptions"},
+	Rules:  map[string]int{"differ": 0, csp.RuleForcing: 1},
+}
+
+func TestForcing(t *testing.T) {
+	// x0 and x1 in {1, 2} differ, and x2 in {1, 2, 3} differs from both:
+	// whichever of 1 and 2 x0 holds, x2 loses 1 and 2 (one from x0, one
+	// from x1). Pairwise differ rules alone see nothing.
+	m := csp.NewModel()
+	x := newVars(m, []int{1, 2}, []int{1, 2}, []int{1, 2, 3})
+	s := csp.NewSpace(m, csp.Copying)
+	r := &csp.Reasoner{Ladder: forcingLadder, Rules: allDiffer(x)}
+	_, ok := r.Next(s, 0)
+	require.False(t, ok)
+	r.Rules = append(r.Rules, r.Trials(x, 0))
+	st, ok := r.Next(s, 1)
+	require.True(t, ok)
+	assert.Equal(t, csp.RuleForcing, st.Rule)
+	assert.ElementsMatch(t, []csp.Lit{{Var: x[2], Val: 1}, {Var: x[2], Val: 2}}, st.Removed)
+	assert.Contains(t, st.Why, "whichever of 1 and 2 x0 holds")
+	// A case per value of x0, each replaying to a state without the
+	// removed values, and cut there.
+	require.Len(t, st.Cases, 2)
+	for k, c := range st.Cases {
+		assert.Equal(t, csp.Lit{Var: x[0], Val: k + 1}, c.Assumed)
+		require.NotEmpty(t, c.Steps)
+		b := csp.NewSpace(m, csp.Copying)
+		require.True(t, b.Assign(x[0], k+1))
+		for _, step := range c.Steps {
+			require.True(t, csp.Apply(b, step))
+		}
+		for _, l := range st.Removed {
+			assert.False(t, b.Contains(l.Var, l.Val), "case %d: %v still there", k, l)
+		}
+		last := c.Steps[len(c.Steps)-1]
+		assert.NotEmpty(t, last.Removed)
+	}
+	assert.Equal(t, [][]int{{1, 2}, {1, 2}, {1, 2, 3}}, snapshot(s), "the assumptions are undone")
 }
 
 func TestContextInterrupts(t *testing.T) {

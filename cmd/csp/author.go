@@ -397,15 +397,22 @@ type stepRecord struct {
 	ruleRecord
 }
 
-// ruleRecord is a deduction in JSON; an assumption's chain lists the
-// steps that follow from it.
+// ruleRecord is a deduction in JSON; a deduction by assumption has its
+// cases: each assumption and the steps that follow from it.
 type ruleRecord struct {
 	Rule    string           `json:"rule"`
 	Level   string           `json:"level"`
 	Removed map[string][]int `json:"removed,omitempty"` // cell -> values removed
 	Fails   bool             `json:"contradiction,omitempty"`
 	Why     string           `json:"why"`
-	Chain   []ruleRecord     `json:"chain,omitempty"`
+	Cases   []caseRecord     `json:"cases,omitempty"`
+}
+
+// caseRecord is one assumption of a deduction and its steps.
+type caseRecord struct {
+	Cell  string       `json:"cell"`
+	Value int          `json:"value"`
+	Steps []ruleRecord `json:"steps"`
 }
 
 func toRecord(r *catalog.Reasoning, it catalog.Item, n int, st csp.Step) stepRecord {
@@ -422,17 +429,29 @@ func toRule(r *catalog.Reasoning, st csp.Step) ruleRecord {
 			rec.Removed[name] = append(rec.Removed[name], l.Val)
 		}
 	}
-	for _, c := range st.Chain {
-		rec.Chain = append(rec.Chain, toRule(r, c))
+	for _, c := range st.Cases {
+		cr := caseRecord{Cell: r.Space.Model().Name(c.Assumed.Var), Value: c.Assumed.Val, Steps: []ruleRecord{}}
+		for _, s := range c.Steps {
+			cr.Steps = append(cr.Steps, toRule(r, s))
+		}
+		rec.Cases = append(rec.Cases, cr)
 	}
 	return rec
 }
 
-// writeChain prints the steps that follow from an assumption, under the
-// step numbered n, indented and numbered n.1, n.2, ...
-func writeChain(e env, n int, st csp.Step) {
-	for i, c := range st.Chain {
-		fmt.Fprintf(e.stdout, "     %d.%d [%s] %s\n", n, i+1, c.Rule, c.Why)
+// writeCases prints, under the step numbered n, the steps that follow
+// from its assumptions, indented: n.1, n.2, ... for one assumption; for
+// several, each under "if CELL held V:" and numbered na.1, nb.1, ...
+func writeCases(e env, m *csp.Model, n int, st csp.Step) {
+	for k, c := range st.Cases {
+		label := strconv.Itoa(n)
+		if len(st.Cases) > 1 {
+			label += string(rune('a' + k%26))
+			fmt.Fprintf(e.stdout, "     if %s held %d:\n", m.Name(c.Assumed.Var), c.Assumed.Val)
+		}
+		for i, s := range c.Steps {
+			fmt.Fprintf(e.stdout, "     %s.%d [%s] %s\n", label, i+1, s.Rule, s.Why)
+		}
 	}
 }
 
@@ -462,7 +481,7 @@ func explain(e env, p catalog.Problem, args []string, c *config) int {
 				writeLine(e.stdout, toRecord(r, it, n, st))
 			} else {
 				fmt.Fprintf(e.stdout, "%3d. [%s] %s\n", n, st.Rule, st.Why)
-				writeChain(e, n, st)
+				writeCases(e, r.Space.Model(), n, st)
 			}
 			return true
 		})
@@ -551,7 +570,7 @@ func hint(e env, p catalog.Problem, args []string, c *config) int {
 			writeLine(e.stdout, toRecord(r, it, 1, st))
 		case found:
 			fmt.Fprintf(e.stdout, "%snext step (%s): [%s] %s\n", head(it), levels[st.Level], st.Rule, st.Why)
-			writeChain(e, 1, st)
+			writeCases(e, r.Space.Model(), 1, st)
 		case c.json:
 			writeLine(e.stdout, map[string]any{"instance": it.Index, "line": it.Line, "status": "stuck", "guess_needed": true})
 		default:

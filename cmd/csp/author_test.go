@@ -516,9 +516,10 @@ func TestAuthorBatchErrors(t *testing.T) {
 	}
 }
 
-// TestExplainAssumptionChain: a step by assumption carries the steps that
-// follow from it, in JSON ("chain") and in the human form (numbered n.1,
-// n.2, ... under it), as many as its reason counts.
+// TestExplainAssumptionChain: a step by contradiction carries its
+// assumption and the steps that follow from it, in JSON ("cases") and in
+// the human form (numbered n.1, n.2, ... under it), as many as its reason
+// counts.
 func TestExplainAssumptionChain(t *testing.T) {
 	const towers = "6:2//////3//4////4//5///////2/3/4" // Tatham 6du
 	r := runCSP(t, towers+"\n", "explain", "skyscraper", "--json", "-")
@@ -527,11 +528,17 @@ func TestExplainAssumptionChain(t *testing.T) {
 	chains := 0
 	for _, st := range recs[:len(recs)-1] {
 		if st["rule"] != "contradiction" {
-			assert.NotContains(t, st, "chain")
+			if st["rule"] != "forcing" {
+				assert.NotContains(t, st, "cases")
+			}
 			continue
 		}
-		chain, ok := st["chain"].([]any)
-		require.True(t, ok, "a step by assumption has its chain: %v", st)
+		cases, ok := st["cases"].([]any)
+		require.True(t, ok, "a step by assumption has its cases: %v", st)
+		require.Len(t, cases, 1)
+		c := cases[0].(map[string]any)
+		assert.Contains(t, st["why"], fmt.Sprintf("if %s held %v,", c["cell"], c["value"]))
+		chain := c["steps"].([]any)
 		require.NotEmpty(t, chain)
 		assert.Contains(t, st["why"], fmt.Sprintf(" %d step", len(chain)))
 		chains++
