@@ -593,3 +593,24 @@ func TestPortfolio(t *testing.T) {
 	assert.Contains(t, u.stdout, `"status":"unknown"`)
 	assert.Contains(t, u.stdout, `"member":0`)
 }
+
+// TestSudokuSeveralSearches: sudoku honours --portfolio and --workers
+// (through a model of its own per puzzle): the same statuses and counts
+// as its one reused search, every solution checked.
+func TestSudokuSeveralSearches(t *testing.T) {
+	const file = "../../problems/sudoku/testdata/batch.txt"
+	statuses := func(args ...string) []string {
+		r := runCSP(t, "", append([]string{"count", "sudoku", file, "--json", "--limit", "2"}, args...)...)
+		var out []string
+		for _, rec := range decodeLines(t, r.stdout) {
+			out = append(out, fmt.Sprint(rec["status"], " ", rec["count"]))
+		}
+		return out
+	}
+	plain := statuses()
+	require.NotEmpty(t, plain)
+	assert.Equal(t, plain, statuses("--workers", "2"))
+	assert.Equal(t, plain, statuses("--portfolio", "seed=2; var=domwdeg"))
+	r := runCSP(t, "", "solve", "sudoku", file, "--json", "--portfolio", "seed=2")
+	assert.Regexp(t, `"status":"solved".*"member":[01][,}]`, r.stdout)
+}

@@ -235,13 +235,13 @@ Flags of solve and count:
                                    tree cut into subproblems at a fixed depth
                                    (embarrassingly parallel search); counts and
                                    the solution found do not depend on W
-                                   (default 0: the plain search; not sudoku)
+                                   (default 0: the plain search)
   --portfolio 'M1; M2; ...'        also run these searches, one goroutine each, the
                                    first answer winning; each member is search
                                    flags on top of the command line's, e.g.
                                    'var=domwdeg; var=maxsd,nogoods,seed=2' (var,
                                    val, restarts, ties, restart-base,
-                                   last-conflict, nogoods, seed; not sudoku)
+                                   last-conflict, nogoods, seed)
 
 Flags of generate (and each problem's own, listed under Problems):
   --size N (or --order N)  --holes H  --seed S (default 1)  -n K (default 1)

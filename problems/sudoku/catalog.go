@@ -68,6 +68,18 @@ func init() {
 			if err := p.Clash(); err != nil {
 				return nil, csp.Result{}, catalog.Unsatisfiable{Reason: err}
 			}
+			if several(s) {
+				m, rows, err := givenModel(p, s)
+				if err != nil {
+					return nil, csp.Result{}, err
+				}
+				res := csp.Solve(ctx, m, s.Search)
+				if res.Solution == nil {
+					return nil, res, nil
+				}
+				g := rows(res.Solution)
+				return g, res, Check(p, slices.Concat(g...))
+			}
 			sol, res, err := cachedSolver(c, p, s).Solve(ctx, p)
 			if err == nil && sol != nil {
 				err = Check(p, sol)
@@ -79,30 +91,17 @@ func init() {
 			if err := p.Clash(); err != nil {
 				return csp.Result{}, catalog.Unsatisfiable{Reason: err}
 			}
+			if several(s) {
+				m, _, err := givenModel(p, s)
+				if err != nil {
+					return csp.Result{}, err
+				}
+				return csp.Count(ctx, m, s.Search, s.Limit), nil
+			}
 			return cachedSolver(c, p, s).Count(ctx, p, s.Limit)
 		},
 		Model: func(inst any, s *catalog.Settings) (*csp.Model, func([]int) [][]int, error) {
-			p := inst.(*Puzzle)
-			m, err := BuildPuzzle(p, settingsOptions(s))
-			if err != nil {
-				return nil, nil, err
-			}
-			for i, x := range m.Cells {
-				d := m.Model.InitialDomain(x)
-				if v := p.Cells[i]; v != 0 {
-					d.IntersectWords([]uint64{1 << v})
-				}
-				if p.Marks != nil {
-					d.IntersectWords([]uint64{p.Marks[i]})
-				}
-			}
-			return m.Model, func(values []int) [][]int {
-				g := make([]int, len(m.Cells))
-				for i, x := range m.Cells {
-					g[i] = values[x]
-				}
-				return catalog.Rows(g, p.N())
-			}, nil
+			return givenModel(inst.(*Puzzle), s)
 		},
 		Check: func(inst any, grid [][]int) error {
 			return Check(inst.(*Puzzle), slices.Concat(grid...))
@@ -215,4 +214,36 @@ func settingsOptions(s *catalog.Settings) Options {
 		o.View = v
 	}
 	return o
+}
+
+// several reports whether s asks for several searches at once (--workers
+// or --portfolio): the one search a Solver reuses cannot run them, so
+// those go through a model of their own with the givens in its domains.
+func several(s *catalog.Settings) bool {
+	return s.Search.Workers > 0 || len(s.Search.Portfolio) > 0
+}
+
+// givenModel builds p's model under s with the givens and pencil marks as
+// initial domains, and the reader of its solutions as rows.
+func givenModel(p *Puzzle, s *catalog.Settings) (*csp.Model, func([]int) [][]int, error) {
+	m, err := BuildPuzzle(p, settingsOptions(s))
+	if err != nil {
+		return nil, nil, err
+	}
+	for i, x := range m.Cells {
+		d := m.Model.InitialDomain(x)
+		if v := p.Cells[i]; v != 0 {
+			d.IntersectWords([]uint64{1 << v})
+		}
+		if p.Marks != nil {
+			d.IntersectWords([]uint64{p.Marks[i]})
+		}
+	}
+	return m.Model, func(values []int) [][]int {
+		g := make([]int, len(m.Cells))
+		for i, x := range m.Cells {
+			g[i] = values[x]
+		}
+		return catalog.Rows(g, p.N())
+	}, nil
 }
