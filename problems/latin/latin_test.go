@@ -301,16 +301,22 @@ func TestGomesMaxSD(t *testing.T) {
 // gomesPortfolio, each member capped at 3M nodes (minutes each); only
 // with CSP_HARD=1.
 func TestGomesPortfolio(t *testing.T) {
+	o := gomesPortfolio
+	o.NodeLimit = 3_000_000
+	o.Portfolio = slices.Clone(o.Portfolio)
+	o.Portfolio[0].NodeLimit = o.NodeLimit
+	solveGomesOpen(t, o)
+}
+
+// solveGomesOpen solves each instance of gomesOpen with o, checks the
+// solution and logs what it took; only with CSP_HARD=1.
+func solveGomesOpen(t *testing.T, o csp.Options) {
 	if os.Getenv("CSP_HARD") == "" {
 		t.Skip("minutes per instance: set CSP_HARD=1")
 	}
 	for name := range gomesOpen {
 		t.Run(name, func(t *testing.T) {
 			inst := loadInstance(t, "testdata/gomes/"+name)
-			o := gomesPortfolio
-			o.NodeLimit = 3_000_000
-			o.Portfolio = slices.Clone(o.Portfolio)
-			o.Portfolio[0].NodeLimit = o.NodeLimit
 			g, res, err := Solve(context.Background(), inst, Options{AllDiff: alldiff.GAC}, o)
 			require.NoError(t, err)
 			require.NotNil(t, g, res.Status())
@@ -335,21 +341,9 @@ var gomesDomWDeg = func() csp.Options {
 // gomesDomWDeg, each capped at 12M nodes (up to a quarter of an hour
 // each); only with CSP_HARD=1.
 func TestGomesDomWDeg(t *testing.T) {
-	if os.Getenv("CSP_HARD") == "" {
-		t.Skip("minutes per instance: set CSP_HARD=1")
-	}
-	for name := range gomesOpen {
-		t.Run(name, func(t *testing.T) {
-			inst := loadInstance(t, "testdata/gomes/"+name)
-			o := gomesDomWDeg
-			o.NodeLimit = 12_000_000
-			g, res, err := Solve(context.Background(), inst, Options{AllDiff: alldiff.GAC}, o)
-			require.NoError(t, err)
-			require.NotNil(t, g, res.Status())
-			require.NoError(t, Check(inst, g))
-			t.Logf("%v, %d nodes", res.Stats.SolveTime, res.Stats.Nodes)
-		})
-	}
+	o := gomesDomWDeg
+	o.NodeLimit = 12_000_000
+	solveGomesOpen(t, o)
 }
 
 func TestCorpusGomes(t *testing.T) {
