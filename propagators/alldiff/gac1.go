@@ -10,9 +10,11 @@ import (
 // values all lie below 64, in a space whose domains are all one word
 // (Space.OneWord), the case of Latin squares up to order 63, Futoshiki and
 // sudoku. It reads the domains straight from the space's words, keeps the
-// variables in play as one word of positions, and fuses the last pass of
-// elimination with loading the graph. It changes the domains exactly as
-// the general path does, in the same order.
+// variables in play and those matched as words of positions, fuses the
+// last pass of elimination with loading the graph, looks only at the
+// variables whose match broke, and narrows each domain as soon as its
+// component is known. It changes the domains exactly as the general path
+// does, in the same order.
 
 // fits1 reports whether the one-word path applies to p.
 func (p *gacProp) fits1() bool { return p.width == 1 && len(p.vars) <= 64 }
@@ -27,32 +29,33 @@ func (p *gacProp) propagate1(s *csp.Space, ow []uint64) csp.Status {
 	if act == 0 {
 		return csp.Entailed
 	}
+	// Drop the matches of assigned variables and those whose value is gone.
+	for c := m.matched &^ act; c != 0; c &= c - 1 {
+		m.unmatch1(bits.TrailingZeros64(c))
+	}
+	for c := m.matched; c != 0; c &= c - 1 {
+		i := bits.TrailingZeros64(c)
+		if m.adj[i]&(1<<m.match[i]) == 0 {
+			m.unmatch1(i)
+		}
+	}
 	if !m.maximize1(act) {
 		return csp.Failed
 	}
-	m.filter1(act)
-	for c := act; c != 0; c &= c - 1 {
-		i := bits.TrailingZeros64(c)
-		if x := p.vars[i]; ow[x]&^m.adj[i] != 0 && !s.KeepMask(x, m.adj[i]) {
-			return csp.Failed
-		}
-	}
-	return csp.Fixpoint
+	return p.filter1(s, ow, act)
 }
 
 // eliminate1 is eliminate followed by load on the one-word path: it
 // removes the value of every newly assigned variable from the others, round
 // after round, in the order eliminate does, and the last pass over the
 // variables (or a pass of its own when none was assigned since the last
-// run) loads the adjacency rows of the unassigned ones. It returns them as
-// positions, and false on failure.
+// run) loads the adjacency rows. It returns the unassigned positions, and
+// false on failure.
 func (p *gacProp) eliminate1(s *csp.Space, ow []uint64) (uint64, bool) {
-	m := p.m
 	vars := p.vars
+	adj := p.m.adj[:len(vars)]
 	fresh := p.fresh[0]
 	p.fresh[0] = 0
-	loaded := false
-	var act uint64
 	for fresh != 0 {
 		seen, src := uint64(0), uint64(0)
 		for f := fresh; f != 0; f &= f - 1 {
@@ -72,7 +75,7 @@ func (p *gacProp) eliminate1(s *csp.Space, ow []uint64) (uint64, bool) {
 			break
 		}
 		fresh = 0
-		act = 0
+		act := uint64(0)
 		for j, x := range vars {
 			w := ow[x]
 			if w&seen != 0 && src&(1<<j) == 0 {
@@ -85,66 +88,50 @@ func (p *gacProp) eliminate1(s *csp.Space, ow []uint64) (uint64, bool) {
 					fresh |= 1 << j
 				}
 			}
-			if w&(w-1) == 0 {
-				if m.match[j] >= 0 {
-					m.unmatch(j)
-				}
-				continue
-			}
-			m.adj[j] = w
-			act |= 1 << j
+			adj[j] = w
+			nz := w & (w - 1)
+			act |= (nz | -nz) >> 63 << j
 		}
-		loaded = true
+		if fresh == 0 {
+			return act, true
+		}
 	}
-	if loaded {
-		return act, true
-	}
+	act := uint64(0)
 	for j, x := range vars {
 		w := ow[x]
-		if w&(w-1) == 0 {
-			if m.match[j] >= 0 {
-				m.unmatch(j)
-			}
-			continue
-		}
-		m.adj[j] = w
-		act |= 1 << j
+		adj[j] = w
+		nz := w & (w - 1)
+		act |= (nz | -nz) >> 63 << j
 	}
 	return act, true
 }
 
-// maximize1 is maximize for the left nodes in act (one word of positions)
-// of a one-word graph.
+func (m *matcher) unmatch1(i int) {
+	v := m.match[i]
+	m.match[i] = -1
+	m.owner[v] = -1
+	m.free[0] |= 1 << v
+	m.matched &^= 1 << i
+}
+
+// maximize1 matches the unmatched left nodes of act on a one-word graph,
+// in the order maximize does. It reports false when that is impossible.
 func (m *matcher) maximize1(act uint64) bool {
-	free := m.free[0]
-	for c := act; c != 0; c &= c - 1 {
+	for c := act &^ m.matched; c != 0; c &= c - 1 {
 		i := bits.TrailingZeros64(c)
-		if v := m.match[i]; v >= 0 && m.adj[i]&(1<<v) == 0 {
-			m.match[i] = -1
-			m.owner[v] = -1
-			free |= 1 << v
-		}
-	}
-	for c := act; c != 0; c &= c - 1 {
-		i := bits.TrailingZeros64(c)
-		if m.match[i] >= 0 {
-			continue
-		}
-		if f := m.adj[i] & free; f != 0 {
+		if f := m.adj[i] & m.free[0]; f != 0 {
 			v := bits.TrailingZeros64(f)
 			m.match[i] = int32(v)
 			m.owner[v] = int32(i)
-			free &^= 1 << v
+			m.free[0] &^= 1 << v
+			m.matched |= 1 << i
 			continue
 		}
-		m.free[0] = free
 		visited := uint64(0)
 		if !m.augment1(i, &visited) {
 			return false
 		}
-		free = m.free[0]
 	}
-	m.free[0] = free
 	return true
 }
 
@@ -164,21 +151,22 @@ func (m *matcher) augment1(i int, visited *uint64) bool {
 			m.match[i] = int32(b)
 			m.owner[b] = int32(i)
 			m.free[0] &^= 1 << b
+			m.matched |= 1 << i
 			return true
 		}
 	}
 	return false
 }
 
-// filter1 is filter for the left nodes in act of a one-word graph whose
-// matching covers them all.
-func (m *matcher) filter1(act uint64) {
-	free := m.free[0]
+// filter1 is filter on a one-word graph whose matching covers act, and
+// narrows the domains to what it keeps, in the order of the positions.
+func (p *gacProp) filter1(s *csp.Space, ow []uint64, act uint64) csp.Status {
+	m := p.m
 	// reach: free values some row holds, then owners' values that can move
 	// to a value in reach, to a fixpoint.
 	reach := uint64(0)
 	for c := act; c != 0; c &= c - 1 {
-		reach |= m.adj[bits.TrailingZeros64(c)] & free
+		reach |= m.adj[bits.TrailingZeros64(c)] & m.free[0]
 	}
 	for changed := reach != 0; changed; {
 		changed = false
@@ -191,7 +179,6 @@ func (m *matcher) filter1(act uint64) {
 			}
 		}
 	}
-	m.reach[0] = reach
 	nodes := uint64(0)
 	for c := act; c != 0; c &= c - 1 {
 		i := bits.TrailingZeros64(c)
@@ -209,8 +196,11 @@ func (m *matcher) filter1(act uint64) {
 		if reach&(1<<u) == 0 {
 			keep |= m.compMask[u]
 		}
-		m.adj[i] &= keep
+		if x := p.vars[i]; ow[x]&^keep != 0 && !s.KeepMask(x, keep) {
+			return csp.Failed
+		}
 	}
+	return csp.Fixpoint
 }
 
 // split1 sets compMask of every node in nodes to its strongly connected

@@ -23,6 +23,9 @@ type matcher struct {
 	reach    []uint64 // right nodes from which a free right node is reachable
 	// For width 1: successors and component of each value.
 	succ, compMask []uint64
+	// matched holds, on the one-word path (gac1.go), the left nodes with a
+	// match, one bit per position.
+	matched uint64
 	// Tarjan's strongly connected components over right nodes.
 	index, low, comp []int32
 	stack            []int32
@@ -334,6 +337,7 @@ func (m *matcher) clone() *matcher {
 	copy(c.match, m.match)
 	copy(c.owner, m.owner)
 	copy(c.free, m.free)
+	c.matched = m.matched
 	return c
 }
 
