@@ -115,6 +115,14 @@ func benchFlags(fs *flag.FlagSet, b *benchConfig) {
 	list("val", choice("min", "max", "split", "random", "density"))
 	list("restarts", choice("none", "luby", "geometric"))
 	list("ties", choice("first", "random"))
+	list("restart-base", func(v string) error {
+		if n, err := strconv.ParseInt(v, 10, 64); err != nil || n < 1 {
+			return fmt.Errorf("want a whole number >= 1")
+		}
+		return nil
+	})
+	list("last-conflict", choice("true", "false"))
+	list("nogoods", choice("true", "false"))
 	list("seed", func(v string) error {
 		if _, err := strconv.ParseUint(v, 10, 64); err != nil {
 			return fmt.Errorf("want a whole number")
@@ -200,6 +208,12 @@ func settingsFor(p catalog.Problem, cf configuration, b *benchConfig) *catalog.S
 			c.search.Restarts = csp.Restart(slices.Index([]string{"none", "luby", "geometric"}, v))
 		case "ties":
 			c.ties = v
+		case "restart-base":
+			c.search.RestartBase, _ = strconv.ParseInt(v, 10, 64)
+		case "last-conflict":
+			c.search.LastConflict = v == "true"
+		case "nogoods":
+			c.search.Nogoods = v == "true"
 		case "seed":
 			c.search.Seed, _ = strconv.ParseUint(v, 10, 64)
 		default:

@@ -100,3 +100,38 @@ func TestBenchNamedSuiteAndShuffle(t *testing.T) {
 	assert.Contains(t, a.stdout, "suite/sudoku.txt (sudoku, 300)")
 	assert.Contains(t, a.stdout, "300/300")
 }
+
+// TestBenchSearchSwitches: --nogoods, --last-conflict and --restart-base
+// are dimensions of the matrix too, and reach the search: on two 9×9
+// unreasonable Towers puzzles restarting after every failure, nogoods
+// change the guesses.
+func TestBenchSearchSwitches(t *testing.T) {
+	f, err := os.ReadFile("../../problems/skyscraper/testdata/tatham-9du-100.txt")
+	require.NoError(t, err)
+	var two []string
+	for _, l := range strings.Split(string(f), "\n") {
+		if l != "" && l[0] != '#' && len(two) < 2 {
+			two = append(two, l)
+		}
+	}
+	path := filepath.Join(t.TempDir(), "two.txt")
+	require.NoError(t, os.WriteFile(path, []byte(strings.Join(two, "\n")+"\n"), 0o644))
+	r := runCSP(t, "", "bench", "--nogoods", "true,false", "--last-conflict", "true", "--restart-base", "1", path)
+	require.Equal(t, 0, r.code, r.stderr)
+	guesses := map[string]string{}
+	for _, line := range strings.Split(r.stdout, "\n") {
+		for _, label := range []string{"nogoods=true last-conflict=true restart-base=1", "nogoods=false last-conflict=true restart-base=1"} {
+			if strings.HasPrefix(line, label+" ") {
+				fields := strings.Fields(line)
+				guesses[label] = fields[len(fields)-2]
+			}
+		}
+	}
+	require.Len(t, guesses, 2, r.stdout)
+	assert.NotEqual(t, guesses["nogoods=true last-conflict=true restart-base=1"], guesses["nogoods=false last-conflict=true restart-base=1"])
+	bad := runCSP(t, "", "bench", "--nogoods", "maybe", "testdata/bench/towers.txt")
+	assert.Equal(t, 2, bad.code)
+	assert.Contains(t, bad.stderr, `"maybe": want true or false`)
+	bad = runCSP(t, "", "bench", "--restart-base", "0", "testdata/bench/towers.txt")
+	assert.Equal(t, 2, bad.code)
+}

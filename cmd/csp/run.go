@@ -248,7 +248,8 @@ Flags of generate (and each problem's own, listed under Problems):
   Problems with a generator: ` + generators() + `
 
 Flags of bench: model and search flags as for solve, each a comma list
-(--alldiff hidden,gac --var mindom,domwdeg ...: every combination runs),
+(--alldiff hidden,gac --var mindom,domwdeg --nogoods true,false ...: every
+combination runs),
 --repeat R, --timeout D (default 10s), --nodes N, --shuffle SEED, --jobs J,
 --warmup=false, --csv FILE, --json FILE, --plot FILE.svg; embedded suites:
 ` + strings.Join(slices.Sorted(maps.Keys(suiteNames)), ", ") + `.
