@@ -484,7 +484,14 @@ func bench(stdout, stderr io.Writer, args []string) int {
 		}
 	}
 	write := func(path string, fn func(io.Writer) error) {
-		if path == "" {
+		switch path {
+		case "":
+			return
+		case "-": // standard output, after the table
+			if err := fn(stdout); err != nil {
+				fmt.Fprintf(stderr, "csp: bench: %v\n", err)
+				status = 1
+			}
 			return
 		}
 		f, err := os.Create(path)

@@ -129,6 +129,12 @@ func TestBenchSearchSwitches(t *testing.T) {
 	}
 	require.Len(t, guesses, 2, r.stdout)
 	assert.NotEqual(t, guesses["nogoods=true last-conflict=true restart-base=1"], guesses["nogoods=false last-conflict=true restart-base=1"])
+	// - is standard output, after the table.
+	out := runCSP(t, "", "bench", "--csv", "-", "testdata/bench/towers.txt")
+	require.Equal(t, 0, out.code, out.stderr)
+	assert.Regexp(t, `(?s)configuration .*\n.*default,skyscraper,testdata/bench/towers.txt,1,`, out.stdout)
+	_, err = os.Stat("-")
+	assert.True(t, os.IsNotExist(err), "no file named -")
 	bad := runCSP(t, "", "bench", "--nogoods", "maybe", "testdata/bench/towers.txt")
 	assert.Equal(t, 2, bad.code)
 	assert.Contains(t, bad.stderr, `"maybe": want true or false`)
