@@ -56,16 +56,7 @@ func TestAgainstBruteForce(t *testing.T) {
 				}
 				name := fmt.Sprintf("n=%d/values=%d/%v", n, n+spare, rels)
 				t.Run(name, func(t *testing.T) {
-					proptest.Check(t, proptest.Case{
-						Vars: n, MinVal: 1, MaxVal: n + spare,
-						Post: func(m *csp.Model, v []csp.Var) {
-							require.NoError(t, Post(m, v, rels))
-						},
-						Holds:    holds(rels),
-						Complete: true,
-						Trials:   40,
-						Seed:     uint64(n*100 + spare*10 + trial),
-					})
+					checkChain(t, rels, n+spare, 40, 0, uint64(n*100+spare*10+trial))
 				})
 			}
 		}
@@ -278,18 +269,26 @@ func TestLongLinesAgainstBruteForce(t *testing.T) {
 				}
 			}
 			t.Run(fmt.Sprintf("values=%d/%v", n+spare, rels), func(t *testing.T) {
-				proptest.Check(t, proptest.Case{
-					Vars: n, MinVal: 1, MaxVal: n + spare,
-					Post: func(m *csp.Model, v []csp.Var) {
-						require.NoError(t, Post(m, v, rels))
-					},
-					Holds:    holds(rels),
-					Complete: true,
-					Trials:   15,
-					Steps:    16,
-					Seed:     uint64(spare*10 + trial),
-				})
+				checkChain(t, rels, n+spare, 15, 16, uint64(spare*10+trial))
 			})
 		}
 	}
+}
+
+// checkChain runs the brute-force oracle (soundness and completeness) on a
+// chain of len(rels)+1 cells over 1..values: trials random cases, each
+// of steps narrowings (0: the oracle's default), from seed.
+func checkChain(t *testing.T, rels []Rel, values, trials, steps int, seed uint64) {
+	t.Helper()
+	proptest.Check(t, proptest.Case{
+		Vars: len(rels) + 1, MinVal: 1, MaxVal: values,
+		Post: func(m *csp.Model, v []csp.Var) {
+			require.NoError(t, Post(m, v, rels))
+		},
+		Holds:    holds(rels),
+		Complete: true,
+		Trials:   trials,
+		Steps:    steps,
+		Seed:     seed,
+	})
 }
