@@ -90,7 +90,7 @@ func (p *gacProp) eliminate1(s *csp.Space, ow []uint64) (uint64, bool) {
 			}
 			adj[j] = w
 			nz := w & (w - 1)
-			act |= (nz | -nz) >> 63 << j
+			act |= (nz | -nz) >> 63 << (j & 63)
 		}
 		if fresh == 0 {
 			return act, true
@@ -101,7 +101,7 @@ func (p *gacProp) eliminate1(s *csp.Space, ow []uint64) (uint64, bool) {
 		w := ow[x]
 		adj[j] = w
 		nz := w & (w - 1)
-		act |= (nz | -nz) >> 63 << j
+		act |= (nz | -nz) >> 63 << (j & 63)
 	}
 	return act, true
 }
@@ -217,15 +217,18 @@ func (m *matcher) split1(nodes uint64) {
 			frontier = next & rem &^ fwd
 			fwd |= frontier
 		}
+		// Backward closure of u within fwd: passes over the nodes not yet
+		// in it, adding those with an edge into it, until one adds none.
 		back := uint64(1) << u
-		for changed := true; changed; {
-			changed = false
+		for {
+			old := back
 			for c := fwd &^ back; c != 0; c &= c - 1 {
 				v := bits.TrailingZeros64(c)
-				if m.succ[v]&back != 0 {
-					back |= 1 << v
-					changed = true
-				}
+				t := m.succ[v] & back
+				back |= (t | -t) >> 63 << v // without a branch: 1 when t != 0
+			}
+			if back == old {
+				break
 			}
 		}
 		for c := back; c != 0; c &= c - 1 {
