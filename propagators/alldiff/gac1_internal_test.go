@@ -58,7 +58,26 @@ func TestOneWordPathAsGeneral(t *testing.T) {
 		// groups over random subsets of random domains.
 		var doms []domains.Domain
 		var groups [][]int
-		if trial%2 == 0 {
+		switch {
+		case trial%5 == 4:
+			// Wide: up to 64 variables over values up to 63, the edges of
+			// the one-word path's words of positions and values.
+			nv := 40 + rng.IntN(25)
+			lo := rng.IntN(64 - nv + 1)
+			for range nv {
+				var vals []int
+				for v := lo; v < 64; v++ {
+					if rng.IntN(10) < 7 {
+						vals = append(vals, v)
+					}
+				}
+				if vals == nil {
+					vals = []int{63}
+				}
+				doms = append(doms, domains.Of(vals...))
+			}
+			groups = append(groups, rng.Perm(nv), rng.Perm(nv)[:nv/2])
+		case trial%2 == 0:
 			k := 3 + rng.IntN(8)
 			base := rng.IntN(64 - k)
 			for range k * k {
@@ -81,7 +100,7 @@ func TestOneWordPathAsGeneral(t *testing.T) {
 				}
 				groups = append(groups, row, col)
 			}
-		} else {
+		default:
 			nv := 3 + rng.IntN(20)
 			lo := rng.IntN(50)
 			hi := min(63, lo+2+rng.IntN(20))
