@@ -188,13 +188,22 @@ func (p *gacProp) filter1(s *csp.Space, ow []uint64, act uint64) csp.Status {
 			m.succ[u] = m.adj[i] &^ (1 << u)
 		}
 	}
-	m.split1(nodes)
+	whole := m.split1(nodes)
+	if whole && reach == 0 {
+		// One component, and no row holds a free value: every row lies
+		// within the matched values, all in the component. Nothing goes.
+		return csp.Fixpoint
+	}
 	for c := act; c != 0; c &= c - 1 {
 		i := bits.TrailingZeros64(c)
 		u := m.match[i]
 		keep := reach | 1<<u
 		if reach&(1<<u) == 0 {
-			keep |= m.compMask[u]
+			if whole {
+				keep |= nodes
+			} else {
+				keep |= m.compMask[u]
+			}
 		}
 		if x := p.vars[i]; ow[x]&^keep != 0 && !s.KeepMask(x, keep) {
 			return csp.Failed
@@ -204,8 +213,10 @@ func (p *gacProp) filter1(s *csp.Space, ow []uint64, act uint64) csp.Status {
 }
 
 // split1 sets compMask of every node in nodes to its strongly connected
-// component within nodes, by forward and backward closures over succ.
-func (m *matcher) split1(nodes uint64) {
+// component within nodes, by forward and backward closures over succ. It
+// reports whether nodes is one component (the common case deep in a
+// search), and then leaves compMask as it was.
+func (m *matcher) split1(nodes uint64) bool {
 	for rem := nodes; rem != 0; {
 		u := bits.TrailingZeros64(rem)
 		fwd, frontier := uint64(1)<<u, uint64(1)<<u
@@ -231,9 +242,13 @@ func (m *matcher) split1(nodes uint64) {
 				break
 			}
 		}
+		if back == nodes {
+			return true
+		}
 		for c := back; c != 0; c &= c - 1 {
 			m.compMask[bits.TrailingZeros64(c)] = back
 		}
 		rem &^= back
 	}
+	return false
 }
