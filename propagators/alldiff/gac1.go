@@ -162,31 +162,32 @@ func (m *matcher) augment1(i int, visited *uint64) bool {
 // narrows the domains to what it keeps, in the order of the positions.
 func (p *gacProp) filter1(s *csp.Space, ow []uint64, act uint64) csp.Status {
 	m := p.m
-	// reach: free values some row holds, then owners' values that can move
-	// to a value in reach, to a fixpoint.
-	reach := uint64(0)
-	for c := act; c != 0; c &= c - 1 {
-		reach |= m.adj[bits.TrailingZeros64(c)] & m.free[0]
-	}
-	for changed := reach != 0; changed; {
-		changed = false
-		for c := act; c != 0; c &= c - 1 {
-			i := bits.TrailingZeros64(c)
-			u := m.match[i]
-			if reach&(1<<u) == 0 && m.adj[i]&reach != 0 {
-				reach |= 1 << u
-				changed = true
-			}
-		}
-	}
-	nodes := uint64(0)
+	// The value graph, first as if no row held a free value (always so
+	// when the group is a permutation of its values).
+	nodes, union := uint64(0), uint64(0)
 	for c := act; c != 0; c &= c - 1 {
 		i := bits.TrailingZeros64(c)
 		u := m.match[i]
-		if reach&(1<<u) == 0 {
-			nodes |= 1 << u
-			m.succ[u] = m.adj[i] &^ (1 << u)
+		nodes |= 1 << u
+		m.succ[u] = m.adj[i] &^ (1 << u)
+		union |= m.adj[i]
+	}
+	// reach: free values some row holds, then owners' values that can move
+	// to a value in reach, to a fixpoint; they leave the graph.
+	reach := union & m.free[0]
+	if reach != 0 {
+		for changed := true; changed; {
+			changed = false
+			for c := act; c != 0; c &= c - 1 {
+				i := bits.TrailingZeros64(c)
+				u := m.match[i]
+				if reach&(1<<u) == 0 && m.adj[i]&reach != 0 {
+					reach |= 1 << u
+					changed = true
+				}
+			}
 		}
+		nodes &^= reach
 	}
 	whole := m.split1(nodes)
 	if whole && reach == 0 {
