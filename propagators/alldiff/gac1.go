@@ -30,12 +30,9 @@ func (p *gacProp) propagate1(s *csp.Space, ow []uint64) csp.Status {
 		return csp.Entailed
 	}
 	// Drop the matches of assigned variables and those whose value is gone.
-	for c := m.matched &^ act; c != 0; c &= c - 1 {
-		m.unmatch1(bits.TrailingZeros64(c))
-	}
 	for c := m.matched; c != 0; c &= c - 1 {
 		i := bits.TrailingZeros64(c)
-		if m.adj[i]&(1<<m.match[i]) == 0 {
+		if act&(1<<i) == 0 || m.adj[i]&(1<<m.match[i]) == 0 {
 			m.unmatch1(i)
 		}
 	}
@@ -221,7 +218,7 @@ func (m *matcher) split1(nodes uint64) bool {
 	for rem := nodes; rem != 0; {
 		u := bits.TrailingZeros64(rem)
 		fwd, frontier := uint64(1)<<u, uint64(1)<<u
-		for frontier != 0 {
+		for frontier != 0 && fwd != rem {
 			next := uint64(0)
 			for f := frontier; f != 0; f &= f - 1 {
 				next |= m.succ[bits.TrailingZeros64(f)]
