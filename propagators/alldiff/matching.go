@@ -257,34 +257,10 @@ func (m *matcher) components1() {
 			m.succ[u] = m.adj[i] &^ (1 << u)
 		}
 	}
-	for rem := nodes; rem != 0; {
-		u := bits.TrailingZeros64(rem)
-		// Forward closure of u within rem.
-		fwd, frontier := uint64(1)<<u, uint64(1)<<u
-		for frontier != 0 {
-			next := uint64(0)
-			for f := frontier; f != 0; f &= f - 1 {
-				next |= m.succ[bits.TrailingZeros64(f)]
-			}
-			frontier = next & rem &^ fwd
-			fwd |= frontier
+	if m.split1(nodes) {
+		for c := nodes; c != 0; c &= c - 1 {
+			m.compMask[bits.TrailingZeros64(c)] = nodes
 		}
-		// Backward closure of u within fwd: nodes with an edge into it.
-		back := uint64(1) << u
-		for changed := true; changed; {
-			changed = false
-			for c := fwd &^ back; c != 0; c &= c - 1 {
-				v := bits.TrailingZeros64(c)
-				if m.succ[v]&back != 0 {
-					back |= 1 << v
-					changed = true
-				}
-			}
-		}
-		for c := back; c != 0; c &= c - 1 {
-			m.compMask[bits.TrailingZeros64(c)] = back
-		}
-		rem &^= back
 	}
 	for _, i := range m.act {
 		u := m.match[i]
