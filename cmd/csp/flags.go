@@ -68,7 +68,7 @@ func (c *config) settle(p catalog.Problem, given func(string) bool) {
 		s.SetFlag(name, v)
 	}
 	if p.Defaults != nil {
-		p.Defaults(s, given)
+		p.Defaults(s)
 	}
 	for _, args := range c.portfolio {
 		o, _ := portfolioMember(s.Search, args) // checked by the flag

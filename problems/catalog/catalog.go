@@ -36,9 +36,9 @@ type Problem struct {
 	// workers in chunks.
 	Quick bool
 	// Defaults, when set, gives the problem's own defaults to the shared
-	// settings the command line did not set (given reports whether a flag
-	// was on the command line).
-	Defaults func(s *Settings, given func(flag string) bool)
+	// settings the command line did not set (s.Gave reports whether a
+	// flag was on the command line).
+	Defaults func(s *Settings)
 	// Read parses the instances of a batch as it goes; a malformed one is
 	// an Item with Err set, and reading goes on.
 	Read func(r io.Reader) iter.Seq[Item]
@@ -163,8 +163,8 @@ type Settings struct {
 	// given).
 	Size, Holes int64
 	// Given reports whether a flag was on the command line (nil: none
-	// was): for a problem whose defaults depend on the instance, which
-	// Defaults cannot see (see Gave).
+	// was; see Gave): what Defaults reads, and a problem whose defaults
+	// depend on the instance, which Defaults cannot see, in its Solve.
 	Given func(flag string) bool
 	flags map[string]string
 }

@@ -26,8 +26,8 @@ func init() {
 				Check: checkBool},
 		}, catalog.MakeFlags(Ladder.Levels)...),
 		// --symbols, when given without --model, picks the model.
-		Defaults: func(s *catalog.Settings, given func(string) bool) {
-			if given("symbols") && !given("model") {
+		Defaults: func(s *catalog.Settings) {
+			if s.Gave("symbols") && !s.Gave("model") {
 				s.Model = RowCol.String()
 				if on, _ := strconv.ParseBool(s.Flag("symbols")); on {
 					s.Model = Channeled.String()

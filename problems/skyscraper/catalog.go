@@ -34,17 +34,17 @@ func init() {
 		// rules alone, dom/wdeg); counting-based search, by
 		// default or asked for, comes with last-conflict and nogoods
 		// (--last-conflict=false and --nogoods=false turn them off).
-		Defaults: func(s *catalog.Settings, given func(string) bool) {
-			if !given("var") && settingsOptions(s).Visibility >= visibility.Bounds {
+		Defaults: func(s *catalog.Settings) {
+			if !s.Gave("var") && settingsOptions(s).Visibility >= visibility.Bounds {
 				s.Search.Var = DefaultSearch.Var
 			}
 			if s.Search.Var != csp.MaxDensity {
 				return
 			}
-			if !given("last-conflict") {
+			if !s.Gave("last-conflict") {
 				s.Search.LastConflict = DefaultSearch.LastConflict
 			}
-			if !given("nogoods") {
+			if !s.Gave("nogoods") {
 				s.Search.Nogoods = DefaultSearch.Nogoods
 			}
 		},

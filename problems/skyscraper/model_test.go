@@ -197,7 +197,8 @@ func TestDefaultSearch(t *testing.T) {
 		if c.given == "var" {
 			s.Search.Var = c.varGiven
 		}
-		prob.Defaults(s, func(flag string) bool { return flag == c.given })
+		s.Given = func(flag string) bool { return flag == c.given }
+		prob.Defaults(s)
 		require.Equal(t, c.want, s.Search, "%+v", c)
 	}
 }

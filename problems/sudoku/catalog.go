@@ -40,20 +40,20 @@ func init() {
 		Quick: true,
 		// Sudoku's own search defaults (DefaultSearch, see README), with
 		// hidden singles.
-		Defaults: func(s *catalog.Settings, given func(string) bool) {
-			if !given("var") {
+		Defaults: func(s *catalog.Settings) {
+			if !s.Gave("var") {
 				s.Search.Var = DefaultSearch.Var
 			}
-			if !given("restarts") {
+			if !s.Gave("restarts") {
 				s.Search.Restarts = DefaultSearch.Restarts
 			}
-			if !given("restart-base") {
+			if !s.Gave("restart-base") {
 				s.Search.RestartBase = DefaultSearch.RestartBase
 			}
-			if !given("ties") {
+			if !s.Gave("ties") {
 				s.Search.RandomTies = DefaultSearch.RandomTies
 			}
-			if !given("alldiff") {
+			if !s.Gave("alldiff") {
 				s.AllDiff = alldiff.Hidden
 			}
 		},

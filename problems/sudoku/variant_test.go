@@ -827,7 +827,7 @@ func TestCatalogVariants(t *testing.T) {
 		}
 	}
 	s := catalog.NewSettings(prob)
-	prob.Defaults(s, func(string) bool { return false })
+	prob.Defaults(s)
 	var cache catalog.Cache
 	n := 0
 	for it := range prob.Read(strings.NewReader(b.String())) {
