@@ -471,7 +471,8 @@ func (t *trials) Deduce(s *Space, want func(string) bool, yield func(Deduction) 
 			continue
 		}
 		t.vals = s.doms[x].AppendValues(t.vals[:0])
-		t.kept = append(t.kept[:0], make([]uint64, len(s.words))...)
+		t.kept = slices.Grow(t.kept[:0], len(s.words))[:len(s.words)]
+		clear(t.kept)
 		contradicted := false
 		for len(t.branches) < len(t.vals) {
 			t.branches = append(t.branches, branch{})
@@ -487,8 +488,8 @@ func (t *trials) Deduce(s *Space, want func(string) bool, yield func(Deduction) 
 				return true
 			})
 			if out != Contradiction {
-				for i, w := range s.words {
-					t.kept[i] |= w
+				for k, w := range s.words {
+					t.kept[k] |= w
 				}
 			}
 			copy(s.words, t.buf)
