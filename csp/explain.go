@@ -284,6 +284,7 @@ func (t *trial) Deduce(s *Space, want func(string) bool, yield func(Deduction) b
 		removed = t.diff(s)
 	}
 	copy(s.words, t.buf)
+	s.renew()
 	s.failed = false
 	s.clearQueue()
 	if failed {
@@ -493,6 +494,7 @@ func (t *trials) Deduce(s *Space, want func(string) bool, yield func(Deduction) 
 				}
 			}
 			copy(s.words, t.buf)
+			s.renew()
 			s.failed = false
 			s.clearQueue()
 			if out != Contradiction || !wantTrial {

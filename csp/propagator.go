@@ -41,8 +41,10 @@ func (s Status) String() string {
 // event it subscribed to (see Model.Post). State kept between runs must be
 // valid for any ancestor of the current node too (a matching that is only a
 // hint, counters that are recomputed), since the engine restores domains but
-// not propagator fields on backtracking. Stateful propagators implement
-// Cloner so that every Space gets its own copy.
+// not propagator fields on backtracking; or it must be tied to the node
+// where it was derived (Space.Mark), and dropped once the space no longer
+// Holds that node. Stateful propagators implement Cloner so that every
+// Space gets its own copy.
 type Propagator interface {
 	Propagate(s *Space) Status
 }

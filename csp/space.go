@@ -83,8 +83,13 @@ type Space struct {
 	trailMark []int32    // Trailing: len(trailVar) at each level
 	stamp     []int64    // Trailing: the epoch (push count) at which a var was last saved
 	pushes    int64
-	entailed  []int32 // propagators switched off, in order
-	entMark   []int32 // len(entailed) at each level
+	// nodeID holds an identifier of the node at each level of the current
+	// path, increasing with the level (see Mark); nodes is the last one
+	// given out.
+	nodeID   []int64
+	nodes    int64
+	entailed []int32 // propagators switched off, in order
+	entMark  []int32 // len(entailed) at each level
 
 	// Statistics, per propagator.
 	runs     []int64
@@ -205,6 +210,8 @@ func newSpace(m *Model, mode SaveMode, extra []posted) *Space {
 		s.queue[l].buf = make([]int32, max(np, 1))
 	}
 	s.stamp = make([]int64, n)
+	s.nodes = 1
+	s.nodeID = []int64{1}
 	for i := range np {
 		s.schedule(int32(i))
 	}
@@ -229,6 +236,7 @@ func (s *Space) Reset() {
 		copy(s.words[s.off[i]:s.off[i]+s.width[i]], m.doms[i].Words())
 	}
 	s.level = 0
+	s.renew()
 	s.trail, s.trailVar, s.trailMark = s.trail[:0], s.trailVar[:0], s.trailMark[:0]
 	s.pushes++
 	s.entailed, s.entMark = s.entailed[:0], s.entMark[:0]
@@ -343,6 +351,36 @@ func (s *Space) Value(x Var) (int, bool) { return s.doms[x].Value() }
 
 // Assigned reports whether x has exactly one value left.
 func (s *Space) Assigned(x Var) bool { return s.doms[x].Assigned() }
+
+// A Mark names a node of the search: the state of a space at some moment
+// and every state derived from it by narrowing, Push, and Pop back to it
+// or below it. The zero Mark names no node.
+type Mark struct {
+	level int
+	id    int64
+}
+
+// Mark returns the mark of the current node. While Holds reports true for
+// it, the space is at that node or in its subtree: every domain is within
+// what it was when Mark was called, and every change since was advised to
+// the Advisors watching the variable (except the propagator that made
+// it). A propagator can so keep what it derived from the domains across
+// backtracking, for the subtree of the node where it derived it.
+func (s *Space) Mark() Mark { return Mark{s.level, s.nodeID[s.level]} }
+
+// Holds reports whether the space is still at the node named by m or in its
+// subtree: false once a Pop has left it, after Reset, and after an
+// explanation has undone a trial run at it.
+func (s *Space) Holds(m Mark) bool {
+	return m.level <= s.level && s.nodeID[m.level] == m.id
+}
+
+// renew gives the current level a new node: its states from now on do not
+// descend from those marked at it before.
+func (s *Space) renew() {
+	s.nodes++
+	s.nodeID[s.level] = s.nodes
+}
 
 // Failed reports whether a domain became empty since the last restore.
 func (s *Space) Failed() bool { return s.failed }
@@ -603,6 +641,10 @@ func (s *Space) Level() int { return s.level }
 // Push saves the current state; Pop returns to it.
 func (s *Space) Push() {
 	s.level++
+	if len(s.nodeID) <= s.level {
+		s.nodeID = append(s.nodeID, 0)
+	}
+	s.renew()
 	s.entMark = append(s.entMark, int32(len(s.entailed)))
 	switch s.mode {
 	case Copying:
