@@ -23,9 +23,12 @@ import (
 // 0..n-1. Values outside base..base+n-1 are removed, and value j+base
 // stays in xs[i] exactly when i+base stays in ys[j]. That alone does not see
 // that xs must be all different; post alldiff.GAC on xs as well, and the
-// pair is domain consistent for the conjunction. A run costs O(n·W) word
-// operations plus one step per value left in the domains (W = words per
-// domain), so it gets cheaper as the search goes deeper.
+// pair is domain consistent for the conjunction. A run looks, for each
+// variable changed since the last run, at the values it lost since it was
+// last looked at in the current node or one above (a stack of the words
+// seen, per variable, along the current path of the search, Space.Mark
+// naming the nodes): a run after a small change costs little more than the
+// change, also right after a backtrack.
 func Inverse(m *csp.Model, xs, ys []csp.Var, base int) {
 	if len(xs) != len(ys) {
 		panic(fmt.Sprintf("channel: Inverse of %d and %d variables", len(xs), len(ys)))
@@ -39,6 +42,8 @@ func Inverse(m *csp.Model, xs, ys []csp.Var, base int) {
 		vars: append(append([]csp.Var(nil), xs...), ys...), n: n, base: base,
 		keep:  make([]uint64, width),
 		dirty: make([]uint64, domains.WordsFor(2*n)),
+		marks: make([][]csp.Mark, 2*n),
+		seen:  make([][]uint64, 2*n),
 	}
 	for i := base; i < base+n; i++ {
 		p.keep[i/64] |= 1 << (i % 64)
@@ -70,6 +75,16 @@ type inverse struct {
 	// repeats maps each variable listed more than once to its positions
 	// (nil when none is: the common case costs nothing).
 	repeats map[csp.Var][]int
+	// marks and seen hold, per position, a stack of the nodes where it was
+	// looked at (each the parent of the next, the last the deepest) and the
+	// domain words it had then, len(keep) per node: every value missing
+	// from them was dealt with (its partner lost this position's value).
+	// In a node's subtree domains only narrow, so those values need no
+	// second look while the space Holds the mark. Marks it no longer holds
+	// are dropped from the top; with none left, every value outside the
+	// domain is looked at.
+	marks [][]csp.Mark
+	seen  [][]uint64
 }
 
 func (p *inverse) all() {
@@ -87,17 +102,38 @@ func (p *inverse) Advise(i int, _ domains.Event) bool {
 // Propagate looks at each changed variable: for xs[i], every j+base it lost
 // must leave i+base out of ys[j]; the same the other way.
 func (p *inverse) Propagate(s *csp.Space) csp.Status {
+	width := len(p.keep)
+	here := s.Mark()
 	for {
 		pos := p.nextDirty()
 		if pos < 0 {
 			return csp.Fixpoint
 		}
 		x := p.vars[pos]
-		if n := s.Size(x); !s.IntersectWords(x, p.keep) {
-			return csp.Failed
-		} else if s.Size(x) != n {
-			p.touched(x)
+		ms, sw := p.marks[pos], p.seen[pos]
+		for len(ms) > 0 && !s.Holds(ms[len(ms)-1]) {
+			ms = ms[:len(ms)-1]
 		}
+		old := p.keep
+		if len(ms) == 0 {
+			// Not looked at on the way to this node: every value outside
+			// x is new. (Once looked at, x lies within keep.)
+			if n := s.Size(x); !s.IntersectWords(x, p.keep) {
+				return csp.Failed
+			} else if s.Size(x) != n {
+				p.touched(x)
+			}
+		} else {
+			old = sw[(len(ms)-1)*width : len(ms)*width]
+		}
+		if len(ms) == 0 || ms[len(ms)-1] != here {
+			ms = append(ms, here)
+			sw = append(sw[:(len(ms)-1)*width], old...)
+		} else {
+			sw = sw[:len(ms)*width]
+		}
+		p.marks[pos], p.seen[pos] = ms, sw
+		seen := sw[(len(ms)-1)*width:]
 		self, other := pos, 0 // index within its side, start of the other side
 		if pos >= p.n {
 			self -= p.n
@@ -107,15 +143,17 @@ func (p *inverse) Propagate(s *csp.Space) csp.Status {
 		w := s.Words(x)
 		v := self + p.base
 		vw, vb := v/64, uint64(1)<<(v%64)
-		for k, keep := range p.keep {
-			lost := keep
+		for k, old := range seen {
+			cur := uint64(0)
 			if k < len(w) {
-				lost &^= w[k]
+				cur = w[k]
 			}
-			for ; lost != 0; lost &= lost - 1 {
+			seen[k] = cur
+			for lost := old &^ cur; lost != 0; lost &= lost - 1 {
 				y := p.vars[other+k*64+bits.TrailingZeros64(lost)-p.base]
 				if yw := s.Words(y); vw < len(yw) && yw[vw]&vb != 0 {
 					if !s.Remove(y, v) {
+						p.marks[pos] = ms[:len(ms)-1] // seen is ahead of what was done
 						return csp.Failed
 					}
 					p.touched(y)
@@ -153,6 +191,8 @@ func (p *inverse) Priority() csp.Priority { return csp.Linear }
 func (p *inverse) Clone() csp.Propagator {
 	c := *p
 	c.dirty = make([]uint64, len(p.dirty))
+	c.marks = make([][]csp.Mark, len(p.marks))
+	c.seen = make([][]uint64, len(p.seen))
 	c.all()
 	return &c
 }

@@ -2,11 +2,13 @@ package channel_test
 
 import (
 	"context"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/cspgo/csp/csp"
+	"github.com/cspgo/csp/domains"
 	"github.com/cspgo/csp/internal/proptest"
 	"github.com/cspgo/csp/propagators/alldiff"
 	"github.com/cspgo/csp/propagators/channel"
@@ -97,5 +99,103 @@ func TestInverseAtAWordBoundary(t *testing.T) {
 			x[i], y[i] = res.Solution[xs[i]], res.Solution[ys[i]]
 		}
 		require.True(t, inverseHolds(x, y, c.base))
+	}
+}
+
+// TestInverseAcrossBacktracking walks down and up random search trees,
+// in both save modes, with Reset now and then, and checks every
+// propagation against a fresh space made from the domains it started
+// from: the propagator keeps, per position, what it saw at the nodes
+// above, and must reach the same fixpoint as one that keeps nothing.
+// Orders 40 and more, from base 30, take the words past 64.
+func TestInverseAcrossBacktracking(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 5))
+	for trial := range 300 {
+		n := 2 + rng.IntN(7)
+		base := rng.IntN(3)
+		if trial%10 == 9 {
+			n, base = 40+rng.IntN(30), 30
+		}
+		mode := csp.SaveMode(trial % 2)
+		// A pool of variables; now and then one sits at two positions.
+		pool := 2 * n
+		if rng.IntN(4) == 0 {
+			pool = 2*n - 1 - rng.IntN(n)
+		}
+		initial := make([][]int, pool)
+		for i := range initial {
+			for v := max(base-1, 0); v <= base+n; v++ {
+				if rng.IntN(8) != 0 {
+					initial[i] = append(initial[i], v)
+				}
+			}
+			if len(initial[i]) == 0 {
+				initial[i] = []int{base}
+			}
+		}
+		pos := make([]int, 2*n)
+		for i := range pos {
+			pos[i] = i % pool
+			if i >= pool {
+				pos[i] = rng.IntN(pool)
+			}
+		}
+		rng.Shuffle(len(pos), func(i, j int) { pos[i], pos[j] = pos[j], pos[i] })
+		build := func(doms [][]int) (*csp.Model, []csp.Var) {
+			m := csp.NewModel()
+			vars := make([]csp.Var, pool)
+			for i, d := range doms {
+				vars[i] = m.NewVar(domains.Of(d...), "v")
+			}
+			xs, ys := make([]csp.Var, n), make([]csp.Var, n)
+			for i := range n {
+				xs[i], ys[i] = vars[pos[i]], vars[pos[n+i]]
+			}
+			channel.Inverse(m, xs, ys, base)
+			return m, vars
+		}
+		m, vars := build(initial)
+		s := csp.NewSpace(m, mode)
+		for step := range 60 {
+			before := proptest.Snapshot(s, vars)
+			ok := s.Propagate()
+			ref := csp.NewSpace(func() *csp.Model { m, _ := build(before); return m }(), mode)
+			refOK := ref.Propagate()
+			require.Equal(t, refOK, ok, "trial %d step %d", trial, step)
+			if ok {
+				for i, x := range vars {
+					require.Equal(t, ref.Dom(csp.Var(i)).AppendValues(nil), s.Dom(x).AppendValues(nil),
+						"trial %d step %d var %d", trial, step, i)
+				}
+			}
+			switch {
+			case !ok && s.Level() == 0:
+				s.Reset()
+				continue
+			case rng.IntN(20) == 0:
+				s.Reset()
+				continue
+			case !ok || (s.Level() > 0 && rng.IntN(3) == 0):
+				for k := 1 + rng.IntN(2); k > 0 && s.Level() > 0; k-- {
+					s.Pop()
+				}
+				if rng.IntN(2) == 0 {
+					continue // propagate the restored node again: nothing to do
+				}
+			default:
+				s.Push()
+			}
+			x := vars[rng.IntN(len(vars))]
+			if s.Dom(x).Size() < 2 {
+				continue
+			}
+			vals := s.Dom(x).AppendValues(nil)
+			v := vals[rng.IntN(len(vals))]
+			if rng.IntN(3) == 0 {
+				s.Assign(x, v)
+			} else {
+				s.Remove(x, v)
+			}
+		}
 	}
 }
