@@ -515,6 +515,9 @@ func (e *Search) selectVar() Var {
 		}
 		// No density: the smallest domain, and Val.
 	}
+	if sp.oneWord && e.opts.Var != InputOrder {
+		return e.minRatioOneWord()
+	}
 	best := Var(-1)
 	var bestSize, bestW int64
 	ties := 0
@@ -529,6 +532,39 @@ func (e *Search) selectVar() Var {
 		w := int64(1)
 		if e.opts.Var == DomWDeg {
 			w = max(sp.wdeg[x], 1)
+		}
+		// Compare size/w < bestSize/bestW without division.
+		switch {
+		case best < 0 || size*bestW < bestSize*w:
+			best, bestSize, bestW, ties = x, size, w, 1
+		case size*bestW == bestSize*w && e.opts.RandomTies:
+			ties++
+			if e.rng.IntN(ties) == 0 {
+				best = x
+			}
+		}
+	}
+	return best
+}
+
+// minRatioOneWord is the rest of selectVar when every domain is one word
+// and the order is not InputOrder: the same scan, with a popcount for the
+// size.
+func (e *Search) minRatioOneWord() Var {
+	sp := e.space
+	words, wdeg := sp.words, sp.wdeg
+	dw := e.opts.Var == DomWDeg
+	best := Var(-1)
+	var bestSize, bestW int64
+	ties := 0
+	for _, x := range e.decisions {
+		size := int64(bits.OnesCount64(words[x]))
+		if size <= 1 {
+			continue
+		}
+		w := int64(1)
+		if dw {
+			w = max(wdeg[x], 1)
 		}
 		// Compare size/w < bestSize/bestW without division.
 		switch {
