@@ -47,3 +47,19 @@ func TestParseStrength(t *testing.T) {
 		t.Error("unknown strength accepted")
 	}
 }
+
+// TestRepeatedVariable: a variable listed twice can never differ from
+// itself; GAC must stay sound and fail once things are assigned, next to
+// a second group over the same variables that narrows them.
+func TestRepeatedVariable(t *testing.T) {
+	proptest.Check(t, proptest.Case{
+		Vars: 4, MinVal: 1, MaxVal: 5,
+		Post: func(m *csp.Model, v []csp.Var) {
+			alldiff.Post(m, []csp.Var{v[0], v[1], v[0], v[2]}, alldiff.GAC)
+			alldiff.Post(m, v, alldiff.GAC)
+		},
+		Holds: func([]int) bool { return false },
+		Steps: 10,
+		Seed:  9,
+	})
+}

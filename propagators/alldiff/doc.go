@@ -16,7 +16,9 @@
 // over values below 64, in a space whose domains are all one word (Latin
 // squares up to order 63, Futoshiki, sudoku), takes a one-word path that
 // reads the space's words directly and holds the graph's node sets as
-// words: a run costs one pass over the n domains, then word operations on
-// the unassigned variables only, and it changes the domains exactly as the
-// general path does.
+// words: a run reads again only the domains that changed since the last
+// run when the space is still below the node where that run ended
+// (Space.Holds), all n otherwise, plus one pass over the rows per round of
+// elimination, then word operations on the unassigned variables only, and
+// it changes the domains exactly as the general path does.
 package alldiff

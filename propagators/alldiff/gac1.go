@@ -10,10 +10,11 @@ import (
 // values all lie below 64, in a space whose domains are all one word
 // (Space.OneWord), the case of Latin squares up to order 63, Futoshiki and
 // sudoku. It reads the domains straight from the space's words, keeps the
-// variables in play and those matched as words of positions, fuses the
-// last pass of elimination with loading the graph, looks only at the
-// variables whose match broke, and narrows each domain as soon as its
-// component is known. It changes the domains exactly as the general path
+// graph's rows and the variables in play between runs (reading again only
+// the rows advised since, while the space is below the node where the
+// last run ended), keeps those matched as a word of positions, looks only
+// at the variables whose match broke, and narrows each domain as soon as
+// its component is known. It changes the domains exactly as the general path
 // does, in the same order.
 
 // fits1 reports whether the one-word path applies to p.
@@ -27,7 +28,7 @@ func (p *gacProp) propagate1(s *csp.Space, ow []uint64) csp.Status {
 		return csp.Failed
 	}
 	if act == 0 {
-		return csp.Entailed
+		return csp.Entailed // and p.mark stays cleared: no advice while entailed
 	}
 	// Drop the matches of assigned variables and those whose value is gone.
 	for c := m.matched; c != 0; c &= c - 1 {
@@ -39,25 +40,49 @@ func (p *gacProp) propagate1(s *csp.Space, ow []uint64) csp.Status {
 	if !m.maximize1(act) {
 		return csp.Failed
 	}
-	return p.filter1(s, ow, act)
+	p.act = act
+	st := p.filter1(s, ow, act)
+	if st != csp.Failed {
+		p.mark = s.Mark()
+	}
+	return st
 }
 
-// eliminate1 is eliminate followed by load on the one-word path: it
-// removes the value of every newly assigned variable from the others, round
-// after round, in the order eliminate does, and the last pass over the
-// variables (or a pass of its own when none was assigned since the last
-// run) loads the adjacency rows. It returns the unassigned positions, and
-// false on failure.
+// eliminate1 is eliminate followed by load on the one-word path: it first
+// reads again the rows of the positions advised since the last run (all of
+// them when the space no longer Holds the node where that run ended: the
+// rows and act are only known to match the domains in its subtree), then
+// removes the value of every newly assigned variable from the others,
+// round after round, in the order eliminate does, reading the rows
+// instead of the domains (they are equal) and reading again those it
+// narrows. It returns the unassigned positions, and false on failure.
 func (p *gacProp) eliminate1(s *csp.Space, ow []uint64) (uint64, bool) {
 	vars := p.vars
 	adj := p.m.adj[:len(vars)]
+	changed, dup := p.changed, p.dup
+	p.changed = 0
+	if dup || !s.Holds(p.mark) {
+		changed = ^uint64(0) >> (64 - len(vars))
+	}
+	p.mark = csp.Mark{} // until this run completes
+	act := p.act
+	for c := changed; c != 0; c &= c - 1 {
+		j := bits.TrailingZeros64(c)
+		w := ow[vars[j]]
+		adj[j] = w
+		nz := w & (w - 1)
+		act = act&^(1<<j) | (nz|-nz)>>63<<j
+	}
 	fresh := p.fresh[0]
 	p.fresh[0] = 0
 	for fresh != 0 {
 		seen, src := uint64(0), uint64(0)
 		for f := fresh; f != 0; f &= f - 1 {
 			i := bits.TrailingZeros64(f)
-			w := ow[vars[i]]
+			w := adj[i]
+			if dup {
+				w = ow[vars[i]]
+			}
 			if w == 0 || w&(w-1) != 0 {
 				continue // stale: undone by a backtrack
 			}
@@ -72,33 +97,42 @@ func (p *gacProp) eliminate1(s *csp.Space, ow []uint64) (uint64, bool) {
 			break
 		}
 		fresh = 0
-		act := uint64(0)
-		for j, x := range vars {
-			w := ow[x]
+		if dup {
+			// The pass of before the marks: a variable narrowed at one
+			// position may sit at another.
+			for j, x := range vars {
+				w := ow[x]
+				if w&seen != 0 && src&(1<<j) == 0 {
+					if w&(w-1) == 0 || !s.RemoveMask(x, seen) {
+						p.fresh[0] |= fresh
+						return 0, false
+					}
+					w = ow[x]
+					if w&(w-1) == 0 {
+						fresh |= 1 << j
+					}
+				}
+				adj[j] = w
+				nz := w & (w - 1)
+				act = act&^(1<<j) | (nz|-nz)>>63<<j
+			}
+			continue
+		}
+		for j, w := range adj {
 			if w&seen != 0 && src&(1<<j) == 0 {
+				x := vars[j]
 				if w&(w-1) == 0 || !s.RemoveMask(x, seen) {
 					p.fresh[0] |= fresh
 					return 0, false // an older assignment holds the value, or x is left empty
 				}
 				w = ow[x]
+				adj[j] = w
 				if w&(w-1) == 0 {
 					fresh |= 1 << j
+					act &^= 1 << j
 				}
 			}
-			adj[j] = w
-			nz := w & (w - 1)
-			act |= (nz | -nz) >> 63 << (j & 63)
 		}
-		if fresh == 0 {
-			return act, true
-		}
-	}
-	act := uint64(0)
-	for j, x := range vars {
-		w := ow[x]
-		adj[j] = w
-		nz := w & (w - 1)
-		act |= (nz | -nz) >> 63 << (j & 63)
 	}
 	return act, true
 }
@@ -203,8 +237,15 @@ func (p *gacProp) filter1(s *csp.Space, ow []uint64, act uint64) csp.Status {
 				keep |= m.compMask[u]
 			}
 		}
-		if x := p.vars[i]; ow[x]&^keep != 0 && !s.KeepMask(x, keep) {
-			return csp.Failed
+		if x := p.vars[i]; ow[x]&^keep != 0 {
+			if !s.KeepMask(x, keep) {
+				return csp.Failed
+			}
+			w := ow[x] // its own change, not advised: the row follows it
+			m.adj[i] = w
+			if w&(w-1) == 0 {
+				p.act &^= 1 << i
+			}
 		}
 	}
 	return csp.Fixpoint

@@ -45,8 +45,13 @@ func (t *twin) snapshot(vars []csp.Var) [][]uint64 {
 // one model of several GAC groups: one whose domains are all one word (the
 // one-word path) and one with an extra two-word variable outside every
 // constraint (the general path). After every propagation both must agree
-// on failure, on every domain, and on the sequence of changes, after
-// narrowings, assignments, failures and backtracks alike.
+// on failure, on every domain, and on the sequence of changes, with a
+// third, one-word too, whose propagators read every row each run instead
+// of the rows advised since the last (as for a group with a repeated
+// variable), after
+// narrowings, assignments, failures and backtracks alike (narrowing below
+// a Push, or right after a Pop as a search's right branch does, and Reset
+// now and then), in both save modes.
 func TestOneWordPathAsGeneral(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 5))
 	trials := 400
@@ -122,7 +127,8 @@ func TestOneWordPathAsGeneral(t *testing.T) {
 				groups = append(groups, g)
 			}
 		}
-		build := func(extra bool) (*twin, []csp.Var) {
+		mode := csp.SaveMode(trial / 3 % 2)
+		build := func(extra, full bool) (*twin, []csp.Var) {
 			m := csp.NewModel()
 			vars := make([]csp.Var, len(doms))
 			for i, d := range doms {
@@ -133,6 +139,13 @@ func TestOneWordPathAsGeneral(t *testing.T) {
 				for _, i := range g {
 					vs = append(vs, vars[i])
 				}
+				if full {
+					// As Post does, but reading every row each run.
+					p := newGAC(newGroup(vs, 1))
+					p.dup = true
+					m.Post(p, domains.EventDomain, vs...)
+					continue
+				}
 				Post(m, vs, GAC)
 			}
 			rec := &recorder{}
@@ -140,27 +153,41 @@ func TestOneWordPathAsGeneral(t *testing.T) {
 			if extra {
 				m.NewVar(domains.Of(100), "wide")
 			}
-			return &twin{s: csp.NewSpace(m, csp.Copying), rec: rec}, vars
+			return &twin{s: csp.NewSpace(m, mode), rec: rec}, vars
 		}
-		one, vars := build(false)
-		gen, _ := build(true)
+		one, vars := build(false, false)
+		gen, _ := build(true, false)
+		full, _ := build(false, true)
 		require.NotNil(t, one.s.OneWord())
 		require.Nil(t, gen.s.OneWord())
 		for step := range 60 {
 			where := fmt.Sprintf("trial %d step %d, domains before %v", trial, step, one.snapshot(vars))
-			ok1, ok2 := one.s.Propagate(), gen.s.Propagate()
+			ok1, ok2, ok3 := one.s.Propagate(), gen.s.Propagate(), full.s.Propagate()
 			require.Equal(t, ok2, ok1, "%s: failure", where)
+			require.Equal(t, ok3, ok1, "%s: failure, rows read again", where)
 			require.Equal(t, gen.rec.log, one.rec.log, "%s: changes", where)
+			require.Equal(t, full.rec.log, one.rec.log, "%s: changes, rows read again", where)
 			if ok1 {
 				require.Equal(t, gen.snapshot(vars), one.snapshot(vars), "%s: domains", where)
 			}
+			if rng.IntN(30) == 0 {
+				one.s.Reset()
+				gen.s.Reset()
+				full.s.Reset()
+				continue
+			}
+			push := true
 			if !ok1 || (one.s.Level() > 0 && rng.IntN(4) == 0) {
 				if one.s.Level() == 0 {
 					break
 				}
 				one.s.Pop()
 				gen.s.Pop()
-				continue
+				full.s.Pop()
+				if rng.IntN(2) == 0 {
+					continue
+				}
+				push = false // narrow the node popped to, as a right branch
 			}
 			x := vars[rng.IntN(len(vars))]
 			if one.s.Assigned(x) {
@@ -169,8 +196,10 @@ func TestOneWordPathAsGeneral(t *testing.T) {
 			vals := one.s.Dom(x).AppendValues(nil)
 			v := vals[rng.IntN(len(vals))]
 			assign := rng.IntN(3) == 0
-			for _, tw := range []*twin{one, gen} {
-				tw.s.Push()
+			for _, tw := range []*twin{one, gen, full} {
+				if push {
+					tw.s.Push()
+				}
 				if assign {
 					tw.s.Assign(x, v)
 				} else {

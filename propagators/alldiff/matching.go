@@ -2,8 +2,10 @@ package alldiff
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/cspgo/csp/csp"
+	"github.com/cspgo/csp/domains"
 )
 
 // matcher is the filtering core of the GAC strength: a bipartite graph of
@@ -321,10 +323,42 @@ func (m *matcher) clone() *matcher {
 type gacProp struct {
 	group
 	m *matcher
+	// On the one-word path (gac1.go): the positions advised since the
+	// last run, the unassigned positions after it, and the node where it
+	// ended (Space.Mark): in that node's subtree, the rows of the positions
+	// not advised since are their domains, and act says which have two
+	// values or more. The zero mark (after a failure, or entailed) means
+	// rows and act must be read again.
+	changed, act uint64
+	mark         csp.Mark
+	// dup: a variable sits at two positions, so a change made at one is
+	// not advised at the other; rows are then read from the domains, as
+	// before there were marks.
+	dup bool
+}
+
+// Advise notes the variables that changed, and those that got assigned.
+func (p *gacProp) Advise(i int, ev domains.Event) bool {
+	p.changed |= 1 << (i & 63)
+	return p.group.Advise(i, ev)
 }
 
 func newGAC(g group) *gacProp {
-	return &gacProp{group: g, m: newMatcher(len(g.vars), g.width)}
+	return &gacProp{group: g, m: newMatcher(len(g.vars), g.width), dup: repeats(g.vars)}
+}
+
+// repeats reports whether a variable sits at two positions of a list of
+// at most 64 (the one-word path's; longer lists are not looked at).
+func repeats(vars []csp.Var) bool {
+	if len(vars) > 64 {
+		return false
+	}
+	for k, x := range vars {
+		if slices.Contains(vars[:k], x) {
+			return true
+		}
+	}
+	return false
 }
 
 // Propagate first removes assigned values from the others (cheap, and it
@@ -357,4 +391,6 @@ func (p *gacProp) Propagate(s *csp.Space) csp.Status {
 
 func (p *gacProp) Name() string           { return "alldiff/gac" }
 func (p *gacProp) Priority() csp.Priority { return csp.Quadratic }
-func (p *gacProp) Clone() csp.Propagator  { return &gacProp{group: p.clone(), m: p.m.clone()} }
+func (p *gacProp) Clone() csp.Propagator {
+	return &gacProp{group: p.clone(), m: p.m.clone(), dup: p.dup}
+}
