@@ -104,6 +104,7 @@ func (p *inverse) Advise(i int, _ domains.Event) bool {
 func (p *inverse) Propagate(s *csp.Space) csp.Status {
 	width := len(p.keep)
 	here := s.Mark()
+	ow := s.OneWord() // every domain one word: read and narrow by masks
 	for {
 		pos := p.nextDirty()
 		if pos < 0 {
@@ -143,6 +144,22 @@ func (p *inverse) Propagate(s *csp.Space) csp.Status {
 		w := s.Words(x)
 		v := self + p.base
 		vw, vb := v/64, uint64(1)<<(v%64)
+		if ow != nil && width == 1 {
+			cur := ow[x]
+			lost := seen[0] &^ cur
+			seen[0] = cur
+			for ; lost != 0; lost &= lost - 1 {
+				y := p.vars[other+bits.TrailingZeros64(lost)-p.base]
+				if ow[y]&vb != 0 {
+					if !s.RemoveMask(y, vb) {
+						p.marks[pos] = ms[:len(ms)-1] // seen is ahead of what was done
+						return csp.Failed
+					}
+					p.touched(y)
+				}
+			}
+			continue
+		}
 		for k, old := range seen {
 			cur := uint64(0)
 			if k < len(w) {
