@@ -78,14 +78,21 @@ func Check(t testing.TB, c Case) {
 				continue
 			}
 			s.Push()
-			vals := s.Dom(x).AppendValues(nil)
-			v := vals[rng.IntN(len(vals))]
-			if rng.IntN(3) == 0 {
-				s.Assign(x, v)
-			} else {
-				s.Remove(x, v)
-			}
+			Narrow(rng, s, x)
 		}
+	}
+}
+
+// Narrow takes one random value of x's domain and, one time in three,
+// assigns it to x, else removes it: the random step of a search the
+// oracle checks a propagator along.
+func Narrow(rng *rand.Rand, s *csp.Space, x csp.Var) {
+	vals := s.Dom(x).AppendValues(nil)
+	v := vals[rng.IntN(len(vals))]
+	if rng.IntN(3) == 0 {
+		s.Assign(x, v)
+	} else {
+		s.Remove(x, v)
 	}
 }
 

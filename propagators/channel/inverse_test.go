@@ -189,13 +189,7 @@ func TestInverseAcrossBacktracking(t *testing.T) {
 			if s.Dom(x).Size() < 2 {
 				continue
 			}
-			vals := s.Dom(x).AppendValues(nil)
-			v := vals[rng.IntN(len(vals))]
-			if rng.IntN(3) == 0 {
-				s.Assign(x, v)
-			} else {
-				s.Remove(x, v)
-			}
+			proptest.Narrow(rng, s, x)
 		}
 	}
 }
