@@ -283,10 +283,7 @@ func (t *trial) Deduce(s *Space, want func(string) bool, yield func(Deduction) b
 	if !failed {
 		removed = t.diff(s)
 	}
-	copy(s.words, t.buf)
-	s.renew()
-	s.failed = false
-	s.clearQueue()
+	s.undoTo(t.buf)
 	if failed {
 		yield(Deduction{Rule: t.rule, Fails: true, Why: t.why(s, nil)})
 		return
@@ -493,10 +490,7 @@ func (t *trials) Deduce(s *Space, want func(string) bool, yield func(Deduction) 
 					t.kept[k] |= w
 				}
 			}
-			copy(s.words, t.buf)
-			s.renew()
-			s.failed = false
-			s.clearQueue()
+			s.undoTo(t.buf)
 			if out != Contradiction || !wantTrial {
 				continue
 			}

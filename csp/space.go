@@ -375,6 +375,18 @@ func (s *Space) Holds(m Mark) bool {
 	return m.level <= s.level && s.nodeID[m.level] == m.id
 }
 
+// undoTo puts the domains back to words, a copy of s.words taken at the
+// current level, undoing a trial run without Push and Pop (explainers
+// must see the root as it is): as a new node, since the states of the
+// run were not narrowings of what follows, with no failure and an empty
+// queue.
+func (s *Space) undoTo(words []uint64) {
+	copy(s.words, words)
+	s.renew()
+	s.failed = false
+	s.clearQueue()
+}
+
 // renew gives the current level a new node: its states from now on do not
 // descend from those marked at it before.
 func (s *Space) renew() {
