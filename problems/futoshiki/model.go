@@ -3,7 +3,6 @@ package futoshiki
 import (
 	"context"
 	"fmt"
-	"sync"
 
 	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/internal/enum"
@@ -103,7 +102,7 @@ func Build(p *Puzzle, opt Options) (*Model, error) {
 	n := p.N
 	m := csp.NewModel()
 	g := &grid.Grid{Model: m, Rows: n, Cols: n, Vars: make([]csp.Var, n*n)}
-	names := namesFor(n)
+	names := grid.CellNames(n, n)
 	for r := range n {
 		for c := range n {
 			lo, hi := 1, n
@@ -184,25 +183,6 @@ func Build(p *Puzzle, opt Options) (*Model, error) {
 		}
 	}
 	return &Model{Model: m, Grid: g}, nil
-}
-
-// cellNames holds, per size n, the names of the cells ("r1c1" to
-// "rncn", row by row), made the first time a board of that size is built.
-var cellNames [MaxSize + 1]struct {
-	once  sync.Once
-	names []string
-}
-
-// namesFor returns the names of the cells of an n×n board.
-func namesFor(n int) []string {
-	c := &cellNames[n]
-	c.once.Do(func() {
-		c.names = make([]string, n*n)
-		for i := range c.names {
-			c.names[i] = fmt.Sprintf("r%dc%d", i/n+1, i%n+1)
-		}
-	})
-	return c.names
 }
 
 // minAutoBars is the fewest bars on a line of the adjacent variant for

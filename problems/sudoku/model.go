@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/cspgo/csp/csp"
+	"github.com/cspgo/csp/problems/grid"
 	"github.com/cspgo/csp/internal/enum"
 	"github.com/cspgo/csp/propagators/alldiff"
 	"github.com/cspgo/csp/propagators/linear"
@@ -100,8 +101,9 @@ func build(p *Puzzle, o Options) *Model {
 	n := boxRows * boxCols
 	m := csp.NewModel()
 	cells := make([]csp.Var, n*n)
+	names := grid.CellNames(n, n)
 	for i := range cells {
-		cells[i] = m.NewIntVar(1, n, fmt.Sprintf("r%dc%d", i/n+1, i%n+1))
+		cells[i] = m.NewIntVar(1, n, names[i])
 	}
 	rows, cols, boxes := make([][]csp.Var, n), make([][]csp.Var, n), make([][]csp.Var, n)
 	for i := range n {
