@@ -6,8 +6,8 @@ import (
 	"slices"
 
 	"github.com/cspgo/csp/csp"
-	"github.com/cspgo/csp/problems/grid"
 	"github.com/cspgo/csp/internal/enum"
+	"github.com/cspgo/csp/problems/grid"
 	"github.com/cspgo/csp/propagators/alldiff"
 	"github.com/cspgo/csp/propagators/linear"
 	"github.com/cspgo/csp/propagators/units"
