@@ -7,7 +7,8 @@
 # puzzles, sizes 4..9, levels e/h/x/u, 10 each; columns size, level, seed,
 # game ID, solution). SIZES (default "4 5 6 7 8 9") picks sizes, LEVELS
 # (default "edge bounds gac line") the --visibility levels, TIMEOUT
-# (default 5s) limits each puzzle. Every level is run on every puzzle, one
+# (default 5s) limits each puzzle, FLAGS (default none) adds flags to every
+# run (e.g. FLAGS="--var domwdeg"). Every level is run on every puzzle, one
 # process per level and group, one puzzle at a time; the time is the
 # solver's own wall time per puzzle ("time" in --json: model building,
 # propagation and search, each solution checked).
@@ -27,7 +28,7 @@ for size in ${SIZES:-4 5 6 7 8 9}; do
 		ids=$(awk -F'\t' -v s="$size" -v l="$level" '$1 == s && $2 == l { print $4 }' "$tsv")
 		[ -n "$ids" ] || continue
 		for vis in ${LEVELS:-edge bounds gac line}; do
-			{ printf '%s\n' "$ids" | "$csp" solve skyscraper - --json --visibility "$vis" --timeout "${TIMEOUT:-5s}" || true; } |
+			{ printf '%s\n' "$ids" | "$csp" solve skyscraper - --json --visibility "$vis" --timeout "${TIMEOUT:-5s}" ${FLAGS:-} || true; } |
 				sed -n 's/.*"status":"\([a-z]*\)".*"nodes":\([0-9]*\).*"time":\([0-9.e+-]*\).*/\1 \2 \3/p' |
 				awk -v s="$size" -v l="$level" -v v="$vis" '
 					{ n++; if ($1 == "solved") ok++; t[n] = $3 * 1000; d[n] = $2; if (t[n] > mx) mx = t[n] }
