@@ -2,11 +2,11 @@ package sudoku
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"iter"
 	"slices"
-	"strconv"
 	"time"
 
 	"github.com/cspgo/csp/csp"
@@ -16,153 +16,187 @@ import (
 	"github.com/cspgo/csp/propagators/linear"
 )
 
-func init() {
-	catalog.Register(catalog.Problem{
+func init() { catalog.Register[*Puzzle, settings](problem{}) }
+
+// problem is sudoku as the catalog serves it.
+type problem struct{}
+
+var (
+	_ catalog.Generator[settings]         = problem{}
+	_ catalog.Preparer[*Puzzle, settings] = problem{}
+	_ catalog.Modeler[*Puzzle, settings]  = problem{}
+	_ catalog.Reasoner[*Puzzle]           = problem{}
+	_ catalog.Marker[*Puzzle]             = problem{}
+	_ catalog.Cluer[*Puzzle]              = problem{}
+)
+
+// settings are the options the command line's flags make.
+type settings struct {
+	Options
+	make catalog.MakeRequest
+}
+
+var cageNames = []string{linear.GAC.String(), linear.Bounds.String()}
+
+func (problem) Info() catalog.Info {
+	return catalog.Info{
 		Name:   "sudoku",
 		Doc:    "sudoku of any box shape, jigsaw, X, killer: one per line (N*N cells, . or 0 empty), a Solo game ID or a JSON object; or a ruled grid",
 		Models: []string{Units.String(), Generic.String()},
 		Flags: append([]catalog.Flag{
-			{Name: "boxline", Bool: true, Default: "true", Usage: "box-line reduction (pointing and claiming)",
-				Check: func(v string) error {
-					if _, err := strconv.ParseBool(v); err != nil {
-						return fmt.Errorf("want true or false")
-					}
-					return nil
-				}},
-			{Name: "cages", Default: linear.GAC.String(), Usage: "killer cage strength: gac (distinct and sum as one) or bounds",
-				Check: func(v string) error {
-					if _, err := linear.ParseStrength(v); err != nil {
-						return fmt.Errorf("want gac or bounds")
-					}
-					return nil
-				}},
+			square.AllDiffFlag(alldiff.Hidden),
+			{Name: "boxline", Bool: true, Default: "true", Usage: "box-line reduction (pointing and claiming)"},
+			{Name: "cages", Default: linear.GAC.String(), Choices: cageNames, Usage: "killer cage strength: gac (distinct and sum as one) or bounds"},
 		}, catalog.MakeFlags(Ladder.Levels)...),
 		Quick: true,
-		// Sudoku's own search defaults (DefaultSearch, see README), with
-		// hidden singles.
-		Defaults: func(s *catalog.Settings) {
-			if !s.Gave("var") {
-				s.Search.Var = DefaultSearch.Var
-			}
-			if !s.Gave("restarts") {
-				s.Search.Restarts = DefaultSearch.Restarts
-			}
-			if !s.Gave("restart-base") {
-				s.Search.RestartBase = DefaultSearch.RestartBase
-			}
-			if !s.Gave("ties") {
-				s.Search.RandomTies = DefaultSearch.RandomTies
-			}
-			if !s.Gave("alldiff") {
-				s.AllDiff = alldiff.Hidden
-			}
-		},
-		Read: func(r io.Reader) iter.Seq[catalog.Item] {
-			return catalog.Items(Read(r), func(it Item) catalog.Item {
-				return catalog.Item{Index: it.Index, Line: it.Line, Inst: it.Puzzle, Err: it.Err}
-			})
-		},
-		Prepare: func(inst any, s *catalog.Settings, c *catalog.Cache) { cachedSolver(c, inst.(*Puzzle), s) },
-		Solve: func(ctx context.Context, inst any, s *catalog.Settings, c *catalog.Cache) ([][]int, csp.Result, error) {
-			p := inst.(*Puzzle)
-			if err := p.Clash(); err != nil {
-				return nil, csp.Result{}, catalog.Unsatisfiable{Reason: err}
-			}
-			if several(s) {
-				m, rows, err := givenModel(p, s)
-				if err != nil {
-					return nil, csp.Result{}, err
-				}
-				res := csp.Solve(ctx, m, s.Search)
-				if res.Solution == nil {
-					return nil, res, nil
-				}
-				g := rows(res.Solution)
-				return g, res, Check(p, slices.Concat(g...))
-			}
-			sol, res, err := cachedSolver(c, p, s).Solve(ctx, p)
-			if err == nil && sol != nil {
-				err = Check(p, sol)
-			}
-			return catalog.Rows(sol, p.N()), res, err
-		},
-		Count: func(ctx context.Context, inst any, s *catalog.Settings, c *catalog.Cache) (csp.Result, error) {
-			p := inst.(*Puzzle)
-			if err := p.Clash(); err != nil {
-				return csp.Result{}, catalog.Unsatisfiable{Reason: err}
-			}
-			if several(s) {
-				m, _, err := givenModel(p, s)
-				if err != nil {
-					return csp.Result{}, err
-				}
-				return csp.Count(ctx, m, s.Search, s.Limit), nil
-			}
-			return cachedSolver(c, p, s).Count(ctx, p, s.Limit)
-		},
-		Model: func(inst any, s *catalog.Settings) (*csp.Model, func([]int) [][]int, error) {
-			return givenModel(inst.(*Puzzle), s)
-		},
-		Check: func(inst any, grid [][]int) error {
-			return Check(inst.(*Puzzle), slices.Concat(grid...))
-		},
-		WriteMarks: func(w io.Writer, inst any, cands [][][]int) error {
-			_, err := io.WriteString(w, FormatMarks(inst.(*Puzzle), cands))
+	}
+}
+
+// Options reads the flags, and gives sudoku's own search defaults
+// (DefaultSearch) to the search flags not given.
+func (problem) Options(s *catalog.Settings) (settings, error) {
+	var o settings
+	var errs [5]error
+	var view, cages int
+	view, errs[0] = catalog.ParseModel(s, []string{Units.String(), Generic.String()})
+	o.View = View(view)
+	o.AllDiff, errs[1] = square.ParseAllDiff(s)
+	o.BoxLine, errs[2] = catalog.ParseFlag(s, "boxline", catalog.ParseBool)
+	cages, errs[3] = catalog.ParseFlag(s, "cages", catalog.ParseChoice(cageNames))
+	o.CageBounds = cages == 1
+	o.make, errs[4] = catalog.ParseMake(s, Ladder.Levels)
+	if !s.Gave("var") {
+		s.Search.Var = DefaultSearch.Var
+	}
+	if !s.Gave("restarts") {
+		s.Search.Restarts = DefaultSearch.Restarts
+	}
+	if !s.Gave("restart-base") {
+		s.Search.RestartBase = DefaultSearch.RestartBase
+	}
+	if !s.Gave("ties") {
+		s.Search.RandomTies = DefaultSearch.RandomTies
+	}
+	return o, errors.Join(errs[:]...)
+}
+
+func (problem) Read(r io.Reader) iter.Seq[Item] { return Read(r) }
+
+func (problem) Prepare(p *Puzzle, o settings, run catalog.Run) error {
+	if several(run) {
+		return nil
+	}
+	_, err := cachedSolver(run, p, o)
+	return err
+}
+
+func (problem) Solve(ctx context.Context, p *Puzzle, o settings, run catalog.Run) ([][]int, csp.Result, error) {
+	if err := p.Clash(); err != nil {
+		return nil, csp.Result{}, catalog.Unsatisfiable{Reason: err}
+	}
+	if several(run) {
+		m, rows, err := givenModel(p, o)
+		if err != nil {
+			return nil, csp.Result{}, err
+		}
+		res := csp.Solve(ctx, m, run.Search)
+		if res.Solution == nil {
+			return nil, res, nil
+		}
+		g := rows(res.Solution)
+		return g, res, Check(p, slices.Concat(g...))
+	}
+	sv, err := cachedSolver(run, p, o)
+	if err != nil {
+		return nil, csp.Result{}, err
+	}
+	sol, res, err := sv.Solve(ctx, p)
+	if err == nil && sol != nil {
+		err = Check(p, sol)
+	}
+	return catalog.Rows(sol, p.N()), res, err
+}
+
+func (problem) Count(ctx context.Context, p *Puzzle, o settings, run catalog.Run) (csp.Result, error) {
+	if err := p.Clash(); err != nil {
+		return csp.Result{}, catalog.Unsatisfiable{Reason: err}
+	}
+	if several(run) {
+		m, _, err := givenModel(p, o)
+		if err != nil {
+			return csp.Result{}, err
+		}
+		return csp.Count(ctx, m, run.Search, run.Limit), nil
+	}
+	sv, err := cachedSolver(run, p, o)
+	if err != nil {
+		return csp.Result{}, err
+	}
+	return sv.Count(ctx, p, run.Limit)
+}
+
+func (problem) Check(p *Puzzle, grid [][]int) error { return Check(p, slices.Concat(grid...)) }
+
+func (problem) Write(w io.Writer, p *Puzzle, grid [][]int) error {
+	_, err := io.WriteString(w, Format(p, slices.Concat(grid...)))
+	return err
+}
+
+func (problem) Model(p *Puzzle, o settings) (*csp.Model, func([]int) [][]int, error) {
+	return givenModel(p, o)
+}
+
+func (problem) Reason(p *Puzzle) (*catalog.Reasoning, error) { return Reason(p) }
+
+func (problem) Levels() []string { return Ladder.Levels }
+
+func (problem) WriteMarks(w io.Writer, p *Puzzle, cands [][][]int) error {
+	_, err := io.WriteString(w, FormatMarks(p, cands))
+	return err
+}
+
+func (problem) ReadMarks(r io.Reader) iter.Seq[Item] { return ReadMarks(r) }
+
+func (problem) Clues(p *Puzzle) []string { return square.GivenNames(p.Cells, p.N()) }
+
+func (problem) Keep(p *Puzzle, kept []bool) *Puzzle {
+	q := *p
+	q.Cells = square.KeepGivens(q.Cells, kept)
+	return &q
+}
+
+func (problem) Give(p *Puzzle, g map[[2]int]int) *Puzzle {
+	q := *p
+	q.Cells = square.AddGivens(q.Cells, q.N(), g)
+	return &q
+}
+
+// Generate makes a puzzle graded at --difficulty, or else a benchmark
+// puzzle: a random full grid with g.Holes cells emptied.
+func (problem) Generate(w io.Writer, o settings, g catalog.Gen) error {
+	rows, cols, err := Shape(g.Size)
+	if err != nil {
+		return err
+	}
+	if mr := o.make; mr.On {
+		p, _, st, err := Make(context.Background(), MakeRequest{BoxRows: rows, BoxCols: cols, Level: mr.Level, NoMinimize: !mr.Minimize, Seed: g.Seed, Limit: mr.Limit, Attempts: mr.Attempts})
+		if err != nil {
 			return err
-		},
-		ReadMarks: func(r io.Reader) iter.Seq[catalog.Item] {
-			return catalog.Items(ReadMarks(r), func(it Item) catalog.Item {
-				return catalog.Item{Index: it.Index, Line: it.Line, Inst: it.Puzzle, Err: it.Err}
-			})
-		},
-		Reason: func(inst any) (*catalog.Reasoning, error) { return Reason(inst.(*Puzzle)) },
-		Levels: Ladder.Levels,
-		Clues: func(inst any) []string {
-			p := inst.(*Puzzle)
-			return square.GivenNames(p.Cells, p.N())
-		},
-		Keep: func(inst any, kept []bool) any {
-			q := *inst.(*Puzzle)
-			q.Cells = square.KeepGivens(q.Cells, kept)
-			return &q
-		},
-		Give: func(inst any, g map[[2]int]int) any {
-			q := *inst.(*Puzzle)
-			q.Cells = square.AddGivens(q.Cells, q.N(), g)
-			return &q
-		},
-		Write: func(w io.Writer, inst any, grid [][]int) error {
-			_, err := io.WriteString(w, Format(inst.(*Puzzle), slices.Concat(grid...)))
-			return err
-		},
-		Generate: func(w io.Writer, s *catalog.Settings, i int) error {
-			rows, cols, err := Shape(int(s.Size))
-			if err != nil {
-				return err
-			}
-			if mr, ok := catalog.MakeSettings(s, Ladder.Levels); ok {
-				seed := s.Search.Seed + uint64(i)
-				p, _, st, err := Make(context.Background(), MakeRequest{BoxRows: rows, BoxCols: cols, Level: mr.Level, NoMinimize: !mr.Minimize, Seed: seed, Limit: mr.Limit, Attempts: mr.Attempts})
-				if err != nil {
-					return err
-				}
-				_, err = fmt.Fprintf(w, "%s # sudoku %dx%d, %s, seed %d, %d givens, made in %v (%s)\n",
-					FormatLine(p, nil), s.Size, s.Size, catalog.LevelName(Ladder.Levels, mr.Level), seed, p.Givens(), st.Elapsed.Round(time.Millisecond), st.Tries())
-				return err
-			}
-			if s.Holes < 0 {
-				return fmt.Errorf("--holes is required")
-			}
-			seed := s.Search.Seed + uint64(i)
-			p, _, err := Random(rows, cols, int(s.Holes), seed)
-			if err != nil {
-				return err
-			}
-			_, err = fmt.Fprintf(w, "%s # sudoku %dx%d, %d holes in a random grid, seed %d\n",
-				FormatLine(p, nil), s.Size, s.Size, s.Holes, seed)
-			return err
-		},
-	})
+		}
+		_, err = fmt.Fprintf(w, "%s # sudoku %dx%d, %s, seed %d, %d givens, made in %v (%s)\n",
+			FormatLine(p, nil), g.Size, g.Size, catalog.LevelName(Ladder.Levels, mr.Level), g.Seed, p.Givens(), st.Elapsed.Round(time.Millisecond), st.Tries())
+		return err
+	}
+	if g.Holes < 0 {
+		return fmt.Errorf("--holes is required")
+	}
+	p, _, err := Random(rows, cols, g.Holes, g.Seed)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(w, "%s # sudoku %dx%d, %d holes in a random grid, seed %d\n",
+		FormatLine(p, nil), g.Size, g.Size, g.Holes, g.Seed)
+	return err
 }
 
 // shape keys a worker's solvers of the puzzles whose rules the shape
@@ -183,50 +217,38 @@ type slot struct {
 // diagonals) kept for the whole batch, or, for a puzzle with regions or
 // cages, one built for it (by Prepare, before the clock starts) and kept
 // until the next such puzzle.
-func cachedSolver(c *catalog.Cache, p *Puzzle, s *catalog.Settings) *Solver {
+func cachedSolver(run catalog.Run, p *Puzzle, o settings) (*Solver, error) {
 	if p.Regions == nil && len(p.Cages) == 0 {
-		return c.Get(shape{p.BoxRows, p.BoxCols, p.Diagonals}, func() any {
+		return catalog.Get(run.Cache, shape{p.BoxRows, p.BoxCols, p.Diagonals}, func() (*Solver, error) {
 			if !p.Diagonals {
-				return NewSolver(p.BoxRows, p.BoxCols, settingsOptions(s), s.Search)
+				return NewSolver(p.BoxRows, p.BoxCols, o.Options, run.Search), nil
 			}
-			sv, err := NewSolverFor(p, settingsOptions(s), s.Search)
-			if err != nil {
-				panic(err) // Read gives valid puzzles
-			}
-			return sv
-		}).(*Solver)
+			return NewSolverFor(p, o.Options, run.Search)
+		})
 	}
-	sl := c.Get(slot{}, func() any { return &slot{} }).(*slot)
+	sl, _ := catalog.Get(run.Cache, slot{}, func() (*slot, error) { return &slot{}, nil })
 	if sl.p != p {
-		sv, err := NewSolverFor(p, settingsOptions(s), s.Search)
+		sv, err := NewSolverFor(p, o.Options, run.Search)
 		if err != nil {
-			panic(err) // Read gives valid puzzles
+			return nil, err
 		}
 		sl.p, sl.solver = p, sv
 	}
-	return sl.solver
+	return sl.solver, nil
 }
 
-// settingsOptions reads the model settings the command line gave.
-func settingsOptions(s *catalog.Settings) Options {
-	o := Options{AllDiff: s.AllDiff, BoxLine: s.Flag("boxline") != "false", CageBounds: s.Flag("cages") == linear.Bounds.String()}
-	if v, err := ParseView(s.Model); err == nil {
-		o.View = v
-	}
-	return o
+// several reports whether run asks for several searches at once
+// (--workers or --portfolio): the one search a Solver reuses cannot run
+// them, so those go through a model of their own with the givens in its
+// domains.
+func several(run catalog.Run) bool {
+	return run.Search.Workers > 0 || len(run.Search.Portfolio) > 0
 }
 
-// several reports whether s asks for several searches at once (--workers
-// or --portfolio): the one search a Solver reuses cannot run them, so
-// those go through a model of their own with the givens in its domains.
-func several(s *catalog.Settings) bool {
-	return s.Search.Workers > 0 || len(s.Search.Portfolio) > 0
-}
-
-// givenModel builds p's model under s with the givens and pencil marks as
+// givenModel builds p's model under o with the givens and pencil marks as
 // initial domains, and the reader of its solutions as rows.
-func givenModel(p *Puzzle, s *catalog.Settings) (*csp.Model, func([]int) [][]int, error) {
-	m, err := BuildPuzzle(p, settingsOptions(s))
+func givenModel(p *Puzzle, o settings) (*csp.Model, func([]int) [][]int, error) {
+	m, err := BuildPuzzle(p, o.Options)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -153,7 +153,7 @@ func readPuzzles(t testing.TB, path string) []*Puzzle {
 	var ps []*Puzzle
 	for it := range Read(f) {
 		require.NoError(t, it.Err, path)
-		ps = append(ps, it.Puzzle)
+		ps = append(ps, it.Value)
 	}
 	require.NotEmpty(t, ps, path)
 	return ps

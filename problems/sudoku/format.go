@@ -36,13 +36,9 @@ var (
 // for the line as a whole), and a sentinel of this package in Err.
 type ParseError = textio.ParseError
 
-// Item is one puzzle of a batch, or the error that spoilt it.
-type Item struct {
-	Index  int     // 1-based position in the batch, good and bad puzzles alike
-	Line   int     // line where the puzzle starts
-	Puzzle *Puzzle // the puzzle; nil when Err is set
-	Err    error   // a *ParseError; its Err is a sentinel, or the reader's error
-}
+// Item is one puzzle of a batch (Value), or the error that spoilt it: a
+// *ParseError whose Err is a sentinel, or the reader's error.
+type Item = textio.Item[*Puzzle]
 
 // Read streams the puzzles of a batch (see the package comment for the
 // forms): a line starting with '{' is a JSON puzzle (ParseJSON); else a
@@ -75,7 +71,7 @@ func Read(r io.Reader) iter.Seq[Item] {
 			if err != nil {
 				return yield(Item{Index: b.index, Line: b.start, Err: err})
 			}
-			return yield(Item{Index: b.index, Line: b.start, Puzzle: p})
+			return yield(Item{Index: b.index, Line: b.start, Value: p})
 		}
 		for {
 			s, long, err := readLine(br)
@@ -104,7 +100,7 @@ func Read(r io.Reader) iter.Seq[Item] {
 						if perr != nil {
 							ok = yield(Item{Index: index, Line: lineNo, Err: perr})
 						} else {
-							ok = yield(Item{Index: index, Line: lineNo, Puzzle: p})
+							ok = yield(Item{Index: index, Line: lineNo, Value: p})
 						}
 					}
 				}
@@ -447,7 +443,7 @@ func Parse(s string) (*Puzzle, error) {
 	case first.Err != nil:
 		return nil, first.Err
 	}
-	return first.Puzzle, nil
+	return first.Value, nil
 }
 
 // cellsOf returns cells, or p.Cells when cells is nil.

@@ -131,7 +131,7 @@ func TestFormatBatch(t *testing.T) {
 	var got []*Puzzle
 	for it := range Read(strings.NewReader(b.String())) {
 		require.NoError(t, it.Err)
-		got = append(got, it.Puzzle)
+		got = append(got, it.Value)
 	}
 	assert.Equal(t, want, got)
 }
@@ -197,7 +197,7 @@ func TestReadErrors(t *testing.T) {
 			require.Len(t, items, 1)
 			it := items[0]
 			assert.Equal(t, 1, it.Index)
-			assert.Nil(t, it.Puzzle)
+			assert.Nil(t, it.Value)
 			require.ErrorIs(t, it.Err, c.err)
 			var pe *ParseError
 			require.ErrorAs(t, it.Err, &pe)
@@ -248,16 +248,16 @@ func TestReadRecovers(t *testing.T) {
 		assert.Equal(t, w.line, it.Line, "item %d", i+1)
 		if w.err == nil {
 			assert.NoError(t, it.Err, "item %d", i+1)
-			assert.NotNil(t, it.Puzzle)
+			assert.NotNil(t, it.Value)
 			continue
 		}
 		assert.ErrorIs(t, it.Err, w.err, "item %d", i+1)
-		assert.Nil(t, it.Puzzle)
+		assert.Nil(t, it.Value)
 		var pe *ParseError
 		require.ErrorAs(t, it.Err, &pe)
 		assert.Equal(t, i+1, pe.Instance)
 	}
-	assert.Equal(t, items[6].Puzzle.Cells, items[0].Puzzle.Cells, "the grid and the line are the same puzzle")
+	assert.Equal(t, items[6].Value.Cells, items[0].Value.Cells, "the grid and the line are the same puzzle")
 }
 
 func TestBatchFile(t *testing.T) {
@@ -296,13 +296,13 @@ func TestBatchFile(t *testing.T) {
 			continue
 		}
 		require.NoError(t, it.Err, "item %d", i+1)
-		p := it.Puzzle
+		p := it.Value
 		assert.Equal(t, [2]int{w.rows, w.cols}, [2]int{p.BoxRows, p.BoxCols}, "item %d", i+1)
 		assert.NoError(t, p.Validate())
 	}
 	// The full 6x6 grids are solutions of themselves, in either box shape.
 	for _, i := range []int{3, 4} {
-		assert.NoError(t, Check(items[i].Puzzle, items[i].Puzzle.Cells), "item %d", i+1)
+		assert.NoError(t, Check(items[i].Value, items[i].Value.Cells), "item %d", i+1)
 	}
 }
 
@@ -389,8 +389,8 @@ func FuzzRead(f *testing.F) {
 			if it.Index != index {
 				t.Fatalf("item %d has index %d", index, it.Index)
 			}
-			if (it.Puzzle == nil) == (it.Err == nil) {
-				t.Fatalf("item %d: want exactly one of puzzle and error, got %v and %v", index, it.Puzzle, it.Err)
+			if (it.Value == nil) == (it.Err == nil) {
+				t.Fatalf("item %d: want exactly one of puzzle and error, got %v and %v", index, it.Value, it.Err)
 			}
 			if it.Err != nil {
 				var pe *ParseError
@@ -399,7 +399,7 @@ func FuzzRead(f *testing.F) {
 				}
 				continue
 			}
-			p := it.Puzzle
+			p := it.Value
 			if err := p.Validate(); err != nil {
 				t.Fatalf("item %d does not validate: %v", index, err)
 			}

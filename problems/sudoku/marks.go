@@ -166,7 +166,7 @@ func ReadMarks(r io.Reader) iter.Seq[Item] {
 			if err != nil {
 				return yield(Item{Index: blk.index, Line: blk.start, Err: err})
 			}
-			return yield(Item{Index: blk.index, Line: blk.start, Puzzle: p})
+			return yield(Item{Index: blk.index, Line: blk.start, Value: p})
 		}
 		for {
 			s, long, err := readLine(br)

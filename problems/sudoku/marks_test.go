@@ -67,7 +67,7 @@ func TestMarksRoundTrip(t *testing.T) {
 				items := readMarks(text)
 				require.Len(t, items, 1)
 				require.NoError(t, items[0].Err, "%s", text)
-				p := items[0].Puzzle
+				p := items[0].Value
 				require.NoError(t, p.Validate())
 				assert.Equal(t, s, [2]int{p.BoxRows, p.BoxCols}, "box shape")
 				assert.Equal(t, cands, candsOf(n, p.Marks))
@@ -145,7 +145,7 @@ func TestReadMarksShapes(t *testing.T) {
 			items := readMarks(c.input)
 			require.Len(t, items, 1)
 			require.NoError(t, items[0].Err, "%s", c.input)
-			p := items[0].Puzzle
+			p := items[0].Value
 			assert.Equal(t, [2]int{c.rows, c.cols}, [2]int{p.BoxRows, p.BoxCols})
 		})
 	}
@@ -182,7 +182,7 @@ func TestReadMarksErrors(t *testing.T) {
 			require.NotEmpty(t, items)
 			err := items[0].Err
 			require.Error(t, err)
-			assert.Nil(t, items[0].Puzzle)
+			assert.Nil(t, items[0].Value)
 			assert.ErrorIs(t, err, c.err)
 			var pe *ParseError
 			require.ErrorAs(t, err, &pe)
@@ -217,7 +217,7 @@ func TestReadMarksClashIsNoParseError(t *testing.T) {
 	items := readMarks("1 1 | 1234 1234\n" + strings.Repeat("1234 1234 | 1234 1234\n", 3))
 	require.Len(t, items, 1)
 	require.NoError(t, items[0].Err)
-	assert.Error(t, items[0].Puzzle.Clash())
+	assert.Error(t, items[0].Value.Clash())
 }
 
 func FuzzReadMarks(f *testing.F) {
@@ -230,8 +230,8 @@ func FuzzReadMarks(f *testing.F) {
 			if it.Index != i+1 {
 				t.Fatalf("item %d has index %d", i+1, it.Index)
 			}
-			if (it.Puzzle == nil) == (it.Err == nil) {
-				t.Fatalf("item %d: want exactly one of puzzle and error, got %v and %v", i+1, it.Puzzle, it.Err)
+			if (it.Value == nil) == (it.Err == nil) {
+				t.Fatalf("item %d: want exactly one of puzzle and error, got %v and %v", i+1, it.Value, it.Err)
 			}
 			if it.Err != nil {
 				var pe *ParseError
@@ -240,13 +240,13 @@ func FuzzReadMarks(f *testing.F) {
 				}
 				continue
 			}
-			p := it.Puzzle
+			p := it.Value
 			if err := p.Validate(); err != nil {
 				t.Fatalf("item %d does not validate: %v", i+1, err)
 			}
 			text := FormatMarks(p, nil)
 			back := readMarks(text)
-			if len(back) != 1 || back[0].Err != nil || !reflect.DeepEqual(back[0].Puzzle, p) {
+			if len(back) != 1 || back[0].Err != nil || !reflect.DeepEqual(back[0].Value, p) {
 				t.Fatalf("round trip of\n%s\ngave %+v, want %+v", text, back, p)
 			}
 		}
@@ -267,7 +267,7 @@ func ExampleFormatMarks() {
 	})
 	fmt.Print(text)
 	for it := range ReadMarks(strings.NewReader(text)) {
-		fmt.Println(FormatLine(it.Puzzle, nil))
+		fmt.Println(FormatLine(it.Value, nil))
 	}
 	// Output:
 	// 1  23 | 23 4
@@ -297,6 +297,6 @@ func TestMarksSample(t *testing.T) {
 	require.Len(t, items, len(blocks))
 	for i, it := range items {
 		require.NoError(t, it.Err)
-		assert.Equal(t, blocks[i], FormatMarks(it.Puzzle, nil))
+		assert.Equal(t, blocks[i], FormatMarks(it.Value, nil))
 	}
 }

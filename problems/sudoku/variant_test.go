@@ -697,29 +697,29 @@ func TestReadMixed(t *testing.T) {
 			continue
 		}
 		require.NoError(t, it.Err, "item %d", i+1)
-		assert.Equal(t, w.form, it.Puzzle.Form, "item %d", i+1)
+		assert.Equal(t, w.form, it.Value.Form, "item %d", i+1)
 	}
 	// The ruled grid and the line are the same puzzle, the X and the
 	// JSON puzzle the same rules.
-	assert.Equal(t, items[0].Puzzle.Cells, items[5].Puzzle.Cells)
-	assert.True(t, items[1].Puzzle.Diagonals && items[3].Puzzle.Diagonals)
+	assert.Equal(t, items[0].Value.Cells, items[5].Value.Cells)
+	assert.True(t, items[1].Value.Diagonals && items[3].Value.Diagonals)
 
 	// Format writes each back in its own form; the batch reads back.
 	var b strings.Builder
 	for _, it := range items {
 		if it.Err == nil {
-			b.WriteString(Format(it.Puzzle, nil))
+			b.WriteString(Format(it.Value, nil))
 		}
 	}
 	var again []*Puzzle
 	for it := range Read(strings.NewReader(b.String())) {
 		require.NoError(t, it.Err, b.String())
-		again = append(again, it.Puzzle)
+		again = append(again, it.Value)
 	}
 	var good []*Puzzle
 	for _, it := range items {
 		if it.Err == nil {
-			good = append(good, it.Puzzle)
+			good = append(good, it.Value)
 		}
 	}
 	assert.Equal(t, good, again)
@@ -827,34 +827,45 @@ func TestCatalogVariants(t *testing.T) {
 		}
 	}
 	s := catalog.NewSettings(prob)
-	prob.Defaults(s)
-	var cache catalog.Cache
+	pr := problem{}
+	o, err := pr.Options(s)
+	require.NoError(t, err)
+	run := s.Run(&catalog.Cache{})
 	n := 0
-	for it := range prob.Read(strings.NewReader(b.String())) {
+	for it := range pr.Read(strings.NewReader(b.String())) {
 		require.NoError(t, it.Err)
 		n++
-		prob.Prepare(it.Inst, s, &cache)
-		grid, res, err := prob.Solve(context.Background(), it.Inst, s, &cache)
+		p := it.Value
+		require.NoError(t, pr.Prepare(p, o, run))
+		grid, res, err := pr.Solve(context.Background(), p, o, run)
 		require.NoError(t, err, "line %d", it.Line)
 		require.NotNil(t, grid, "line %d: %+v", it.Line, res)
-		p := it.Inst.(*Puzzle)
 		require.NoError(t, Check(p, slices.Concat(grid...)))
 		var out strings.Builder
-		require.NoError(t, prob.Write(&out, p, grid))
+		require.NoError(t, pr.Write(&out, p, grid))
 		back, err := Parse(out.String())
 		require.NoError(t, err)
 		assert.Equal(t, slices.Concat(grid...), back.Cells, "the solution is written in the puzzle's form")
-		s.Limit = 2
-		c, err := prob.Count(context.Background(), it.Inst, s, &cache)
-		s.Limit = 0
+		run.Limit = 2
+		c, err := pr.Count(context.Background(), p, o, run)
+		run.Limit = 0
 		require.NoError(t, err)
 		assert.EqualValues(t, 1, c.Solutions, "line %d", it.Line)
 	}
 	assert.Equal(t, 2*3*len(soloSets), n)
 
-	// The killer flag: cages at bounds.
+	// The killer flag: cages at bounds; a bad value names the flag.
 	s.SetFlag("cages", "bounds")
-	assert.True(t, settingsOptions(s).CageBounds)
+	o, err = pr.Options(s)
+	require.NoError(t, err)
+	assert.True(t, o.CageBounds)
+	s.SetFlag("cages", "bound")
+	_, err = pr.Options(s)
+	var fe *catalog.FlagError
+	require.ErrorAs(t, err, &fe)
+	assert.Equal(t, "cages", fe.Flag)
+	assert.Contains(t, err.Error(), `"bound"`)
+	assert.Contains(t, err.Error(), "gac or bounds")
 }
 
 // BenchmarkSolveVariants is one puzzle per op, first solution, cycling

@@ -1,0 +1,353 @@
+package catalog
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"iter"
+
+	"github.com/cspgo/csp/csp"
+)
+
+// Entry is a registered problem as the command line drives it: instances
+// travel as any, settings as *Settings. Register makes it from a typed
+// Problem; it is the only place where instances change type.
+//
+// The methods of an optional capability return ErrUnsupported when the
+// problem lacks it; the Can fields say so beforehand.
+type Entry struct {
+	Info
+	// Levels names the levels of the authors' ladder (nil: no Reasoner).
+	Levels []string
+	// What the problem can do beyond the core.
+	CanGenerate, CanModel, CanReason, CanMark, CanClue, CanCensus bool
+
+	d driver
+}
+
+// ErrUnsupported is returned by the methods of an Entry whose problem
+// lacks the capability asked for.
+var ErrUnsupported = errors.New("catalog: not supported by this problem")
+
+// driver is what an Entry calls: the typed problem behind an untyped face.
+type driver interface {
+	options(s *Settings) (any, error)
+	read(r io.Reader, marks bool) iter.Seq[Item[any]]
+	prepare(inst any, o any, run Run) error
+	solve(ctx context.Context, inst, o any, run Run) ([][]int, csp.Result, error)
+	count(ctx context.Context, inst, o any, run Run) (csp.Result, error)
+	check(inst any, grid [][]int) error
+	write(w io.Writer, inst any, grid [][]int) error
+	generate(w io.Writer, o any, g Gen) error
+	model(inst, o any) (*csp.Model, func([]int) [][]int, error)
+	reason(inst any) (*Reasoning, error)
+	writeMarks(w io.Writer, inst any, cands [][][]int) error
+	clues(inst any) []string
+	keep(inst any, kept []bool) any
+	give(inst any, givens map[[2]int]int) any
+	census(ctx context.Context, req CensusRequest, list func(string), progress func(done, total int64)) (CensusReport, error)
+}
+
+// NewSettings returns settings with e's flag defaults.
+func NewSettings(e *Entry) *Settings {
+	s := &Settings{Holes: -1}
+	for _, f := range e.Flags {
+		s.SetFlag(f.Name, f.Default)
+	}
+	return s
+}
+
+// Configure parses s into the problem's options, once: the problem's own
+// flags (a bad value is a *FlagError) and its search defaults for what
+// the command line left out. Every method that takes s configures it
+// first when it has not been.
+func (e *Entry) Configure(s *Settings) error {
+	o, err := e.d.options(s)
+	if err != nil {
+		return err
+	}
+	s.opts = o
+	return nil
+}
+
+func (e *Entry) opts(s *Settings) (any, error) {
+	if s.opts == nil {
+		if err := e.Configure(s); err != nil {
+			return nil, err
+		}
+	}
+	return s.opts, nil
+}
+
+// Read streams the instances in r; with marks, in the pencil-mark form.
+func (e *Entry) Read(r io.Reader, marks bool) iter.Seq[Item[any]] { return e.d.read(r, marks) }
+
+// Prepare readies what Solve and Count reuse, when the problem has a
+// Preparer.
+func (e *Entry) Prepare(inst any, s *Settings, c *Cache) error {
+	o, err := e.opts(s)
+	if err != nil {
+		return err
+	}
+	return e.d.prepare(inst, o, s.Run(c))
+}
+
+// Solve finds a checked solution of inst (see Problem.Solve).
+func (e *Entry) Solve(ctx context.Context, inst any, s *Settings, c *Cache) ([][]int, csp.Result, error) {
+	o, err := e.opts(s)
+	if err != nil {
+		return nil, csp.Result{}, err
+	}
+	return e.d.solve(ctx, inst, o, s.Run(c))
+}
+
+// Count counts the solutions of inst up to s.Limit.
+func (e *Entry) Count(ctx context.Context, inst any, s *Settings, c *Cache) (csp.Result, error) {
+	o, err := e.opts(s)
+	if err != nil {
+		return csp.Result{}, err
+	}
+	return e.d.count(ctx, inst, o, s.Run(c))
+}
+
+// Check runs the problem's independent checker on grid.
+func (e *Entry) Check(inst any, grid [][]int) error { return e.d.check(inst, grid) }
+
+// Write prints a solution of inst.
+func (e *Entry) Write(w io.Writer, inst any, grid [][]int) error { return e.d.write(w, inst, grid) }
+
+// Generate writes instance number i of the request in s.
+func (e *Entry) Generate(w io.Writer, s *Settings, i int) error {
+	o, err := e.opts(s)
+	if err != nil {
+		return err
+	}
+	return e.d.generate(w, o, Gen{Size: int(s.Size), Holes: int(s.Holes), Seed: s.Search.Seed + uint64(i)})
+}
+
+// Model returns inst's model under s and the reader of its solutions.
+func (e *Entry) Model(inst any, s *Settings) (*csp.Model, func([]int) [][]int, error) {
+	o, err := e.opts(s)
+	if err != nil {
+		return nil, nil, err
+	}
+	return e.d.model(inst, o)
+}
+
+// Reason readies inst for the authors' tools.
+func (e *Entry) Reason(inst any) (*Reasoning, error) { return e.d.reason(inst) }
+
+// WriteMarks writes candidates in the problem's pencil-mark form.
+func (e *Entry) WriteMarks(w io.Writer, inst any, cands [][][]int) error {
+	return e.d.writeMarks(w, inst, cands)
+}
+
+// Clues names inst's clues and givens (nil without a Cluer).
+func (e *Entry) Clues(inst any) []string { return e.d.clues(inst) }
+
+// Keep returns inst with only the clues marked kept.
+func (e *Entry) Keep(inst any, kept []bool) any { return e.d.keep(inst, kept) }
+
+// Give returns inst with more givens.
+func (e *Entry) Give(inst any, givens map[[2]int]int) any { return e.d.give(inst, givens) }
+
+// Census takes the problem's census.
+func (e *Entry) Census(ctx context.Context, req CensusRequest, list func(string), progress func(done, total int64)) (CensusReport, error) {
+	return e.d.census(ctx, req, list, progress)
+}
+
+// adapt is the generic adapter: the one place where instances and options
+// are asserted back to their types, and where the optional interfaces are
+// found.
+func adapt[I, O any](p Problem[I, O]) *Entry {
+	a := &adapter[I, O]{p: p}
+	e := &Entry{Info: p.Info(), d: a}
+	a.gen, e.CanGenerate = p.(Generator[O])
+	a.prep, _ = p.(Preparer[I, O])
+	a.mod, e.CanModel = p.(Modeler[I, O])
+	a.rea, e.CanReason = p.(Reasoner[I])
+	a.mark, e.CanMark = p.(Marker[I])
+	a.clue, e.CanClue = p.(Cluer[I])
+	a.cen, e.CanCensus = p.(Censuser)
+	if e.CanReason {
+		e.Levels = a.rea.Levels()
+	}
+	return e
+}
+
+type adapter[I, O any] struct {
+	p    Problem[I, O]
+	gen  Generator[O]
+	prep Preparer[I, O]
+	mod  Modeler[I, O]
+	rea  Reasoner[I]
+	mark Marker[I]
+	clue Cluer[I]
+	cen  Censuser
+}
+
+// typed returns inst as an I; an instance of another problem is a
+// programming error of the caller, reported, not a panic.
+func typed[T any](v any, what string) (T, error) {
+	t, ok := v.(T)
+	if !ok {
+		return t, fmt.Errorf("catalog: %s of type %T, want %T", what, v, t)
+	}
+	return t, nil
+}
+
+func (a *adapter[I, O]) options(s *Settings) (any, error) { return a.p.Options(s) }
+
+func (a *adapter[I, O]) read(r io.Reader, marks bool) iter.Seq[Item[any]] {
+	var seq iter.Seq[Item[I]]
+	switch {
+	case !marks:
+		seq = a.p.Read(r)
+	case a.mark != nil:
+		seq = a.mark.ReadMarks(r)
+	default:
+		return func(yield func(Item[any]) bool) {
+			yield(Item[any]{Index: 1, Line: 1, Err: fmt.Errorf("%s has no pencil-mark form: %w", a.p.Info().Name, ErrUnsupported)})
+		}
+	}
+	return func(yield func(Item[any]) bool) {
+		for it := range seq {
+			out := Item[any]{Index: it.Index, Line: it.Line, Err: it.Err}
+			if it.Err == nil {
+				out.Value = it.Value
+			}
+			if !yield(out) {
+				return
+			}
+		}
+	}
+}
+
+func (a *adapter[I, O]) both(inst, o any) (I, O, error) {
+	i, err := typed[I](inst, "instance")
+	if err != nil {
+		var zero O
+		return i, zero, err
+	}
+	oo, err := typed[O](o, "options")
+	return i, oo, err
+}
+
+func (a *adapter[I, O]) prepare(inst, o any, run Run) error {
+	if a.prep == nil {
+		return nil
+	}
+	i, oo, err := a.both(inst, o)
+	if err != nil {
+		return err
+	}
+	return a.prep.Prepare(i, oo, run)
+}
+
+func (a *adapter[I, O]) solve(ctx context.Context, inst, o any, run Run) ([][]int, csp.Result, error) {
+	i, oo, err := a.both(inst, o)
+	if err != nil {
+		return nil, csp.Result{}, err
+	}
+	return a.p.Solve(ctx, i, oo, run)
+}
+
+func (a *adapter[I, O]) count(ctx context.Context, inst, o any, run Run) (csp.Result, error) {
+	i, oo, err := a.both(inst, o)
+	if err != nil {
+		return csp.Result{}, err
+	}
+	return a.p.Count(ctx, i, oo, run)
+}
+
+func (a *adapter[I, O]) check(inst any, grid [][]int) error {
+	i, err := typed[I](inst, "instance")
+	if err != nil {
+		return err
+	}
+	return a.p.Check(i, grid)
+}
+
+func (a *adapter[I, O]) write(w io.Writer, inst any, grid [][]int) error {
+	i, err := typed[I](inst, "instance")
+	if err != nil {
+		return err
+	}
+	return a.p.Write(w, i, grid)
+}
+
+func (a *adapter[I, O]) generate(w io.Writer, o any, g Gen) error {
+	if a.gen == nil {
+		return ErrUnsupported
+	}
+	oo, err := typed[O](o, "options")
+	if err != nil {
+		return err
+	}
+	return a.gen.Generate(w, oo, g)
+}
+
+func (a *adapter[I, O]) model(inst, o any) (*csp.Model, func([]int) [][]int, error) {
+	if a.mod == nil {
+		return nil, nil, ErrUnsupported
+	}
+	i, oo, err := a.both(inst, o)
+	if err != nil {
+		return nil, nil, err
+	}
+	return a.mod.Model(i, oo)
+}
+
+func (a *adapter[I, O]) reason(inst any) (*Reasoning, error) {
+	if a.rea == nil {
+		return nil, ErrUnsupported
+	}
+	i, err := typed[I](inst, "instance")
+	if err != nil {
+		return nil, err
+	}
+	return a.rea.Reason(i)
+}
+
+func (a *adapter[I, O]) writeMarks(w io.Writer, inst any, cands [][][]int) error {
+	if a.mark == nil {
+		return ErrUnsupported
+	}
+	i, err := typed[I](inst, "instance")
+	if err != nil {
+		return err
+	}
+	return a.mark.WriteMarks(w, i, cands)
+}
+
+func (a *adapter[I, O]) clues(inst any) []string {
+	i, err := typed[I](inst, "instance")
+	if a.clue == nil || err != nil {
+		return nil
+	}
+	return a.clue.Clues(i)
+}
+
+func (a *adapter[I, O]) keep(inst any, kept []bool) any {
+	i, err := typed[I](inst, "instance")
+	if a.clue == nil || err != nil {
+		return inst
+	}
+	return a.clue.Keep(i, kept)
+}
+
+func (a *adapter[I, O]) give(inst any, givens map[[2]int]int) any {
+	i, err := typed[I](inst, "instance")
+	if a.clue == nil || err != nil {
+		return inst
+	}
+	return a.clue.Give(i, givens)
+}
+
+func (a *adapter[I, O]) census(ctx context.Context, req CensusRequest, list func(string), progress func(done, total int64)) (CensusReport, error) {
+	if a.cen == nil {
+		return CensusReport{}, ErrUnsupported
+	}
+	return a.cen.Census(ctx, req, list, progress)
+}
