@@ -1,5 +1,3 @@
-// Package textio holds what the problem readers share: the error that says
-// where an input is malformed.
 package textio
 
 import "fmt"

@@ -1,0 +1,314 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// The golden tests run every subcommand in-process, on small instances,
+// and compare what it printed (stdout, stderr) and its exit status with
+// testdata/golden/NAME.golden; go test ./cmd/csp -run TestGolden -update
+// rewrites them. They are a safety net for refactoring: any change to an
+// answer, a message or a format shows as a diff. Searches are pinned
+// (--seed, --jobs 1) so the outputs are deterministic; the only things
+// rewritten before the comparison are measured times and the rates made
+// from them (goldenTimings), so node counts, verdicts and every other
+// number still count.
+
+// Inline instances, for verdicts the repository's files do not hold in
+// one small place.
+const (
+	// A 4x4 Towers puzzle with a unique solution (testdata/bench/towers.txt
+	// has seven more).
+	towersUnique = "4:2/2/1/3/3/2/2/1/3/1/2/3/2/2/3/1\n"
+	// One clue only: 264 solutions.
+	towersMultiple = "4:2///////////////\n"
+	// A clockwise clue list with no solution: the clue 1 below column 4
+	// puts a 4 in r4c4, the clue 1 left of row 4 another in r4c1.
+	towersNone = "1,2,3,4,1,2,3,4,1,2,3,4,1,2,3,4\n"
+	// A clue out of range: a malformed instance.
+	towersBad = "4:5/2/1/3/3/2/2/1/3/1/2/3/2/2/3/1\n"
+	// Project Euler 96, grid 1: unique, solved by singles alone.
+	sudokuEuler = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..\n"
+	// Two sudokus with 83 and 148 solutions (testdata/sudoku_multiple.txt,
+	// 2 and 3; its first takes diagnose seconds).
+	sudokuSeveral = "8.........95.......76.........428967...573412...691583.....4196....3.748...8..235\n" +
+		"8.........95.......76.........426798...571432...893165....5.916...9.8247......583\n"
+	// A 5x5 Latin square with a unique completion (testdata/batch.txt, 1).
+	latin5 = "5\n1 0 0 4 5\n0 3 0 0 0\n0 0 5 0 2\n0 0 0 2 1\n5 0 2 0 0\n"
+)
+
+// goldenCase is one run of the command.
+type goldenCase struct {
+	name  string   // the golden file's name, testdata/golden/NAME.golden
+	args  []string // the command line after "csp"
+	stdin string   // standard input, for FILE "-"
+}
+
+var goldenCases = []goldenCase{
+	// help and usage
+	{name: "help", args: []string{"help"}},
+	{name: "help-flag", args: []string{"solve", "--help"}},
+	{name: "no-arguments", args: nil},
+	{name: "unknown-subcommand", args: []string{"slove", "sudoku", "-"}},
+	{name: "flag-before-subcommand", args: []string{"--jobs", "1", "solve", "sudoku", "-"}},
+	{name: "unknown-problem", args: []string{"solve", "nonogram", "-"}},
+	{name: "missing-problem", args: []string{"count"}},
+	{name: "missing-file", args: []string{"solve", "sudoku", "testdata/golden/no-such-file.txt", "--jobs", "1"}},
+	{name: "unknown-flag", args: []string{"solve", "sudoku", "--colour", "-"}},
+	{name: "bad-var", args: []string{"solve", "sudoku", "--var", "domwdg", "-"}, stdin: sudokuEuler},
+	{name: "bad-val", args: []string{"solve", "latin", "--val", "biggest", "-"}, stdin: latin5},
+	{name: "bad-visibility", args: []string{"solve", "skyscraper", "--visibility", "lne", "-"}, stdin: towersUnique},
+	{name: "bad-model", args: []string{"solve", "latin", "--model", "units", "-"}, stdin: latin5},
+	{name: "flag-of-another-problem", args: []string{"solve", "latin", "--visibility", "edge", "-"}, stdin: latin5},
+
+	// solve
+	{name: "solve-skyscraper-batch", args: []string{"solve", "skyscraper", "testdata/skyscraper_batch.txt", "--seed", "1", "--jobs", "1"}},
+	{name: "solve-towers", args: []string{"solve", "skyscraper", "testdata/bench/towers.txt", "--seed", "1", "--jobs", "1"}},
+	{name: "solve-towers-edge", args: []string{"solve", "skyscraper", "testdata/bench/towers.txt", "--visibility", "edge", "--seed", "1", "--jobs", "1"}},
+	{name: "solve-sudoku-stdin", args: []string{"solve", "sudoku", "-", "--seed", "1", "--jobs", "1"}, stdin: sudokuEuler},
+	{name: "solve-sudoku-json", args: []string{"solve", "sudoku", "testdata/sudoku_batch.txt", "--json", "--seed", "1", "--jobs", "1"}},
+	{name: "solve-latin-stats", args: []string{"solve", "latin", "-", "--stats", "--seed", "1", "--jobs", "1"}, stdin: latin5},
+	{name: "solve-futoshiki-batch", args: []string{"solve", "futoshiki", "../../problems/futoshiki/testdata/batch.txt", "--seed", "1", "--jobs", "1"}},
+	{name: "solve-kenken", args: []string{"solve", "kenken", "-", "--seed", "1", "--jobs", "1"},
+		stdin: "4:a_a_3a_a_a_b_a__,d2a7a6s2m12d2m2s2\n4:_aa_6ba_a4,a6d2s1m6a5s1m4\n"},
+	{name: "solve-unsatisfiable", args: []string{"solve", "skyscraper", "-", "--seed", "1", "--jobs", "1"}, stdin: towersNone},
+	{name: "solve-node-limit", args: []string{"solve", "sudoku", "testdata/sudoku_multiple.txt", "--nodes", "1", "--restarts", "none", "--seed", "1", "--jobs", "1"}},
+	{name: "solve-empty-input", args: []string{"solve", "sudoku", "-", "--jobs", "1"}, stdin: "# nothing but a comment\n"},
+
+	// count
+	{name: "count-latin", args: []string{"count", "latin", "testdata/count.txt", "--seed", "1", "--jobs", "1"}},
+	{name: "count-sudoku-limit", args: []string{"count", "sudoku", "testdata/sudoku_multiple.txt", "--limit", "2", "--seed", "1", "--jobs", "1"}},
+	{name: "count-towers-json", args: []string{"count", "skyscraper", "-", "--json", "--seed", "1", "--jobs", "1"}, stdin: towersUnique + towersMultiple},
+	{name: "count-bad-limit", args: []string{"count", "sudoku", "--limit", "-3", "-"}, stdin: sudokuEuler},
+
+	// check: unique, multiple, none, malformed
+	{name: "check-unique", args: []string{"check", "skyscraper", "testdata/bench/towers.txt", "--seed", "1", "--jobs", "1"}},
+	{name: "check-multiple", args: []string{"check", "sudoku", "testdata/sudoku_multiple.txt", "--seed", "1", "--jobs", "1"}},
+	{name: "check-none", args: []string{"check", "skyscraper", "-", "--seed", "1", "--jobs", "1"}, stdin: towersNone},
+	{name: "check-mixed-json", args: []string{"check", "skyscraper", "-", "--json", "--seed", "1", "--jobs", "1"},
+		stdin: towersUnique + towersMultiple + towersBad + towersNone},
+	{name: "check-extra-argument", args: []string{"check", "sudoku", "-", "more"}},
+
+	// grade
+	{name: "grade-towers", args: []string{"grade", "skyscraper", "testdata/bench/towers.txt", "--seed", "1", "--jobs", "1"}},
+	{name: "grade-sudoku-batch", args: []string{"grade", "sudoku", "testdata/sudoku_batch.txt", "--seed", "1", "--jobs", "1"}},
+	{name: "grade-up-to", args: []string{"grade", "skyscraper", "-", "--up-to", "1", "--seed", "1", "--jobs", "1"}, stdin: towersUnique},
+	{name: "grade-json", args: []string{"grade", "latin", "-", "--json", "--seed", "1", "--jobs", "1"}, stdin: latin5},
+	{name: "grade-no-ladder", args: []string{"grade", "futoshiki", "../../problems/futoshiki/testdata/batch.txt"}},
+	{name: "grade-bad-up-to", args: []string{"grade", "sudoku", "--up-to", "7", "-"}, stdin: sudokuEuler},
+
+	// explain
+	{name: "explain-towers", args: []string{"explain", "skyscraper", "-", "--seed", "1", "--jobs", "1"}, stdin: towersUnique},
+	{name: "explain-sudoku-up-to-singles", args: []string{"explain", "sudoku", "-", "--up-to", "singles", "--seed", "1", "--jobs", "1"}, stdin: sudokuEuler},
+	{name: "explain-latin-json", args: []string{"explain", "latin", "-", "--json", "--seed", "1", "--jobs", "1"}, stdin: latin5},
+	{name: "explain-none", args: []string{"explain", "skyscraper", "-", "--seed", "1", "--jobs", "1"}, stdin: towersNone},
+	{name: "explain-no-ladder", args: []string{"explain", "kenken", "-"}, stdin: "4:_aa_6ba_a4,a6d2s1m6a5s1m4\n"},
+
+	// hint
+	{name: "hint-towers", args: []string{"hint", "skyscraper", "-", "--jobs", "1"}, stdin: towersUnique},
+	{name: "hint-sudoku-marks", args: []string{"hint", "sudoku", "--marks", "../../problems/sudoku/testdata/marks.txt", "--jobs", "1"}},
+	{name: "hint-up-to-none", args: []string{"hint", "latin", "-", "--up-to", "none", "--jobs", "1"}, stdin: latin5},
+	{name: "hint-bad-up-to", args: []string{"hint", "skyscraper", "-", "--up-to", "everything"}, stdin: towersUnique},
+
+	// marks
+	{name: "marks-towers", args: []string{"marks", "skyscraper", "-", "--jobs", "1"}, stdin: towersUnique},
+	{name: "marks-towers-up-to", args: []string{"marks", "skyscraper", "-", "--up-to", "clue bounds", "--jobs", "1"}, stdin: towersMultiple},
+	{name: "marks-sudoku-up-to-1", args: []string{"marks", "sudoku", "-", "--up-to", "1", "--jobs", "1"}, stdin: sudokuEuler},
+	{name: "marks-latin-json", args: []string{"marks", "latin", "-", "--json", "--jobs", "1"}, stdin: latin5},
+	{name: "marks-no-ladder", args: []string{"marks", "futoshiki", "-"}, stdin: "4:0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,\n"},
+
+	// diagnose: no solution, several, unique
+	{name: "diagnose-none", args: []string{"diagnose", "skyscraper", "-", "--seed", "1", "--jobs", "1"}, stdin: towersNone},
+	{name: "diagnose-several", args: []string{"diagnose", "sudoku", "-", "--seed", "1", "--jobs", "1"}, stdin: sudokuSeveral},
+	{name: "diagnose-unique", args: []string{"diagnose", "skyscraper", "testdata/bench/towers.txt", "--seed", "1", "--jobs", "1"}},
+	{name: "diagnose-mixed", args: []string{"diagnose", "skyscraper", "-", "--seed", "1", "--jobs", "1"},
+		stdin: towersUnique + towersMultiple + towersBad},
+	{name: "diagnose-missing-file", args: []string{"diagnose", "sudoku"}},
+
+	// generate: each problem with a generator, and by difficulty
+	{name: "generate-futoshiki", args: []string{"generate", "futoshiki", "--size", "4", "--seed", "3", "-n", "2"}},
+	{name: "generate-latin", args: []string{"generate", "latin", "--size", "4", "--holes", "8", "--seed", "3", "-n", "2"}},
+	{name: "generate-skyscraper", args: []string{"generate", "skyscraper", "--size", "4", "--clues", "50", "--seed", "3", "-n", "2"}},
+	{name: "generate-sudoku", args: []string{"generate", "sudoku", "--size", "4", "--holes", "8", "--seed", "3", "-n", "2"}},
+	{name: "generate-skyscraper-difficulty", args: []string{"generate", "skyscraper", "--size", "4", "--difficulty", "clue bounds", "--seed", "1", "-n", "2"}},
+	{name: "generate-latin-difficulty", args: []string{"generate", "latin", "--size", "4", "--difficulty", "1", "--seed", "1"}},
+	{name: "generate-bad-difficulty", args: []string{"generate", "sudoku", "--size", "4", "--difficulty", "9"}},
+	{name: "generate-no-generator", args: []string{"generate", "kenken", "--size", "4"}},
+	{name: "generate-no-holes", args: []string{"generate", "latin", "--size", "4"}},
+	{name: "generate-no-size", args: []string{"generate", "sudoku", "--holes", "4"}},
+
+	// census
+	{name: "census", args: []string{"census", "skyscraper", "--size", "4", "--clues", "2", "--jobs", "1"}},
+	{name: "census-list", args: []string{"census", "skyscraper", "--size", "4", "--clues", "3", "--one-side", "--list", "--canonical", "--jobs", "1"}},
+	{name: "census-json", args: []string{"census", "skyscraper", "--size", "4", "--clues", "3", "--one-side", "--json", "--jobs", "1"}},
+	{name: "census-other-problem", args: []string{"census", "sudoku", "--size", "4", "--clues", "2"}},
+	{name: "census-no-size", args: []string{"census", "skyscraper", "--clues", "2"}},
+
+	// bench: the table, the CSV and the JSON records
+	{name: "bench-csv", args: []string{"bench", "--jobs", "1", "--csv", "-", "testdata/bench/towers.txt", "testdata/bench/bad-sudoku.txt"}},
+	{name: "bench-json", args: []string{"bench", "--jobs", "1", "--var", "mindom,domwdeg", "--json", "-", "testdata/bench/towers.txt"}},
+	{name: "bench-bad-var", args: []string{"bench", "--var", "domwdg", "testdata/bench/towers.txt"}},
+	{name: "bench-missing-file", args: []string{"bench", "--jobs", "1", "testdata/golden/no-such-file.txt"}},
+}
+
+// dur is a duration as time.Duration.String prints it (rounded or not):
+// 397µs, 1.09ms, 2.5s, 1m2.3s.
+const dur = `(?:[0-9]+h)?(?:[0-9]+m)?[0-9]+(?:\.[0-9]+)?(?:ns|µs|ms|s)`
+
+// goldenTimings rewrites what depends on the machine's speed, each rule
+// matching only where the command prints a measurement. Nothing else is
+// rewritten: counts of nodes, failures, propagations, attempts and steps
+// stay, as they do not depend on the clock with --seed and --jobs 1.
+var goldenTimings = []struct {
+	re   *regexp.Regexp
+	repl string
+}{
+	// Solve's status lines ("solved in 397µs"), generate's headers
+	// ("made in 11ms").
+	{regexp.MustCompile(`\b(in|after) ` + dur + `\b`), "$1 TIME"},
+	// The batch summary: four times and a rate; the guesses stay.
+	{regexp.MustCompile(`(?m)^% time per instance: median ` + dur + `, p90 ` + dur + `, max ` + dur + `, mean ` + dur + `; [0-9]+ instances/s`),
+		"% time per instance: median TIME, p90 TIME, max TIME, mean TIME; RATE instances/s"},
+	// The census summary's wall time.
+	{regexp.MustCompile(`(?m)^(% [0-9]+ Latin squares of order [0-9]+; )` + dur + `( with [0-9]+ jobs?)$`), "${1}TIME$2"},
+	// Seconds in JSON records (solve --json, census --json, bench --json)
+	// and in their statistics (solveTime, also a --stats line).
+	{regexp.MustCompile(`"(time|solveTime)":[0-9.e+-]+`), `"$1":TIME`},
+	{regexp.MustCompile(`(?m)^%%%mzn-stat: solveTime=[0-9.e+-]+$`), "%%%mzn-stat: solveTime=TIME"},
+	// A row of bench's table: median, mean, max and µs per instance; the
+	// counts before them and guesses and no-search after them stay.
+	{regexp.MustCompile(`(?m)^(.* [0-9]+/[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+) +` + dur + ` +` + dur + ` +` + dur + ` +[0-9.]+( +[0-9.]+ +[0-9]+%)$`),
+		"$1  MEDIAN  MEAN  MAX  US/INST$2"},
+	// Bench's paired time ratios (median, p10-p90); the count stays.
+	{regexp.MustCompile(`(?m)^(  .+ )[0-9.]+x  \([0-9.]+x-[0-9.]+x, ([0-9]+ instances?)\)$`), "${1}Rx  (Rx-Rx, $2)"},
+	// The time field of a bench CSV row (config, problem, file,
+	// instance, line, status, time, ...).
+	{regexp.MustCompile(`(?m)^([^,\n]*,[a-z]+,[^,\n]*,[0-9]+,[0-9]+,[a-z]+,)[0-9.e+-]+,`), "${1}TIME,"},
+}
+
+// normaliseTimings applies goldenTimings to s.
+func normaliseTimings(s string) string {
+	for _, r := range goldenTimings {
+		s = r.re.ReplaceAllString(s, r.repl)
+	}
+	return s
+}
+
+// goldenText is the golden file of one run: the command line, the input,
+// then stdout, stderr and the exit status, each under its own header.
+func goldenText(c goldenCase, stdout, stderr string, code int) string {
+	var b strings.Builder
+	b.WriteString(strings.TrimSpace("$ csp "+shellQuote(c.args)) + "\n")
+	if c.stdin != "" {
+		section(&b, "stdin", c.stdin)
+	}
+	section(&b, "stdout", normaliseTimings(stdout))
+	section(&b, "stderr", normaliseTimings(stderr))
+	fmt.Fprintf(&b, "-- exit --\n%d\n", code)
+	return b.String()
+}
+
+// section writes a header and s; a missing final newline is marked, so
+// the file stays readable and the difference still shows.
+func section(b *strings.Builder, name, s string) {
+	fmt.Fprintf(b, "-- %s --\n%s", name, s)
+	if s != "" && !strings.HasSuffix(s, "\n") {
+		b.WriteString("\n-- (no newline at the end of " + name + ") --\n")
+	}
+}
+
+// shellQuote writes args as a shell would need them.
+func shellQuote(args []string) string {
+	q := make([]string, len(args))
+	for i, a := range args {
+		q[i] = a
+		if a == "" || strings.ContainsAny(a, " \t'\"\\$*?;|&<>()#") {
+			q[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+		}
+	}
+	return strings.Join(q, " ")
+}
+
+func TestGolden(t *testing.T) {
+	seen := map[string]bool{}
+	for _, c := range goldenCases {
+		t.Run(c.name, func(t *testing.T) {
+			require.False(t, seen[c.name], "two cases named %s", c.name)
+			seen[c.name] = true
+			var stdout, stderr bytes.Buffer
+			code := run(c.args, strings.NewReader(c.stdin), &stdout, &stderr)
+			got := goldenText(c, stdout.String(), stderr.String(), code)
+
+			path := filepath.Join("testdata", "golden", c.name+".golden")
+			if *update {
+				require.NoError(t, os.WriteFile(path, []byte(got), 0o644))
+				return
+			}
+			want, err := os.ReadFile(path)
+			require.NoError(t, err, "run go test ./cmd/csp -run TestGolden -update to create it")
+			assert.Equal(t, string(want), got, "%s (go test ./cmd/csp -run TestGolden -update rewrites it)", path)
+		})
+	}
+}
+
+// Every subcommand has a golden case that succeeds and one that fails,
+// so a refactor cannot drop one unseen. The exit status is read from the
+// golden files, which TestGolden holds to the command's.
+func TestGoldenCoversEverySubcommand(t *testing.T) {
+	exitRE := regexp.MustCompile(`(?m)^-- exit --\n([0-9]+)\n\z`)
+	ok, failed := map[string]bool{}, map[string]bool{}
+	for _, c := range goldenCases {
+		if len(c.args) == 0 {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join("testdata", "golden", c.name+".golden"))
+		require.NoError(t, err)
+		m := exitRE.FindSubmatch(b)
+		require.NotNil(t, m, "%s: no exit status at the end", c.name)
+		if string(m[1]) == "0" {
+			ok[c.args[0]] = true
+		} else {
+			failed[c.args[0]] = true
+		}
+	}
+	for _, sub := range append(strings.Split(subcommands(), ", "), "help") {
+		assert.True(t, ok[sub], "no golden case where %s succeeds", sub)
+		if sub != "help" {
+			assert.True(t, failed[sub], "no golden case where %s fails", sub)
+		}
+	}
+}
+
+// The timing rules rewrite measurements and nothing else.
+func TestNormaliseTimings(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{"% instance 1 (line 2): solved in 397µs (12 nodes, 3 failures)\n", "% instance 1 (line 2): solved in TIME (12 nodes, 3 failures)\n"},
+		{"# skyscraper 4x4, clue bounds, seed 1, 3 clues, 0 givens, made in 1m2.5s (3 attempts)\n", "# skyscraper 4x4, clue bounds, seed 1, 3 clues, 0 givens, made in TIME (3 attempts)\n"},
+		{"% instance 3 (line 3): solved in 27 steps without a guess\n", "% instance 3 (line 3): solved in 27 steps without a guess\n"},
+		{"% time per instance: median 41.9µs, p90 159µs, max 1.2s, mean 100µs; 519 instances/s with 1 job; 3.50 guesses per instance\n",
+			"% time per instance: median TIME, p90 TIME, max TIME, mean TIME; RATE instances/s with 1 job; 3.50 guesses per instance\n"},
+		{"% 576 Latin squares of order 4; 3.97ms with 1 job\n", "% 576 Latin squares of order 4; TIME with 1 job\n"},
+		{`{"instance":1,"stats":{"nodes":7,"solveTime":0.000893385},"time":1.5e-05}`, `{"instance":1,"stats":{"nodes":7,"solveTime":TIME},"time":TIME}`},
+		{"%%%mzn-stat: solveTime=0.000053\n%%%mzn-stat: nodes=3\n", "%%%mzn-stat: solveTime=TIME\n%%%mzn-stat: nodes=3\n"},
+		{"var=mindom      9/10       0       0      1    75.8µs    94.6µs     202µs       94.6       0.0     100%\n",
+			"var=mindom      9/10       0       0      1  MEDIAN  MEAN  MAX  US/INST       0.0     100%\n"},
+		{"  var=domwdeg   1.33x  (0.54x-220.07x, 9 instances)\n", "  var=domwdeg   Rx  (Rx-Rx, 9 instances)\n"},
+		{"default,skyscraper,testdata/bench/towers.txt,1,1,solved,3.245e-05,0,0,70,0,0,1,\n",
+			"default,skyscraper,testdata/bench/towers.txt,1,1,solved,TIME,0,0,70,0,0,1,\n"},
+		{"config,problem,file,instance,line,status,time,nodes\n", "config,problem,file,instance,line,status,time,nodes\n"},
+	}
+	for _, c := range cases {
+		t.Run(c.in, func(t *testing.T) {
+			assert.Equal(t, c.want, normaliseTimings(c.in))
+		})
+	}
+}
