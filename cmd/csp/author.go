@@ -41,13 +41,13 @@ func authorFlags(fs *flag.FlagSet, c *config) {
 // instances opens the FILE of args and returns its instances, read as
 // pencil marks with --marks. It returns the exit status of a usage or
 // input error, with a nil sequence.
-func instances(e env, p catalog.Problem, args []string, c *config) (iter.Seq[catalog.Item], func(), int) {
+func instances(e env, p *catalog.Entry, args []string, c *config) (iter.Seq[catalog.Item[any]], func(), int) {
 	switch {
 	case len(args) == 0:
 		return nil, nil, usageError(e.stderr, "%s: missing FILE (- for standard input)", e.cmd)
 	case len(args) > 1:
 		return nil, nil, usageError(e.stderr, "%s: unexpected argument %q after FILE", e.cmd, args[1])
-	case c.marks && p.ReadMarks == nil:
+	case c.marks && !p.CanMark:
 		return nil, nil, usageError(e.stderr, "%s: %s has no pencil-mark form", e.cmd, p.Name)
 	}
 	in, done := e.stdin, func() {}
@@ -59,17 +59,13 @@ func instances(e env, p catalog.Problem, args []string, c *config) (iter.Seq[cat
 		}
 		in, done = f, func() { f.Close() }
 	}
-	read := p.Read
-	if c.marks {
-		read = p.ReadMarks
-	}
-	return read(in), done, 0
+	return p.Read(in, c.marks), done, 0
 }
 
 // eachInstance runs do on every well-formed instance of FILE, reporting
 // the malformed ones, and returns the exit status: 0 when do accepted
 // every instance.
-func eachInstance(e env, p catalog.Problem, args []string, c *config, do func(ctx context.Context, it catalog.Item) bool) int {
+func eachInstance(e env, p *catalog.Entry, args []string, c *config, do func(ctx context.Context, it catalog.Item[any][any]) bool) int {
 	items, done, status := instances(e, p, args, c)
 	if items == nil {
 		return status
@@ -113,21 +109,21 @@ func writeLine(w io.Writer, v any) {
 	w.Write(append(b, '\n'))
 }
 
-func head(it catalog.Item) string {
+func head(it catalog.Item[any][any]) string {
 	return fmt.Sprintf("%% instance %d (line %d): ", it.Index, it.Line)
 }
 
 // check says for each puzzle whether it has one solution, several (two
 // are shown, their differences marked) or none.
-func check(e env, p catalog.Problem, args []string, c *config) int {
-	if p.Model == nil || p.Check == nil {
+func check(e env, p *catalog.Entry, args []string, c *config) int {
+	if !p.CanModel {
 		return usageError(e.stderr, "check: %s has no model to check with", p.Name)
 	}
 	s := *c.settings
 	s.Search.Restarts = csp.NoRestarts // two different solutions: no restarts
 	s.Search.Workers = 0
-	return eachInstance(e, p, args, c, func(ctx context.Context, it catalog.Item) bool {
-		sols, res, err := twoSolutions(ctx, p, it.Inst, &s)
+	return eachInstance(e, p, args, c, func(ctx context.Context, it catalog.Item[any][any]) bool {
+		sols, res, err := twoSolutions(ctx, p, it.Value, &s)
 		verdict := ""
 		var unsat catalog.Unsatisfiable
 		switch {
@@ -163,7 +159,7 @@ func check(e env, p catalog.Problem, args []string, c *config) int {
 		}
 		switch verdict {
 		case "unique":
-			p.Write(e.stdout, it.Inst, sols[0])
+			p.Write(e.stdout, it.Value, sols[0])
 			fmt.Fprintf(e.stdout, "%sunique\n", head(it))
 		case "multiple":
 			fmt.Fprintf(e.stdout, "%smultiple: two solutions differ in %d cells (%s), marked [ ]\n", head(it), len(differ), strings.Join(differ, " "))
@@ -181,7 +177,7 @@ func check(e env, p catalog.Problem, args []string, c *config) int {
 
 // twoSolutions searches inst for up to two solutions, each checked by the
 // problem's checker.
-func twoSolutions(ctx context.Context, p catalog.Problem, inst any, s *catalog.Settings) ([][][]int, csp.Result, error) {
+func twoSolutions(ctx context.Context, p *catalog.Entry, inst any, s *catalog.Settings) ([][][]int, csp.Result, error) {
 	m, read, err := p.Model(inst, s)
 	if err != nil {
 		return nil, csp.Result{}, err
@@ -243,8 +239,8 @@ func marked(g, other [][]int) string {
 
 // reasoning readies an instance for the ladder tools and finds the
 // highest level --up-to allows.
-func reasoning(e env, p catalog.Problem, c *config, it catalog.Item) (*catalog.Reasoning, int, error) {
-	r, err := p.Reason(it.Inst)
+func reasoning(e env, p *catalog.Entry, c *config, it catalog.Item[any][any]) (*catalog.Reasoning, int, error) {
+	r, err := p.Reason(it.Value)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -272,8 +268,8 @@ func levelIndex(levels []string, name string) int {
 
 // needLadder checks that p has the ladder tools and that --up-to names
 // one of its levels.
-func needLadder(e env, p catalog.Problem, c *config) int {
-	if p.Reason == nil {
+func needLadder(e env, p *catalog.Entry, c *config) int {
+	if !p.CanReason {
 		return usageError(e.stderr, "%s: %s has no reasoning rules (grade, explain, hint and marks serve %s)", e.cmd, p.Name, ladderProblems())
 	}
 	if c.upTo != "" && p.Levels != nil && levelIndex(p.Levels, c.upTo) == -2 {
@@ -286,7 +282,7 @@ func needLadder(e env, p catalog.Problem, c *config) int {
 func ladderProblems() string {
 	var names []string
 	for _, n := range catalog.Names() {
-		if p, _ := catalog.Lookup(n); p.Reason != nil {
+		if p, _ := catalog.Lookup(n); p.CanReason {
 			names = append(names, n)
 		}
 	}
@@ -295,7 +291,7 @@ func ladderProblems() string {
 
 // badLevel reports an --up-to that names no level of the instance's
 // ladder.
-func badLevel(e env, it catalog.Item, levels []string, name string) error {
+func badLevel(e env, it catalog.Item[any], levels []string, name string) error {
 	return fmt.Errorf("--up-to %q: want a level of %s (1..%d or a name: %s, or none)", name, e.cmd, len(levels), strings.Join(levels, ", "))
 }
 
@@ -314,11 +310,11 @@ type gradeResult struct {
 
 // grade gives each puzzle the weakest level at which it is solved with no
 // search, or "search" with the guesses and depth the solver needed.
-func grade(e env, p catalog.Problem, args []string, c *config) int {
+func grade(e env, p *catalog.Entry, args []string, c *config) int {
 	if st := needLadder(e, p, c); st != 0 {
 		return st
 	}
-	return eachInstance(e, p, args, c, func(ctx context.Context, it catalog.Item) bool {
+	return eachInstance(e, p, args, c, func(ctx context.Context, it catalog.Item[any][any]) bool {
 		g, err := gradeOne(ctx, p, c, it)
 		if err != nil {
 			return reportErr(e, c, it, err)
@@ -342,8 +338,8 @@ func grade(e env, p catalog.Problem, args []string, c *config) int {
 
 // gradeOne grades one puzzle: the ladder first; search, and a count to
 // two for the verdict, when needed.
-func gradeOne(ctx context.Context, p catalog.Problem, c *config, it catalog.Item) (gradeResult, error) {
-	r, err := p.Reason(it.Inst)
+func gradeOne(ctx context.Context, p *catalog.Entry, c *config, it catalog.Item[any][any]) (gradeResult, error) {
+	r, err := p.Reason(it.Value)
 	if err != nil {
 		return gradeResult{}, err
 	}
@@ -366,7 +362,7 @@ func gradeOne(ctx context.Context, p catalog.Problem, c *config, it catalog.Item
 		return g, fmt.Errorf("grading interrupted after %d steps", g.Steps)
 	}
 	s := *c.settings
-	_, res, err := p.Solve(ctx, it.Inst, &s, &catalog.Cache{})
+	_, res, err := p.Solve(ctx, it.Value, &s, &catalog.Cache{})
 	if err != nil {
 		return g, err
 	}
@@ -374,7 +370,7 @@ func gradeOne(ctx context.Context, p catalog.Problem, c *config, it catalog.Item
 	s.Limit = 2
 	s.Search.Restarts = csp.NoRestarts
 	s.Search.Workers = 0
-	cnt, err := p.Count(ctx, it.Inst, &s, &catalog.Cache{})
+	cnt, err := p.Count(ctx, it.Value, &s, &catalog.Cache{})
 	switch {
 	case err != nil:
 		return g, err
@@ -415,7 +411,7 @@ type caseRecord struct {
 	Steps []ruleRecord `json:"steps"`
 }
 
-func toRecord(r *catalog.Reasoning, it catalog.Item, n int, st csp.Step) stepRecord {
+func toRecord(r *catalog.Reasoning, it catalog.Item[any], n int, st csp.Step) stepRecord {
 	return stepRecord{Instance: it.Index, Step: n, ruleRecord: toRule(r, st)}
 }
 
@@ -457,11 +453,11 @@ func writeCases(e env, m *csp.Model, n int, st csp.Step) {
 
 // explain prints the solving path of each puzzle, step by step; where no
 // rule applies it says a guess is needed and lets search finish.
-func explain(e env, p catalog.Problem, args []string, c *config) int {
+func explain(e env, p *catalog.Entry, args []string, c *config) int {
 	if st := needLadder(e, p, c); st != 0 {
 		return st
 	}
-	return eachInstance(e, p, args, c, func(ctx context.Context, it catalog.Item) bool {
+	return eachInstance(e, p, args, c, func(ctx context.Context, it catalog.Item[any][any]) bool {
 		r, top, err := reasoning(e, p, c, it)
 		if err == nil && top == -2 {
 			err = badLevel(e, it, r.Reasoner.Ladder.Levels, c.upTo)
@@ -496,7 +492,7 @@ func explain(e env, p catalog.Problem, args []string, c *config) int {
 			used = max(used, 0)
 			final["status"], final["grade"], final["solution"] = solved, levels[used], g
 			if !c.json {
-				p.Write(e.stdout, it.Inst, g)
+				p.Write(e.stdout, it.Value, g)
 				fmt.Fprintf(e.stdout, "%ssolved in %d steps without a guess; hardest level used: %s\n", head(it), n, levels[used])
 			}
 		case csp.Contradiction:
@@ -513,7 +509,7 @@ func explain(e env, p catalog.Problem, args []string, c *config) int {
 			}
 		default:
 			s := *c.settings
-			g, res, err := p.Solve(ctx, it.Inst, &s, &catalog.Cache{})
+			g, res, err := p.Solve(ctx, it.Value, &s, &catalog.Cache{})
 			if err != nil {
 				return reportErr(e, c, it, err)
 			}
@@ -527,7 +523,7 @@ func explain(e env, p catalog.Problem, args []string, c *config) int {
 			if !c.json {
 				fmt.Fprintf(e.stdout, "%sstuck after %d steps: no rule up to %s applies; a guess is needed\n", head(it), n, levels[top])
 				if g != nil {
-					p.Write(e.stdout, it.Inst, g)
+					p.Write(e.stdout, it.Value, g)
 					fmt.Fprintf(e.stdout, "%ssearch finished it (%d guesses)\n", head(it), res.Stats.Nodes)
 				} else {
 					fmt.Fprintf(e.stdout, "%ssearch: %s\n", head(it), res.Status())
@@ -542,11 +538,11 @@ func explain(e env, p catalog.Problem, args []string, c *config) int {
 }
 
 // hint prints the next step only, from the givens or the pencil marks.
-func hint(e env, p catalog.Problem, args []string, c *config) int {
+func hint(e env, p *catalog.Entry, args []string, c *config) int {
 	if st := needLadder(e, p, c); st != 0 {
 		return st
 	}
-	return eachInstance(e, p, args, c, func(ctx context.Context, it catalog.Item) bool {
+	return eachInstance(e, p, args, c, func(ctx context.Context, it catalog.Item[any][any]) bool {
 		r, top, err := reasoning(e, p, c, it)
 		if err == nil && top == -2 {
 			err = badLevel(e, it, r.Reasoner.Ladder.Levels, c.upTo)
@@ -586,17 +582,17 @@ func hint(e env, p catalog.Problem, args []string, c *config) int {
 
 // marks prints each puzzle's pencil marks: the candidates left after the
 // steps of levels up to --up-to (none by default: the givens' own).
-func marks(e env, p catalog.Problem, args []string, c *config) int {
+func marks(e env, p *catalog.Entry, args []string, c *config) int {
 	if st := needLadder(e, p, c); st != 0 {
 		return st
 	}
-	if p.WriteMarks == nil {
+	if !p.CanMark {
 		return usageError(e.stderr, "marks: %s has no pencil-mark form", p.Name)
 	}
 	if c.upTo == "" {
 		c.upTo = "none"
 	}
-	return eachInstance(e, p, args, c, func(ctx context.Context, it catalog.Item) bool {
+	return eachInstance(e, p, args, c, func(ctx context.Context, it catalog.Item[any][any]) bool {
 		r, top, err := reasoning(e, p, c, it)
 		if err == nil && top == -2 {
 			err = badLevel(e, it, r.Reasoner.Ladder.Levels, c.upTo)
@@ -618,7 +614,7 @@ func marks(e env, p catalog.Problem, args []string, c *config) int {
 			return true
 		}
 		fmt.Fprintf(e.stdout, "# instance %d (line %d)\n", it.Index, it.Line)
-		if err := p.WriteMarks(e.stdout, it.Inst, cands); err != nil {
+		if err := p.WriteMarks(e.stdout, it.Value, cands); err != nil {
 			return reportErr(e, c, it, err)
 		}
 		fmt.Fprintln(e.stdout)
@@ -627,7 +623,7 @@ func marks(e env, p catalog.Problem, args []string, c *config) int {
 }
 
 // reportErr reports an instance's error on stderr and in the output.
-func reportErr(e env, c *config, it catalog.Item, err error) bool {
+func reportErr(e env, c *config, it catalog.Item[any], err error) bool {
 	fmt.Fprintf(e.stderr, "csp: %v\n", err)
 	if c.json {
 		writeLine(e.stdout, map[string]any{"instance": it.Index, "line": it.Line, "status": failed, "error": err.Error()})

@@ -48,7 +48,7 @@ func (o *outcome) ok() bool { return o.status == solved || o.capped }
 // input is streamed: instances are read, solved by c.jobs workers and
 // printed in input order with a bounded number in flight, so a batch of any
 // length runs in constant memory.
-func batch(e env, p catalog.Problem, args []string, c *config, counting bool) int {
+func batch(e env, p *catalog.Entry, args []string, c *config, counting bool) int {
 	switch {
 	case len(args) == 0:
 		return usageError(e.stderr, "%s: missing FILE (- for standard input)", e.cmd)
@@ -75,14 +75,10 @@ func batch(e env, p catalog.Problem, args []string, c *config, counting bool) in
 
 	var sum summary
 	start := time.Now()
-	read := p.Read
-	if c.marks {
-		if p.ReadMarks == nil {
-			return usageError(e.stderr, "%s: %s has no pencil-mark form", e.cmd, p.Name)
-		}
-		read = p.ReadMarks
+	if c.marks && !p.CanMark {
+		return usageError(e.stderr, "%s: %s has no pencil-mark form", e.cmd, p.Name)
 	}
-	for ch := range pipeline(ctx, p, read(in), c, counting) {
+	for ch := range pipeline(ctx, p, p.Read(in, c.marks), c, counting) {
 		e.stdout.Write(ch.out.Bytes())
 		e.stderr.Write(ch.errOut.Bytes())
 		for i := range ch.outs {
@@ -106,7 +102,7 @@ func batch(e env, p catalog.Problem, args []string, c *config, counting bool) in
 // it printed.
 type chunk struct {
 	seq         int
-	items       []catalog.Item
+	items       []catalog.Item[any]
 	outs        []outcome
 	out, errOut bytes.Buffer
 }
@@ -116,7 +112,7 @@ type chunk struct {
 // of many so that handing them over costs little; others one by one, so
 // that a short batch of hard instances still spreads over the workers.
 // At most 4 chunks per worker are in flight.
-func pipeline(ctx context.Context, p catalog.Problem, items iter.Seq[catalog.Item], c *config, counting bool) iter.Seq[*chunk] {
+func pipeline(ctx context.Context, p *catalog.Entry, items iter.Seq[catalog.Item[any]], c *config, counting bool) iter.Seq[*chunk] {
 	size := 1
 	if p.Quick {
 		size = 64
@@ -200,22 +196,22 @@ func pipeline(ctx context.Context, p catalog.Problem, items iter.Seq[catalog.Ite
 }
 
 // attempt solves or counts one instance.
-func attempt(ctx context.Context, p catalog.Problem, it catalog.Item, s *catalog.Settings, ws *catalog.Cache, counting bool) outcome {
+func attempt(ctx context.Context, p *catalog.Entry, it catalog.Item[any], s *catalog.Settings, ws *catalog.Cache, counting bool) outcome {
 	o := outcome{Item: it, status: failed, err: it.Err}
 	if it.Err != nil {
 		return o
 	}
 	o.ran = true
 	o.portfolio = len(s.Search.Portfolio) > 0
-	if p.Prepare != nil {
-		p.Prepare(it.Inst, s, ws)
+	if o.err = p.Prepare(it.Value, s, ws); o.err != nil {
+		return o
 	}
 	start := time.Now()
 	if counting {
-		o.res, o.err = p.Count(ctx, it.Inst, s, ws)
+		o.res, o.err = p.Count(ctx, it.Value, s, ws)
 		o.capped = o.res.Stopped == csp.SolutionLimit
 	} else {
-		o.grid, o.res, o.err = p.Solve(ctx, it.Inst, s, ws)
+		o.grid, o.res, o.err = p.Solve(ctx, it.Value, s, ws)
 	}
 	o.elapsed = time.Since(start)
 	var unsat catalog.Unsatisfiable
@@ -254,7 +250,7 @@ func errorAt(err error, index, line int) string {
 
 // writeHuman prints an outcome for people: the solution, then a status
 // line (a comment of the instance format), then the statistics.
-func writeHuman(e env, p catalog.Problem, o *outcome, c *config, counting bool) {
+func writeHuman(e env, p *catalog.Entry, o *outcome, c *config, counting bool) {
 	head := fmt.Sprintf("%% instance %d (line %d): ", o.Index, o.Line)
 	if o.err != nil {
 		fmt.Fprintf(e.stderr, "csp: %v\n", o.err)
@@ -264,7 +260,7 @@ func writeHuman(e env, p catalog.Problem, o *outcome, c *config, counting bool) 
 		}
 	}
 	if o.grid != nil {
-		p.Write(e.stdout, o.Inst, o.grid)
+		p.Write(e.stdout, o.Value, o.grid)
 	}
 	cost := fmt.Sprintf("%s (%d %s, %d %s)", roundDuration(o.elapsed),
 		o.res.Stats.Nodes, plural(o.res.Stats.Nodes, "node"), o.res.Stats.Failures, plural(o.res.Stats.Failures, "failure"))
@@ -360,11 +356,11 @@ func writeJSON(e env, o *outcome, counting bool) {
 }
 
 // generate writes c.n instances of p.
-func generate(e env, p catalog.Problem, args []string, c *config) int {
+func generate(e env, p *catalog.Entry, args []string, c *config) int {
 	switch {
 	case len(args) > 0:
 		return usageError(e.stderr, "generate: unexpected argument %q", args[0])
-	case p.Generate == nil:
+	case !p.CanGenerate:
 		return usageError(e.stderr, "generate: this problem has no generator")
 	case c.settings.Size == 0:
 		return usageError(e.stderr, "generate: --order (or --size) is required")

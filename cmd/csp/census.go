@@ -10,12 +10,12 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
+	"strings"
 	"sync"
 	"time"
 	"weak"
 
 	"github.com/cspgo/csp/problems/catalog"
-	"github.com/cspgo/csp/problems/skyscraper"
 )
 
 // csp census skyscraper --size N --clues K [--one-side] [--json] [--list
@@ -53,28 +53,21 @@ func init() {
 			censusFlagsOf.Store(key, o)
 			runtime.AddCleanup(c, func(k weak.Pointer[config]) { censusFlagsOf.Delete(k) }, key)
 		},
-		run: func(e env, p catalog.Problem, args []string, c *config) int {
+		run: func(e env, p *catalog.Entry, args []string, c *config) int {
 			o, _ := censusFlagsOf.LoadAndDelete(weak.Make(c))
 			return census(e, p, args, o.(*censusOptions))
 		},
 	}
 }
 
-// censusRecord is the --json output.
-type censusRecord struct {
-	Problem string `json:"problem"`
-	skyscraper.Census
-	Jobs int     `json:"jobs"`
-	Time float64 `json:"time"` // seconds, wall
-}
-
-// census runs the census and prints it: the unique puzzles first with
-// --list (one Towers ID a line), then the summary as % lines or, with
-// --json, one JSON object.
-func census(e env, p catalog.Problem, args []string, o *censusOptions) int {
+// census runs the problem's census and prints it: the unique puzzles
+// first with --list (one a line), then the summary as % lines or, with
+// --json, one JSON object: the problem's record with the problem's name,
+// the jobs and the wall time in seconds.
+func census(e env, p *catalog.Entry, args []string, o *censusOptions) int {
 	switch {
-	case p.Name != "skyscraper":
-		return usageError(e.stderr, "census: only skyscraper has a census, not %s", p.Name)
+	case !p.CanCensus:
+		return usageError(e.stderr, "census: %s has no census (want %s)", p.Name, censusProblems())
 	case len(args) > 0:
 		return usageError(e.stderr, "census: unexpected argument %q", args[0])
 	case o.size < 0:
@@ -87,26 +80,24 @@ func census(e env, p catalog.Problem, args []string, o *censusOptions) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	out := bufio.NewWriter(e.stdout)
-	opt := skyscraper.CensusOptions{Size: int(o.size), Clues: int(o.clues), OneSide: o.oneSide, Jobs: int(o.jobs)}
+	req := catalog.CensusRequest{Size: int(o.size), Clues: int(o.clues), OneSide: o.oneSide, Jobs: int(o.jobs), Canonical: o.canonical}
+	var list func(string)
 	if o.list {
-		opt.List = func(q *skyscraper.Puzzle) {
-			if o.canonical && !skyscraper.Canonical(q) {
-				return
-			}
-			out.WriteString(skyscraper.FormatTowers(q))
+		list = func(line string) {
+			out.WriteString(line)
 			out.WriteByte('\n')
 		}
 	}
 	bar := newProgress(e.stderr, 0, o.progress)
 	start := time.Now()
-	res, err := skyscraper.RunCensus(ctx, opt, func(done, total int64) {
+	res, err := p.Census(ctx, req, list, func(done, total int64) {
 		bar.total = int(total) // calls come one at a time: add is not running
 		bar.add()
 	})
 	elapsed := time.Since(start)
 	bar.done()
 	switch {
-	case errors.Is(err, skyscraper.ErrCensus):
+	case errors.Is(err, catalog.ErrBadRequest):
 		return usageError(e.stderr, "census: %v", err)
 	case err != nil:
 		out.Flush()
@@ -114,29 +105,58 @@ func census(e env, p catalog.Problem, args []string, o *censusOptions) int {
 		return 1
 	}
 	if o.json {
-		b, _ := json.Marshal(censusRecord{Problem: p.Name, Census: res, Jobs: opt.Jobs, Time: elapsed.Seconds()})
+		b, err := censusJSON(p.Name, res.Record, req.Jobs, elapsed)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "csp: census: %v\n", err)
+			return 1
+		}
 		out.Write(append(b, '\n'))
 	} else {
-		writeCensus(out, res, opt.Jobs, elapsed)
+		for i, line := range res.Summary {
+			if i == len(res.Summary)-1 {
+				line = fmt.Sprintf("%s; %s with %d %s", line, roundDuration(elapsed), req.Jobs, plural(req.Jobs, "job"))
+			}
+			fmt.Fprintf(out, "%% %s\n", line)
+		}
 	}
-	out.Flush()
+	if err := out.Flush(); err != nil {
+		fmt.Fprintf(e.stderr, "csp: census: %v\n", err)
+		return 1
+	}
 	return 0
 }
 
-// writeCensus prints the human summary, every line starting with % so that
-// a --list output reads back as puzzles.
-func writeCensus(w *bufio.Writer, c skyscraper.Census, jobs int, elapsed time.Duration) {
-	where := fmt.Sprintf("anywhere on the %d edge positions", 4*c.Size)
-	if c.OneSide {
-		where = "all on one side"
+// censusJSON is the --json record: "problem" first, the census's own
+// fields, then "jobs" and "time" (seconds, wall).
+func censusJSON(problem string, record any, jobs int, elapsed time.Duration) ([]byte, error) {
+	body, err := json.Marshal(record)
+	if err != nil {
+		return nil, err
 	}
-	share := 0.0
-	if c.Puzzles > 0 {
-		share = 100 * float64(c.Unique) / float64(c.Puzzles)
+	if len(body) < 2 || body[0] != '{' {
+		return nil, fmt.Errorf("census record %T is not a JSON object", record)
 	}
-	fmt.Fprintf(w, "%% skyscraper census: size %d, %d %s %s\n", c.Size, c.Clues, plural(c.Clues, "clue"), where)
-	fmt.Fprintf(w, "%% position sets  %14d  (%d up to symmetry)\n", c.Sets, c.SetsUpToSymmetry)
-	fmt.Fprintf(w, "%% clue sets      %14d  (every value 1..%d on every position)\n", c.Puzzles, c.Size)
-	fmt.Fprintf(w, "%% unique         %14d  (%d up to symmetry; %.3g%% of the clue sets)\n", c.Unique, c.UniqueUpToSymmetry, share)
-	fmt.Fprintf(w, "%% %d Latin squares of order %d; %s with %d %s\n", c.Squares, c.Size, roundDuration(elapsed), jobs, plural(jobs, "job"))
+	head, _ := json.Marshal(map[string]string{"problem": problem})
+	tail, _ := json.Marshal(struct {
+		Jobs int     `json:"jobs"`
+		Time float64 `json:"time"`
+	}{jobs, elapsed.Seconds()})
+	// problem, the record's fields in their order, jobs, time.
+	out := append([]byte{}, head[:len(head)-1]...)
+	if inner := body[1 : len(body)-1]; len(inner) > 0 {
+		out = append(append(out, ','), inner...)
+	}
+	out = append(append(out, ','), tail[1:]...)
+	return out, nil
+}
+
+// censusProblems names the problems with a census.
+func censusProblems() string {
+	var names []string
+	for _, n := range catalog.Names() {
+		if p, _ := catalog.Lookup(n); p.CanCensus {
+			names = append(names, n)
+		}
+	}
+	return strings.Join(names, ", ")
 }

@@ -39,14 +39,14 @@ type diagnosis struct {
 	Listed   int      `json:"solutions_listed,omitempty"`
 }
 
-func diagnose(e env, p catalog.Problem, args []string, c *config) int {
-	if p.Model == nil || p.Clues == nil || p.Keep == nil || p.Give == nil {
+func diagnose(e env, p *catalog.Entry, args []string, c *config) int {
+	if !p.CanModel || !p.CanClue {
 		return usageError(e.stderr, "diagnose: %s has no diagnostics", p.Name)
 	}
 	s := *c.settings
 	s.Search.Restarts = csp.NoRestarts
 	s.Search.Workers = 0
-	return eachInstance(e, p, args, c, func(ctx context.Context, it catalog.Item) bool {
+	return eachInstance(e, p, args, c, func(ctx context.Context, it catalog.Item[any][any]) bool {
 		d, err := diagnoseOne(ctx, p, &s, it)
 		if err != nil {
 			return reportErr(e, c, it, err)
@@ -87,7 +87,7 @@ var errStopped = errors.New("a limit stopped the search")
 
 // solutions lists up to limit solutions of inst (0: no cap); complete says
 // the list is all of them.
-func solutions(ctx context.Context, p catalog.Problem, inst any, s *catalog.Settings, limit int64) (sols [][][]int, complete bool, err error) {
+func solutions(ctx context.Context, p *catalog.Entry, inst any, s *catalog.Settings, limit int64) (sols [][][]int, complete bool, err error) {
 	m, read, err := p.Model(inst, s)
 	var unsat catalog.Unsatisfiable
 	switch {
@@ -106,9 +106,9 @@ func solutions(ctx context.Context, p catalog.Problem, inst any, s *catalog.Sett
 	return sols, res.Complete, nil
 }
 
-func diagnoseOne(ctx context.Context, p catalog.Problem, s *catalog.Settings, it catalog.Item) (diagnosis, error) {
+func diagnoseOne(ctx context.Context, p *catalog.Entry, s *catalog.Settings, it catalog.Item[any][any]) (diagnosis, error) {
 	d := diagnosis{Instance: it.Index, Line: it.Line}
-	sols, _, err := solutions(ctx, p, it.Inst, s, 2)
+	sols, _, err := solutions(ctx, p, it.Value, s, 2)
 	if err != nil {
 		return d, err
 	}
@@ -118,7 +118,7 @@ func diagnoseOne(ctx context.Context, p catalog.Problem, s *catalog.Settings, it
 		return d, nil
 	case 0:
 		d.Verdict = "none"
-		names := p.Clues(it.Inst)
+		names := p.Clues(it.Value)
 		d.Items = len(names)
 		kept := make([]bool, len(names))
 		for i := range kept {
@@ -129,7 +129,7 @@ func diagnoseOne(ctx context.Context, p catalog.Problem, s *catalog.Settings, it
 		// solutions.
 		for i := range kept {
 			kept[i] = false
-			sols, _, err := solutions(ctx, p, p.Keep(it.Inst, kept), s, 1)
+			sols, _, err := solutions(ctx, p, p.Keep(it.Value, kept), s, 1)
 			if err != nil {
 				return d, err
 			}
@@ -145,7 +145,7 @@ func diagnoseOne(ctx context.Context, p catalog.Problem, s *catalog.Settings, it
 		return d, nil
 	}
 	d.Verdict = "multiple"
-	add, smallest, listed, err := fewestGivens(ctx, p, s, it.Inst)
+	add, smallest, listed, err := fewestGivens(ctx, p, s, it.Value)
 	if err != nil {
 		return d, err
 	}
@@ -164,7 +164,7 @@ func diagnoseOne(ctx context.Context, p catalog.Problem, s *catalog.Settings, it
 		d.Add = append(d.Add, fmt.Sprintf("r%dc%d = %d", k[0]+1, k[1]+1, add[k]))
 	}
 	// The puzzle with them must be unique: checked, never assumed.
-	sols, _, err = solutions(ctx, p, p.Give(it.Inst, add), s, 2)
+	sols, _, err = solutions(ctx, p, p.Give(it.Value, add), s, 2)
 	if err != nil {
 		return d, err
 	}
@@ -180,7 +180,7 @@ func diagnoseOne(ctx context.Context, p catalog.Problem, s *catalog.Settings, it
 // differs from it (a minimum hitting set, by iterative deepening).
 // Otherwise it adds, greedily, the cells that a sample of solutions
 // disagrees on most, until one solution is left.
-func fewestGivens(ctx context.Context, p catalog.Problem, s *catalog.Settings, inst any) (map[[2]int]int, bool, int, error) {
+func fewestGivens(ctx context.Context, p *catalog.Entry, s *catalog.Settings, inst any) (map[[2]int]int, bool, int, error) {
 	sols, complete, err := solutions(ctx, p, inst, s, maxSolutions)
 	if err != nil {
 		return nil, false, 0, err

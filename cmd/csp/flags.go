@@ -12,7 +12,6 @@ import (
 	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/internal/enum"
 	"github.com/cspgo/csp/problems/catalog"
-	"github.com/cspgo/csp/propagators/alldiff"
 )
 
 // config is everything the flags set: the settings handed to the problem
@@ -20,7 +19,6 @@ import (
 type config struct {
 	// Shared model and search flags; settings is made from them once the
 	// problem is known.
-	alldiff   alldiff.Strength
 	model     string // problem-specific model name ("" for the default)
 	search    csp.Options
 	ties      string     // "first", "random", or "" for the default
@@ -43,7 +41,6 @@ type config struct {
 
 func newConfig() *config {
 	return &config{
-		alldiff:      alldiff.GAC,
 		search:       csp.Options{Var: csp.DomWDeg, Val: csp.ValMin, Restarts: csp.Luby, Seed: 1},
 		jobs:         1,
 		holes:        -1, // "not given"
@@ -53,28 +50,34 @@ func newConfig() *config {
 }
 
 // settle makes the settings for problem p from the flags: the shared
-// values, the derived defaults, the problem's flags as given, then the
-// problem's own defaults for what the command line left out.
-func (c *config) settle(p catalog.Problem, given func(string) bool) {
+// values, the derived defaults, the problem's flags as given, then has the
+// problem parse its flags into its options (with its own defaults for
+// what the command line left out): a bad value is the error, before
+// anything runs.
+func (c *config) settle(p *catalog.Entry, given func(string) bool) error {
 	if c.ties == "" {
 		c.search.RandomTies = c.search.Restarts != csp.NoRestarts
 	} else {
 		c.search.RandomTies = c.ties == "random"
 	}
 	s := catalog.NewSettings(p)
-	s.AllDiff, s.Model, s.Search, s.Limit = c.alldiff, c.model, c.search, c.limit
+	s.Model, s.Search, s.Limit = c.model, c.search, c.limit
 	s.Size, s.Holes, s.Given = c.size, c.holes, given
 	for name, v := range c.problemFlags {
 		s.SetFlag(name, v)
 	}
-	if p.Defaults != nil {
-		p.Defaults(s)
+	if err := p.Configure(s); err != nil {
+		return err
 	}
 	for _, args := range c.portfolio {
-		o, _ := portfolioMember(s.Search, args) // checked by the flag
+		o, err := portfolioMember(s.Search, args)
+		if err != nil {
+			return err
+		}
 		s.Search.Portfolio = append(s.Search.Portfolio, o)
 	}
 	c.settings = s
+	return nil
 }
 
 // problemFlags declares every registered problem's own flags of one kind
@@ -116,7 +119,6 @@ func (f problemFlag) IsBoolFlag() bool { return f.isBool }
 // batchFlags returns the flag definitions of solve, or of count.
 func batchFlags(counting bool) func(fs *flag.FlagSet, c *config) {
 	return func(fs *flag.FlagSet, c *config) {
-		fs.Var(namedFlag[alldiff.Strength]{&c.alldiff, alldiff.ParseStrength, int(alldiff.GAC) + 1}, "alldiff", "")
 		fs.StringVar(&c.model, "model", "", "")
 		searchFlags(fs, &c.search, &c.ties)
 		fs.Var(enumFlag[csp.SaveMode]{&c.search.SaveMode, []string{"copying", "trailing"},

@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/cspgo/csp/internal/enum"
 	"github.com/cspgo/csp/problems/catalog"
 )
 
@@ -24,14 +23,14 @@ type env struct {
 // problem and remaining positional arguments.
 type command struct {
 	flags func(fs *flag.FlagSet, c *config)
-	run   func(e env, p catalog.Problem, args []string, c *config) int
+	run   func(e env, p *catalog.Entry, args []string, c *config) int
 }
 
 var commands = map[string]command{
-	"solve": {flags: batchFlags(false), run: func(e env, p catalog.Problem, args []string, c *config) int {
+	"solve": {flags: batchFlags(false), run: func(e env, p *catalog.Entry, args []string, c *config) int {
 		return batch(e, p, args, c, false)
 	}},
-	"count": {flags: batchFlags(true), run: func(e env, p catalog.Problem, args []string, c *config) int {
+	"count": {flags: batchFlags(true), run: func(e env, p *catalog.Entry, args []string, c *config) int {
 		return batch(e, p, args, c, true)
 	}},
 	"generate": {flags: generateFlags, run: generate},
@@ -77,26 +76,19 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if !ok {
 		return usageError(stderr, "%s: unknown problem %q (want %s)", name, pos[0], problemNames())
 	}
-	if c.model != "" && !slices.Contains(p.Models, c.model) {
-		if len(p.Models) == 0 {
-			return usageError(stderr, "%s: %s has one model: no -model", name, p.Name)
-		}
-		return usageError(stderr, "%s: invalid value %q for flag -model: want %s", name, c.model, enum.Names(p.Models).List())
+	if c.model != "" && len(p.Models) == 0 {
+		return usageError(stderr, "%s: %s has one model: no -model", name, p.Name)
 	}
 	given := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
-	for flagName, v := range c.problemFlags {
-		i := slices.IndexFunc(p.Flags, func(f catalog.Flag) bool { return f.Name == flagName })
-		if i < 0 {
+	for flagName := range c.problemFlags {
+		if !slices.ContainsFunc(p.Flags, func(f catalog.Flag) bool { return f.Name == flagName }) {
 			return usageError(stderr, "%s: flag -%s does not apply to %s", name, flagName, p.Name)
 		}
-		if check := p.Flags[i].Check; check != nil {
-			if err := check(v); err != nil {
-				return usageError(stderr, "%s: invalid value %q for flag -%s: %v", name, v, flagName, err)
-			}
-		}
 	}
-	c.settle(p, func(f string) bool { return given[f] })
+	if err := c.settle(p, func(f string) bool { return given[f] }); err != nil {
+		return usageError(stderr, "%s: %v", name, err)
+	}
 	out := &errWriter{w: stdout}
 	status := cmd.run(env{cmd: name, stdin: stdin, stdout: out, stderr: stderr}, p, pos[1:], c)
 	if out.err != nil {

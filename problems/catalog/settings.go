@@ -70,7 +70,7 @@ type FlagError struct {
 }
 
 func (e *FlagError) Error() string {
-	return fmt.Sprintf("invalid value %q for --%s: want %s", e.Value, e.Flag, e.Want)
+	return fmt.Sprintf("invalid value %q for flag -%s: want %s", e.Value, e.Flag, e.Want)
 }
 
 // ParseFlag parses the text of flag name in s with parse. A parse error
