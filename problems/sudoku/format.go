@@ -1,7 +1,6 @@
 package sudoku
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -58,8 +57,7 @@ type Item = textio.Item[*Puzzle]
 // early stops reading.
 func Read(r io.Reader) iter.Seq[Item] {
 	return func(yield func(Item) bool) {
-		br := bufio.NewReaderSize(r, MaxLine+2) // room for "\r\n"
-		lineNo, index := 0, 0
+		index := 0
 		var block *ruled
 		flush := func() bool {
 			if block == nil {
@@ -73,83 +71,61 @@ func Read(r io.Reader) iter.Seq[Item] {
 			}
 			return yield(Item{Index: b.index, Line: b.start, Value: p})
 		}
-		for {
-			s, long, err := readLine(br)
-			if s != "" || long || err == nil {
-				lineNo++
-				ok := true
-				switch t := strings.TrimSpace(s); {
-				case long:
-					index++
-					ok = flush() && yield(Item{Index: index, Line: lineNo, Err: &ParseError{
-						Instance: index, Line: lineNo, Err: ErrTooLong,
-						Detail: fmt.Sprintf("more than %d bytes; a %dx%d puzzle needs %d", MaxLine, MaxN, MaxN, MaxN*MaxN)}})
-				case t == "" || t[0] == '#' || t[0] == '%':
-					ok = flush()
-				case t[0] != '{' && (isRule(t) || isRuledRow(t)):
-					if block == nil {
-						index++
-						block = &ruled{index: index, start: lineNo}
-					}
-					block.add(s, t, lineNo)
-				default:
-					index++
-					ok = flush()
-					if ok {
-						p, perr := parseLine(s, lineNo, index)
-						if perr != nil {
-							ok = yield(Item{Index: index, Line: lineNo, Err: perr})
-						} else {
-							ok = yield(Item{Index: index, Line: lineNo, Value: p})
-						}
-					}
+		for l, err := range textio.Lines(r, lineOptions) {
+			if err != nil {
+				index++
+				ok := flush() && yield(Item{Index: index, Line: l.No, Err: lineError(err, index)})
+				if !ok || !errors.Is(err, ErrTooLong) {
+					return // a read error ends the batch
 				}
-				if !ok {
-					return
+				continue
+			}
+			s := string(l.Text)
+			ok := true
+			switch t := strings.TrimSpace(s); {
+			case t == "" || t[0] == '#' || t[0] == '%':
+				ok = flush()
+			case t[0] != '{' && (isRule(t) || isRuledRow(t)):
+				if block == nil {
+					index++
+					block = &ruled{index: index, start: l.No}
+				}
+				block.add(s, t, l.No)
+			default:
+				index++
+				ok = flush()
+				if ok {
+					p, perr := parseLine(s, l.No, index)
+					if perr != nil {
+						ok = yield(Item{Index: index, Line: l.No, Err: perr})
+					} else {
+						ok = yield(Item{Index: index, Line: l.No, Value: p})
+					}
 				}
 			}
-			if err != nil {
-				if !flush() {
-					return
-				}
-				if err != io.EOF {
-					index++
-					yield(Item{Index: index, Line: lineNo + 1, Err: &ParseError{Instance: index, Line: lineNo + 1, Err: err}})
-				}
+			if !ok {
 				return
 			}
 		}
+		flush()
 	}
 }
 
-// readLine returns the next line without its end ("\n" or "\r\n"). long
-// says the line was over MaxLine and was skipped. err is io.EOF after the
-// last line.
-func readLine(br *bufio.Reader) (s string, long bool, err error) {
-	b, err := br.ReadSlice('\n')
-	if err == bufio.ErrBufferFull {
-		for err == bufio.ErrBufferFull {
-			_, err = br.ReadSlice('\n')
-		}
-		return "", true, err
-	}
-	b = b[:len(b)-trailingEOL(b)]
-	if len(b) > MaxLine {
-		return "", true, err
-	}
-	return string(b), false, err
-}
+// lineOptions are how the readers take lines: up to MaxLine bytes, a
+// longer one an error wrapping ErrTooLong.
+var lineOptions = textio.Options{MaxLine: MaxLine, TooLong: ErrTooLong}
 
-// trailingEOL counts the line-end bytes at the end of b.
-func trailingEOL(b []byte) int {
-	k := 0
-	if len(b) > 0 && b[len(b)-1] == '\n' {
-		k++
-		if len(b) > 1 && b[len(b)-2] == '\r' {
-			k++
+// lineError gives the error of a line (too long) or of the reader the
+// instance's number, and says what a line must hold.
+func lineError(err error, index int) error {
+	var pe *ParseError
+	if errors.As(err, &pe) {
+		pe.Instance = index
+		if errors.Is(err, ErrTooLong) {
+			pe.Detail = fmt.Sprintf("more than %d bytes; a %dx%d puzzle needs %d", MaxLine, MaxN, MaxN, MaxN*MaxN)
 		}
 	}
-	return k
+	return err
 }
 
 // isRule reports whether t (trimmed) is a rule line: only '-' and '+',

@@ -213,6 +213,19 @@ func TestReadErrors(t *testing.T) {
 	}
 }
 
+// TestReadBOMAndCRLF: a byte-order mark and CRLF line ends, as files from
+// Windows editors have them, read as plain lines.
+func TestReadBOMAndCRLF(t *testing.T) {
+	good4 := "1..4..2..1..4..1"
+	items := readAll("\ufeff" + good4 + "\r\n1 . | . 4\r\n. . | 2 .\r\n----+----\r\n. 1 | . .\r\n4 . | . 1\r\n")
+	require.Len(t, items, 2)
+	for _, it := range items {
+		require.NoError(t, it.Err, "item %d", it.Index)
+	}
+	assert.Equal(t, items[0].Value.Cells, items[1].Value.Cells)
+	assert.Equal(t, 2, items[1].Line)
+}
+
 func TestReadRecovers(t *testing.T) {
 	good4 := "1..4..2..1..4..1"
 	input := strings.Join([]string{

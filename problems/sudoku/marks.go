@@ -1,7 +1,6 @@
 package sudoku
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -9,6 +8,8 @@ import (
 	"math/bits"
 	"slices"
 	"strings"
+
+	"github.com/cspgo/csp/internal/textio"
 )
 
 // Sentinel errors of the pencil-mark form (ReadMarks); its other errors
@@ -153,8 +154,7 @@ func markToken(vals []int, ok bool, n int) string {
 // grid at a time. Stopping the iteration early stops reading.
 func ReadMarks(r io.Reader) iter.Seq[Item] {
 	return func(yield func(Item) bool) {
-		br := bufio.NewReaderSize(r, MaxLine+2)
-		lineNo, index := 0, 0
+		index := 0
 		var b *marksBlock
 		flush := func() bool {
 			if b == nil {
@@ -168,40 +168,36 @@ func ReadMarks(r io.Reader) iter.Seq[Item] {
 			}
 			return yield(Item{Index: blk.index, Line: blk.start, Value: p})
 		}
-		for {
-			s, long, err := readLine(br)
-			if s != "" || long || err == nil {
-				lineNo++
-				t := strings.TrimSpace(s)
-				switch {
-				case !long && t == "":
-					if !flush() {
-						return
-					}
-				case !long && (t[0] == '#' || t[0] == '%'):
-				default:
-					if b == nil {
-						index++
-						b = &marksBlock{index: index, start: lineNo}
-					}
-					if long {
-						b.fail(lineNo, 0, ErrTooLong, "more than %d bytes", MaxLine)
-					} else {
-						b.add(s, t, lineNo)
-					}
+		for l, err := range textio.Lines(r, lineOptions) {
+			long := errors.Is(err, ErrTooLong)
+			if err != nil && !long {
+				index++
+				if flush() {
+					yield(Item{Index: index, Line: l.No, Err: lineError(err, index)})
 				}
+				return // a read error ends the batch
 			}
-			if err != nil {
+			s := string(l.Text)
+			t := strings.TrimSpace(s)
+			switch {
+			case !long && t == "":
 				if !flush() {
 					return
 				}
-				if err != io.EOF {
+			case !long && (t[0] == '#' || t[0] == '%'):
+			default:
+				if b == nil {
 					index++
-					yield(Item{Index: index, Line: lineNo + 1, Err: &ParseError{Instance: index, Line: lineNo + 1, Err: err}})
+					b = &marksBlock{index: index, start: l.No}
 				}
-				return
+				if long {
+					b.fail(l.No, 0, ErrTooLong, "more than %d bytes", MaxLine)
+				} else {
+					b.add(s, t, l.No)
+				}
 			}
 		}
+		flush()
 	}
 }
 
