@@ -89,13 +89,13 @@ func ExampleSolve() {
 	// solved
 }
 
-// The errors of a reader name the line and the field.
+// The errors of a reader name the instance, the line and the field.
 func ExampleRead() {
 	input := "4:0,0,0,0\n{\"size\":3,\"less\":[[0,0,2,2]]}\n"
 	for it := range futoshiki.Read(strings.NewReader(input)) {
 		fmt.Println(it.Err)
 	}
 	// Output:
-	// line 1, field 5: futoshiki: wrong count of cells: 4 cells, want 16
-	// line 2: futoshiki: bad sign: less[0] [0 0 2 2]: the cells are not neighbours
+	// instance 1, line 1, field 5: futoshiki: wrong count of cells: 4 cells, want 16
+	// instance 2, line 2: futoshiki: bad sign: less[0] [0 0 2 2]: the cells are not neighbours
 }

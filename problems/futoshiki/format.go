@@ -1,8 +1,6 @@
 package futoshiki
 
 import (
-	"bufio"
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -19,16 +17,13 @@ import (
 type ParseError = textio.ParseError
 
 // MaxLine is the longest input line the reader takes, in bytes; a longer
-// line is reported (ErrLong) and skipped.
+// line is reported (ErrLong) and skipped without being held.
 const MaxLine = 1 << 20
 
-// Item is one puzzle of a batch, or the error that spoilt it.
-type Item struct {
-	Index  int // 1-based position in the batch
-	Line   int // line where the puzzle starts
-	Puzzle *Puzzle
-	Err    error // a *ParseError
-}
+// Item is one puzzle of a batch (Value), or the error that spoilt it (Err,
+// a *ParseError), with its 1-based position in the batch and the line
+// where it starts.
+type Item = textio.Item[*Puzzle]
 
 // Read reads puzzles one after another, detecting each one's format:
 //
@@ -42,73 +37,60 @@ type Item struct {
 // Lines starting with '#' or '%' are skipped, and blank lines too (but
 // inside a grid, a blank line after a row is its empty line of signs), so
 // the output of "csp solve futoshiki" reads back. A malformed puzzle
-// becomes an Item with Err set (a *ParseError naming the line and field)
-// and reading goes on after it: with the next line, or, for a grid broken
-// after its first row, after the rest of the grid (up to a blank line or
-// a line of another format). Puzzles are yielded as they are read, in
-// constant memory.
+// becomes an Item with Err set (a *ParseError naming the instance, the
+// line and the field) and reading goes on after it: with the next line,
+// or, for a grid broken after its first row, after the rest of the grid
+// (up to a blank line or a line of another format). A line longer than
+// MaxLine is one such item (ErrLong), and reading goes on; a read error
+// ends the batch with an item holding it. Puzzles are yielded as they
+// are read, in constant memory (internal/textio reads the lines).
 func Read(r io.Reader) iter.Seq[Item] {
 	return func(yield func(Item) bool) {
-		br := bufio.NewReaderSize(r, 64*1024)
-		lineNo, index := 0, 0
-		var b *block
-		// emit yields the finished or broken block, if any.
+		var (
+			batch textio.Batch[*Puzzle]
+			b     *block // the grid being read
+		)
+		// emit yields the grid being read, unless it is finished or has
+		// reported its error.
 		emit := func() bool {
-			if b == nil || b.done {
-				b = nil
-				return true
-			}
 			cur := b
 			b = nil
-			if cur.broken {
+			if cur == nil || cur.done || cur.broken {
 				return true
 			}
 			p, err := cur.finish()
-			return yield(item(cur.index, cur.start, p, err))
+			return yield(item(&batch, cur.start, p, err))
 		}
-		for {
-			raw, long, err := readLine(br)
-			if raw == nil && err != nil {
-				emit()
-				if err != io.EOF {
-					index++
-					yield(item(index, lineNo+1, nil, &ParseError{Line: lineNo + 1, Err: ErrSyntax, Detail: err.Error()}))
+		for l, err := range textio.Lines(r, lineOptions) {
+			if err != nil {
+				if !emit() || !yield(item(&batch, l.No, nil, err)) || !errors.Is(err, ErrLong) {
+					return // a read error ends the batch
 				}
-				return
+				continue
 			}
-			lineNo++
-			t := strings.TrimSpace(string(raw))
+			raw := string(l.Text)
 			ok := true
-			switch {
-			case long:
-				index++
-				ok = emit() && yield(item(index, lineNo, nil, &ParseError{Line: lineNo, Err: ErrLong, Detail: fmt.Sprintf("more than %d bytes", MaxLine)}))
+			switch t := strings.TrimSpace(raw); {
 			case t == "":
 				if b != nil && !b.blank() {
 					ok = emit()
 				}
-			case t[0] == '#' || t[0] == '%':
 			case t[0] == '{':
-				index++
-				ok = emit()
-				if ok {
-					p, perr := ParseJSON(t, lineNo)
-					ok = yield(item(index, lineNo, p, perr))
+				if ok = emit(); ok {
+					p, perr := ParseJSON(t, l.No)
+					ok = yield(item(&batch, l.No, p, perr))
 				}
 			case isUnequal(t):
-				index++
-				ok = emit()
-				if ok {
-					p, perr := ParseUnequal(t, lineNo)
-					ok = yield(item(index, lineNo, p, perr))
+				if ok = emit(); ok {
+					p, perr := ParseUnequal(t, l.No)
+					ok = yield(item(&batch, l.No, p, perr))
 				}
 			default:
 				if b == nil {
-					index++
-					b = &block{index: index, start: lineNo}
+					b = &block{start: l.No}
 				}
-				if perr := b.add(strings.TrimRight(string(raw), " \t"), lineNo); perr != nil {
-					ok = yield(item(b.index, b.start, nil, perr))
+				if perr := b.add(strings.TrimRight(raw, " \t"), l.No); perr != nil {
+					ok = yield(item(&batch, b.start, nil, perr))
 					if b.n == 0 && !b.header {
 						b = nil // a stray line: the next one starts afresh
 					} else {
@@ -116,61 +98,30 @@ func Read(r io.Reader) iter.Seq[Item] {
 					}
 				} else if b.done {
 					p, perr := b.finish()
-					ok = yield(item(b.index, b.start, p, perr))
+					ok = yield(item(&batch, b.start, p, perr))
 					b = nil
 				}
 			}
-			if !ok || err != nil {
-				if ok {
-					emit()
-				}
+			if !ok {
 				return
 			}
 		}
+		emit()
 	}
 }
 
-// item makes an Item, the puzzle stamped with its line. (Errors leave
-// ParseError.Instance unset: the Item carries the index, and the command
-// line names the instance itself.)
-func item(index, line int, p *Puzzle, err error) Item {
-	if err != nil {
-		return Item{Index: index, Line: line, Err: err}
-	}
-	p.Line = line
-	return Item{Index: index, Line: line, Puzzle: p}
-}
+// lineOptions are how Read takes lines: '#' and '%' start comment lines
+// (a grid goes on across them), and a line over MaxLine is an error
+// wrapping ErrLong.
+var lineOptions = textio.Options{MaxLine: MaxLine, Comment: "#%", TooLong: ErrLong}
 
-// readLine returns the next line without its end of line. A line longer
-// than MaxLine is consumed whole and reported as long, with its start.
-// At the end of the input it returns the last line (if any) and io.EOF.
-func readLine(br *bufio.Reader) (line []byte, long bool, err error) {
-	var buf []byte
-	for {
-		chunk, err := br.ReadSlice('\n')
-		if len(buf)+len(chunk) > MaxLine+2 { // room for "\r\n"
-			long = true
-		} else {
-			buf = append(buf, chunk...)
-		}
-		switch {
-		case err == bufio.ErrBufferFull:
-			continue
-		case err == io.EOF && len(buf) == 0 && !long:
-			return nil, false, io.EOF
-		case err != nil && err != io.EOF:
-			return nil, false, err
-		}
-		buf = bytes.TrimRight(buf, "\r\n")
-		if long || len(buf) > MaxLine {
-			long = true
-			buf = buf[:0]
-		}
-		if buf == nil {
-			buf = []byte{}
-		}
-		return buf, long, err
+// item numbers the next Item of the batch, the puzzle stamped with its
+// line (a *ParseError gets the item's index as its Instance).
+func item(batch *textio.Batch[*Puzzle], line int, p *Puzzle, err error) Item {
+	if err == nil {
+		p.Line = line
 	}
+	return batch.Item(line, p, err)
 }
 
 // isUnequal reports whether t starts like an Unequal game ID: digits, an

@@ -2,8 +2,10 @@ package futoshiki
 
 import (
 	"errors"
+	"io"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -38,7 +40,7 @@ func TestTathamIDsRoundTrip(t *testing.T) {
 			items := readAll(text)
 			require.Len(t, items, 1, "%s %s:\n%s", row.name, name, text)
 			require.NoError(t, items[0].Err, "%s %s:\n%s", row.name, name, text)
-			same(t, p, items[0].Puzzle, "%s %s", row.name, name)
+			same(t, p, items[0].Value, "%s %s", row.name, name)
 		}
 	}
 }
@@ -158,18 +160,18 @@ func TestBatchGoesOn(t *testing.T) {
 	assert.Equal(t, 2, items[0].Line)
 	require.NoError(t, items[1].Err)
 	assert.Equal(t, 3, items[1].Line)
-	assert.Equal(t, 3, items[1].Puzzle.Line)
+	assert.Equal(t, 3, items[1].Value.Line)
 	require.NoError(t, items[2].Err)
 	assert.Equal(t, 5, items[2].Line)
-	assert.Equal(t, [][]Sign{{Greater}, {Less}}, items[2].Puzzle.Right)
-	assert.Equal(t, [][]Sign{{None, Less}}, items[2].Puzzle.Down)
+	assert.Equal(t, [][]Sign{{Greater}, {Less}}, items[2].Value.Right)
+	assert.Equal(t, [][]Sign{{None, Less}}, items[2].Value.Down)
 	assert.ErrorIs(t, items[3].Err, ErrFormat)
 	assert.Contains(t, items[3].Err.Error(), "line 8, field 1")
 	// Row 2's givens 2 and 1 are consecutive with no bar between them.
 	assert.ErrorIs(t, items[4].Err, ErrClash)
 	assert.Equal(t, 9, items[4].Line)
 	require.NoError(t, items[5].Err)
-	assert.True(t, items[5].Puzzle.Adjacent)
+	assert.True(t, items[5].Value.Adjacent)
 	assert.Equal(t, 13, items[5].Line)
 }
 
@@ -193,13 +195,13 @@ func TestGridForms(t *testing.T) {
 		items := readAll(text)
 		require.Len(t, items, 1, "%s:\n%s", name, text)
 		require.NoError(t, items[0].Err, "%s:\n%s", name, text)
-		same(t, want, items[0].Puzzle, name)
+		same(t, want, items[0].Value, name)
 	}
 	// A row right after a row: no signs between them.
 	items := readAll("1 < 2\n2 > 1\n")
 	require.Len(t, items, 1)
 	require.NoError(t, items[0].Err)
-	assert.Equal(t, [][]Sign{{None, None}}, items[0].Puzzle.Down)
+	assert.Equal(t, [][]Sign{{None, None}}, items[0].Value.Down)
 }
 
 func TestFormatShowsSolution(t *testing.T) {
@@ -229,7 +231,7 @@ func FuzzRead(f *testing.F) {
 				}
 				continue
 			}
-			p := it.Puzzle
+			p := it.Value
 			if err := p.Validate(); err != nil {
 				t.Fatalf("read an invalid puzzle: %v", err)
 			}
@@ -241,7 +243,7 @@ func FuzzRead(f *testing.F) {
 				if len(back) != 1 || back[0].Err != nil {
 					t.Fatalf("round trip of %q failed: %+v", text, back)
 				}
-				q := back[0].Puzzle
+				q := back[0].Value
 				q.Line = p.Line
 				if FormatUnequal(q) != FormatUnequal(p) {
 					t.Fatalf("round trip changed the puzzle: %q", text)
@@ -263,4 +265,63 @@ func TestDocExamples(t *testing.T) {
 		require.Len(t, items, 1, text)
 		require.NoError(t, items[0].Err, text)
 	}
+}
+
+// A line over MaxLine between two good puzzles is one bad item: the
+// puzzles either side of it are read, with their lines, and the reader
+// keeps none of the long line.
+func TestReadLongLineGoesOn(t *testing.T) {
+	for name, long := range map[string]string{
+		"id":    "4:" + strings.Repeat("0,", MaxLine),
+		"grid":  strings.Repeat(". ", MaxLine),
+		"blank": strings.Repeat(" ", MaxLine+1),
+	} {
+		t.Run(name, func(t *testing.T) {
+			input := "2:0R,0,0,0,\n" + long + "\r\n" + "# between\n" + "3a:0R,0L,0,0D,0,0,0U,0,0,\n"
+			items := readAll(input)
+			require.Len(t, items, 3)
+			require.NoError(t, items[0].Err)
+			assert.Equal(t, 1, items[0].Line)
+			assert.Equal(t, Greater, items[0].Value.Right[0][0])
+			assert.ErrorIs(t, items[1].Err, ErrLong)
+			assert.Equal(t, 2, items[1].Line)
+			assert.Contains(t, items[1].Err.Error(), "line 2")
+			require.NoError(t, items[2].Err)
+			assert.Equal(t, 4, items[2].Line)
+			assert.True(t, items[2].Value.Adjacent)
+			for i, it := range items {
+				assert.Equal(t, i+1, it.Index)
+			}
+		})
+	}
+}
+
+// A read error ends the batch with one item holding it, after the
+// puzzles read before it; a byte order mark and CRLF line ends read as
+// nothing; every error names its instance.
+func TestReadEnds(t *testing.T) {
+	boom := errors.New("disk on fire")
+	in := io.MultiReader(strings.NewReader("\ufeff2:0R,0,0,0,\r\n# c\r\n2 > .\r\n\r\n. < .\r\n"), iotest.ErrReader(boom))
+	var items []Item
+	for it := range Read(in) {
+		items = append(items, it)
+	}
+	require.Len(t, items, 3)
+	require.NoError(t, items[0].Err)
+	require.NoError(t, items[1].Err)
+	assert.Equal(t, 3, items[1].Line)
+	assert.Equal(t, [][]Sign{{Greater}, {Less}}, items[1].Value.Right)
+	assert.ErrorIs(t, items[2].Err, boom)
+	var pe *ParseError
+	require.ErrorAs(t, items[2].Err, &pe)
+	assert.Equal(t, 3, pe.Instance)
+	assert.Equal(t, 6, pe.Line)
+
+	// Stopping early stops reading.
+	n := 0
+	for range Read(strings.NewReader("2:0,0,0,0,\n2:0,0,0,0,\n2:0,0,0,0,\n")) {
+		n++
+		break
+	}
+	assert.Equal(t, 1, n)
 }

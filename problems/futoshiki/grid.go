@@ -9,16 +9,16 @@ import (
 
 // block gathers the lines of one grid.
 type block struct {
-	index, start int
-	header       bool     // an "adjacent" line came first
-	n            int      // cells per row, from the first row (0 before it)
-	cells        [][]int  // the rows read so far
-	spans        [][2]int // columns of the last row's cells
-	right, down  []signAt // the signs read, across and down
-	lastRow      bool     // the last line was a row (a sign line may follow)
-	done         bool     // N rows read
-	broken       bool     // an error was reported: swallow the rest
-	bars         bool     // a bar was seen
+	start       int      // the line it starts at
+	header      bool     // an "adjacent" line came first
+	n           int      // cells per row, from the first row (0 before it)
+	cells       [][]int  // the rows read so far
+	spans       [][2]int // columns of the last row's cells
+	right, down []signAt // the signs read, across and down
+	lastRow     bool     // the last line was a row (a sign line may follow)
+	done        bool     // N rows read
+	broken      bool     // an error was reported: swallow the rest
+	bars        bool     // a bar was seen
 }
 
 // signAt is a sign read from a line, with where it stands.

@@ -212,23 +212,17 @@ const minChain = 4
 // relations between its neighbours.
 func lineRels(g *grid.Grid, p *Puzzle, k int) ([]csp.Var, []chain.Rel) {
 	n := p.N
-	line, rels := make([]csp.Var, n), make([]chain.Rel, max(n-1, 0))
-	for i := range n {
-		r, c := k, i // row k
-		if k >= n {
-			r, c = i, k-n // column k-n
+	rels := make([]chain.Rel, max(n-1, 0))
+	if k < n {
+		for c := range rels {
+			rels[c] = relation(p.Right[k][c], p.Adjacent)
 		}
-		line[i] = g.At(r, c)
-		if i == n-1 {
-			break
-		}
-		if k < n {
-			rels[i] = relation(p.Right[r][c], p.Adjacent)
-		} else {
-			rels[i] = relation(p.Down[r][c], p.Adjacent)
-		}
+		return g.Row(k), rels
 	}
-	return line, rels
+	for r := range rels {
+		rels[r] = relation(p.Down[r][k-n], p.Adjacent)
+	}
+	return g.Col(k - n), rels
 }
 
 // relation returns the chain relation of sign s between a cell and the
