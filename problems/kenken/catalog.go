@@ -8,39 +8,72 @@ import (
 
 	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/problems/catalog"
+	"github.com/cspgo/csp/problems/internal/square"
+	"github.com/cspgo/csp/propagators/alldiff"
 )
 
-func init() {
-	catalog.Register(catalog.Problem{
+func init() { catalog.Register[*Puzzle, settings](problem{}) }
+
+// problem is KenKen as the catalog serves it.
+type problem struct{}
+
+var _ catalog.Modeler[*Puzzle, settings] = problem{}
+
+// settings are the options the command line's flags make: --model picks
+// the cage model, --alldiff the strength on the rows and columns.
+type settings struct {
+	Options
+}
+
+// models are the names --model takes, the default first.
+var models = []string{Table.String(), Linear.String()}
+
+func (problem) Info() catalog.Info {
+	return catalog.Info{
 		Name:   "kenken",
 		Doc:    "KenKen (Tatham's Keen): one per line, a Keen game ID (N:layout,clues) or a JSON object; or a drawn board",
-		Models: []string{Table.String(), Linear.String()},
-		Read: func(r io.Reader) iter.Seq[catalog.Item] {
-			return catalog.Items(Read(r), func(it Item) catalog.Item {
-				return catalog.Item{Index: it.Index, Line: it.Line, Inst: it.Puzzle, Err: it.Err}
-			})
-		},
-		Solve: func(ctx context.Context, inst any, s *catalog.Settings, _ *catalog.Cache) ([][]int, csp.Result, error) {
-			g, res, err := Solve(ctx, inst.(*Puzzle), settingsOptions(s), s.Search)
-			return g, res, unsatisfiable(err)
-		},
-		Count: func(ctx context.Context, inst any, s *catalog.Settings, _ *catalog.Cache) (csp.Result, error) {
-			res, err := Count(ctx, inst.(*Puzzle), settingsOptions(s), s.Search, s.Limit)
-			return res, unsatisfiable(err)
-		},
-		Model: func(inst any, s *catalog.Settings) (*csp.Model, func([]int) [][]int, error) {
-			m, err := Build(inst.(*Puzzle), settingsOptions(s))
-			if err != nil {
-				return nil, nil, unsatisfiable(err)
-			}
-			return m.Model, m.Board.Values, nil
-		},
-		Check: func(inst any, grid [][]int) error { return Check(inst.(*Puzzle), grid) },
-		Write: func(w io.Writer, inst any, grid [][]int) error {
-			_, err := io.WriteString(w, Format(inst.(*Puzzle), grid))
-			return err
-		},
-	})
+		Models: models,
+		Flags:  []catalog.Flag{square.AllDiffFlag(alldiff.GAC)},
+	}
+}
+
+// Options reads --model and --alldiff; a bad value of either is a
+// *catalog.FlagError.
+func (problem) Options(s *catalog.Settings) (settings, error) {
+	var o settings
+	var errs [2]error
+	var cages int
+	cages, errs[0] = catalog.ParseModel(s, models)
+	o.Cages = Cages(cages)
+	o.AllDiff, errs[1] = square.ParseAllDiff(s)
+	return o, errors.Join(errs[:]...)
+}
+
+func (problem) Read(r io.Reader) iter.Seq[Item] { return Read(r) }
+
+func (problem) Solve(ctx context.Context, p *Puzzle, o settings, run catalog.Run) ([][]int, csp.Result, error) {
+	g, res, err := Solve(ctx, p, o.Options, run.Search)
+	return g, res, unsatisfiable(err)
+}
+
+func (problem) Count(ctx context.Context, p *Puzzle, o settings, run catalog.Run) (csp.Result, error) {
+	res, err := Count(ctx, p, o.Options, run.Search, run.Limit)
+	return res, unsatisfiable(err)
+}
+
+func (problem) Check(p *Puzzle, grid [][]int) error { return Check(p, grid) }
+
+func (problem) Write(w io.Writer, p *Puzzle, grid [][]int) error {
+	_, err := io.WriteString(w, Format(p, grid))
+	return err
+}
+
+func (problem) Model(p *Puzzle, o settings) (*csp.Model, func([]int) [][]int, error) {
+	m, err := Build(p, o.Options)
+	if err != nil {
+		return nil, nil, unsatisfiable(err)
+	}
+	return m.Model, m.Board.Values, nil
 }
 
 // unsatisfiable tells the command line that a cage out of reach makes the
@@ -50,13 +83,4 @@ func unsatisfiable(err error) error {
 		return catalog.Unsatisfiable{Reason: err}
 	}
 	return err
-}
-
-// settingsOptions reads the model settings the command line gave.
-func settingsOptions(s *catalog.Settings) Options {
-	o := Options{AllDiff: s.AllDiff}
-	if c, err := ParseCages(s.Model); err == nil {
-		o.Cages = c
-	}
-	return o
 }

@@ -1,7 +1,6 @@
 package kenken
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -14,10 +13,11 @@ import (
 // MaxLine is the longest line Read accepts, in bytes: room for the JSON
 // form of the largest board. A longer line is reported and skipped
 // without being held in memory.
-const MaxLine = 1 << 20
+const MaxLine = textio.DefaultMaxLine
 
 // Sentinel errors of the readers; a *ParseError unwraps to one of them
-// (or to one of Validate's: ErrSize, ErrCage, ErrClue, ErrCover).
+// (or to one of Validate's: ErrSize, ErrCage, ErrClue, ErrCover), or, for
+// the last item of a batch cut short, to the read error.
 var (
 	ErrFormat    = errors.New("kenken: unrecognised puzzle")
 	ErrSyntax    = errors.New("kenken: bad syntax")
@@ -33,13 +33,10 @@ var (
 // in Err.
 type ParseError = textio.ParseError
 
-// Item is one puzzle of a batch, or the error that spoilt it.
-type Item struct {
-	Index  int     // 1-based position in the batch, good and bad puzzles alike
-	Line   int     // line where the puzzle starts
-	Puzzle *Puzzle // nil when Err is set
-	Err    error   // a *ParseError
-}
+// Item is one puzzle of a batch (Value, nil when Err is set), or the
+// error that spoilt it, a *ParseError: Index is its 1-based position in
+// the batch, good and bad puzzles alike, Line the line where it starts.
+type Item = textio.Item[*Puzzle]
 
 // Read streams the puzzles of a batch, detecting each one's form by its
 // first character:
@@ -51,84 +48,94 @@ type Item struct {
 //     column (1-based) on the line named.
 //
 // Blank lines and lines starting with '#' or '%' are skipped (the status
-// lines of csp solve among them, so its output reads back). A malformed
-// puzzle becomes an Item with Err set and reading goes on with the next
-// line.
+// lines of csp solve among them, so its output reads back); either ends a
+// board that is not whole yet. A malformed puzzle becomes an Item with
+// Err set and reading goes on with the next line; a line over MaxLine is
+// one such item (ErrTooLong), skipped without being held in memory. A
+// read error of r ends the batch with one last item whose *ParseError
+// wraps it. Lines are read one at a time (textio.Reader), so a batch of
+// any length streams in constant memory.
 func Read(r io.Reader) iter.Seq[Item] {
 	return func(yield func(Item) bool) {
-		br := bufio.NewReaderSize(r, 64*1024)
-		lineNo, index := 0, 0
-		var board *boardBlock
-		emit := func(line int, p *Puzzle, err error) bool {
-			index++
-			var pe *ParseError
-			if errors.As(err, &pe) {
-				pe.Instance = index
-			}
-			if err != nil {
-				return yield(Item{Index: index, Line: line, Err: err})
-			}
-			p.Line = line
-			return yield(Item{Index: index, Line: line, Puzzle: p})
-		}
-		flush := func() bool {
-			if board == nil {
-				return true
-			}
-			b := board
-			board = nil
-			p, err := b.finish()
-			return emit(b.start, p, err)
-		}
+		in := textio.NewReader(r, textio.Options{MaxLine: MaxLine, Comment: "#%", CommentBlank: true, TooLong: ErrTooLong})
+		br := batchReader{yield: yield}
 		for {
-			s, long, err := readLine(br)
-			if s != "" || long || err == nil {
-				lineNo++
-				ok := true
-				t := strings.TrimSpace(s)
-				switch {
-				case long:
-					ok = flush() && emit(lineNo, nil, &ParseError{Line: lineNo, Err: ErrTooLong, Detail: fmt.Sprintf("more than %d bytes", MaxLine)})
-				case board != nil && (strings.HasPrefix(s, "+") || strings.HasPrefix(s, "|")):
-					board.add(s, lineNo)
-					if board.done() {
-						ok = flush()
-					}
-				case t == "" || t[0] == '#' || t[0] == '%':
-					ok = flush()
-				case s[0] == '+' || s[0] == '|':
-					ok = flush()
-					board = newBoardBlock(s, lineNo)
-				case t[0] == '{':
-					ok = flush()
-					if ok {
-						p, perr := parseJSON(t, lineNo)
-						ok = emit(lineNo, p, perr)
-					}
-				case t[0] >= '0' && t[0] <= '9':
-					ok = flush()
-					if ok {
-						p, perr := ParseTatham(t, lineNo)
-						ok = emit(lineNo, p, perr)
-					}
-				default:
-					ok = flush() && emit(lineNo, nil, &ParseError{Line: lineNo, Err: ErrFormat,
-						Detail: fmt.Sprintf("starts with %q; want a Keen game ID (N:...), a JSON object or a board ('+---')", firstRune(t))})
-				}
-				if !ok {
+			l, err := in.Next()
+			switch {
+			case err == io.EOF:
+				br.flush()
+				return
+			case err != nil:
+				// An over-long line, or a read error (then the last item).
+				if !br.flush() || !br.emit(l.No, nil, err) {
 					return
 				}
-			}
-			if err != nil {
-				if !flush() {
-					return
-				}
-				if err != io.EOF {
-					emit(lineNo+1, nil, &ParseError{Line: lineNo + 1, Err: ErrSyntax, Detail: err.Error()})
-				}
+			case !br.take(l):
 				return
 			}
 		}
+	}
+}
+
+// batchReader turns the lines of a batch into items: the board being
+// gathered, the numbering, and the consumer.
+type batchReader struct {
+	board *boardBlock // the board whose lines are being read, or nil
+	batch textio.Batch[*Puzzle]
+	yield func(Item) bool
+}
+
+// emit yields the next item, starting at line; it reports whether the
+// consumer wants more.
+func (br *batchReader) emit(line int, p *Puzzle, err error) bool {
+	if err == nil {
+		p.Line = line
+	}
+	return br.yield(br.batch.Item(line, p, err))
+}
+
+// flush yields the board being gathered, if any, whole or not.
+func (br *batchReader) flush() bool {
+	b := br.board
+	if b == nil {
+		return true
+	}
+	br.board = nil
+	p, err := b.finish()
+	return br.emit(b.start, p, err)
+}
+
+// take reads line l: a line of the board being gathered (yielded when
+// whole), or else the end of that board and a puzzle of its own, a blank
+// line (comments read as blank), or the top of a new board.
+func (br *batchReader) take(l textio.Line) bool {
+	s := string(l.Text)
+	if br.board != nil && (strings.HasPrefix(s, "+") || strings.HasPrefix(s, "|")) {
+		br.board.add(s, l.No)
+		if br.board.done() {
+			return br.flush()
+		}
+		return true
+	}
+	if !br.flush() {
+		return false
+	}
+	t := strings.TrimSpace(s)
+	switch {
+	case t == "":
+		return true
+	case s[0] == '+' || s[0] == '|':
+		br.board = newBoardBlock(s, l.No)
+		return true
+	case t[0] == '{':
+		p, err := parseJSON(t, l.No)
+		return br.emit(l.No, p, err)
+	case t[0] >= '0' && t[0] <= '9':
+		p, err := ParseTatham(t, l.No)
+		return br.emit(l.No, p, err)
+	default:
+		return br.emit(l.No, nil, &ParseError{Line: l.No, Err: ErrFormat,
+			Detail: fmt.Sprintf("starts with %q; want a Keen game ID (N:...), a JSON object or a board ('+---')", firstRune(t))})
 	}
 }
 
@@ -137,43 +144,6 @@ func firstRune(t string) string {
 		return string(r)
 	}
 	return ""
-}
-
-// readLine returns the next line without its end ("\n" or "\r\n"); long
-// says it was over MaxLine and was skipped. err is io.EOF after the last
-// line.
-func readLine(br *bufio.Reader) (s string, long bool, err error) {
-	var buf []byte
-	for {
-		chunk, err := br.ReadSlice('\n')
-		if len(buf)+len(chunk) > MaxLine+2 {
-			for err == bufio.ErrBufferFull {
-				_, err = br.ReadSlice('\n')
-			}
-			return "", true, err
-		}
-		buf = append(buf, chunk...)
-		if err == bufio.ErrBufferFull {
-			continue
-		}
-		buf = buf[:len(buf)-eolLen(buf)]
-		if len(buf) > MaxLine {
-			return "", true, err
-		}
-		return string(buf), false, err
-	}
-}
-
-// eolLen counts the line-end bytes at the end of b.
-func eolLen(b []byte) int {
-	k := 0
-	if len(b) > 0 && b[len(b)-1] == '\n' {
-		k++
-		if len(b) > 1 && b[len(b)-2] == '\r' {
-			k++
-		}
-	}
-	return k
 }
 
 // Parse reads exactly one puzzle in any of Read's forms.
@@ -191,7 +161,7 @@ func Parse(s string) (*Puzzle, error) {
 	case got.Err != nil:
 		return nil, got.Err
 	}
-	return got.Puzzle, nil
+	return got.Value, nil
 }
 
 // finishPuzzle normalises p and validates it, turning Validate's error

@@ -3,10 +3,12 @@ package kenken
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"slices"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -229,13 +231,13 @@ func TestBatchGoesOn(t *testing.T) {
 	assert.Equal(t, []int{2, 3, 5, 8, 9, 17}, lines)
 	assert.ErrorIs(t, items[0].Err, ErrClue)
 	require.NoError(t, items[1].Err)
-	assert.Equal(t, 4, items[1].Puzzle.N)
-	assert.Equal(t, 3, items[1].Puzzle.Line)
+	assert.Equal(t, 4, items[1].Value.N)
+	assert.Equal(t, 3, items[1].Value.Line)
 	assert.ErrorIs(t, items[2].Err, ErrBoard)
 	require.NoError(t, items[3].Err)
 	require.NoError(t, items[4].Err)
-	assert.Equal(t, [][]int{{1, 2}, {2, 1}}, items[4].Puzzle.Solution)
-	assert.NoError(t, Check(items[4].Puzzle, items[4].Puzzle.Solution))
+	assert.Equal(t, [][]int{{1, 2}, {2, 1}}, items[4].Value.Solution)
+	assert.NoError(t, Check(items[4].Value, items[4].Value.Solution))
 	assert.ErrorIs(t, items[5].Err, ErrFormat)
 }
 
@@ -249,6 +251,58 @@ func TestLongLine(t *testing.T) {
 	assert.ErrorIs(t, items[0].Err, ErrTooLong)
 	require.NoError(t, items[1].Err)
 	assert.Equal(t, 2, items[1].Line)
+}
+
+// TestLongLineBetweenGood: a line over MaxLine between two good puzzles
+// is one bad item, and reading goes on: good, error, good.
+func TestLongLineBetweenGood(t *testing.T) {
+	input := "2:d,a6\n" + strings.Repeat("{", 3*MaxLine) + "\r\n" + "4:_ba_5ba_a_aa_,a5a7s2d2m4s1m36\n"
+	var items []Item
+	for it := range Read(strings.NewReader(input)) {
+		items = append(items, it)
+	}
+	require.Len(t, items, 3)
+	require.NoError(t, items[0].Err)
+	assert.Equal(t, 2, items[0].Value.N)
+	assert.ErrorIs(t, items[1].Err, ErrTooLong)
+	var pe *ParseError
+	require.ErrorAs(t, items[1].Err, &pe)
+	assert.Equal(t, 2, pe.Line)
+	assert.Equal(t, 2, pe.Instance)
+	require.NoError(t, items[2].Err)
+	assert.Equal(t, 4, items[2].Value.N)
+	assert.Equal(t, []int{1, 2, 3}, []int{items[0].Index, items[1].Index, items[2].Index})
+	assert.Equal(t, 3, items[2].Line)
+}
+
+// TestReadEnds: a byte order mark and Windows line ends read as nothing,
+// and a read error ends the batch with one item that wraps it, after the
+// board it cut short.
+func TestReadEnds(t *testing.T) {
+	var items []Item
+	for it := range Read(strings.NewReader("\ufeff2:d,a6\r\n% solved\r\n+---+---+\r\n|3+     |\r\n| 1   2 |\r\n+---+---+\r\n|3+     |\r\n| 2   1 |\r\n+---+---+")) {
+		items = append(items, it)
+	}
+	require.Len(t, items, 2)
+	require.NoError(t, items[0].Err)
+	require.NoError(t, items[1].Err)
+	assert.Equal(t, 3, items[1].Line)
+	assert.Equal(t, [][]int{{1, 2}, {2, 1}}, items[1].Value.Solution)
+
+	boom := errors.New("disk on fire")
+	items = nil
+	for it := range Read(io.MultiReader(strings.NewReader("2:d,a6\n+---+---+\n|3+     |\n"), iotest.ErrReader(boom))) {
+		items = append(items, it)
+	}
+	require.Len(t, items, 3)
+	require.NoError(t, items[0].Err)
+	assert.ErrorIs(t, items[1].Err, ErrBoard, "the board cut short")
+	assert.Equal(t, 2, items[1].Line)
+	assert.ErrorIs(t, items[2].Err, boom)
+	var pe *ParseError
+	require.ErrorAs(t, items[2].Err, &pe)
+	assert.Equal(t, 4, pe.Line)
+	assert.Equal(t, 3, pe.Instance)
 }
 
 func TestBoardReadsLeniently(t *testing.T) {
@@ -289,7 +343,7 @@ func FuzzRead(f *testing.F) {
 				}
 				continue
 			}
-			p := it.Puzzle
+			p := it.Value
 			if err := Validate(p); err != nil {
 				t.Fatalf("Read returned an invalid puzzle: %v", err)
 			}

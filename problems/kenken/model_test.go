@@ -239,50 +239,113 @@ func TestUnreachable(t *testing.T) {
 	}
 	kk, ok := catalog.Lookup("kenken")
 	require.True(t, ok)
+	s := catalog.NewSettings(kk)
+	o, err := problem{}.Options(s)
+	require.NoError(t, err)
 	p, err := Parse("2:d,a9")
 	require.NoError(t, err)
-	_, _, err = kk.Solve(context.Background(), p, catalog.NewSettings(kk), &catalog.Cache{})
+	_, _, err = problem{}.Solve(context.Background(), p, o, s.Run(nil))
 	var u catalog.Unsatisfiable
 	require.True(t, errors.As(err, &u), "%v", err)
 	assert.ErrorIs(t, u.Reason, ErrUnreachable)
+	_, err = problem{}.Count(context.Background(), p, o, s.Run(nil))
+	require.True(t, errors.As(err, &u), "%v", err)
+	_, _, err = problem{}.Model(p, o)
+	require.True(t, errors.As(err, &u), "%v", err)
 }
 
 func TestCatalogRoundTrip(t *testing.T) {
 	kk, ok := catalog.Lookup("kenken")
 	require.True(t, ok)
+	pr := problem{}
 	assert.Equal(t, []string{"table", "linear"}, kk.Models)
+	assert.Equal(t, pr.Info().Models, kk.Models)
 	var in strings.Builder
 	for _, r := range tathamRows(t) {
 		in.WriteString(r.id + "\n")
 	}
-	for _, model := range kk.Models {
+	for i, model := range kk.Models {
 		s := catalog.NewSettings(kk)
-		s.AllDiff, s.Model, s.Search = alldiff.GAC, model, search
+		s.Model, s.Search = model, search
+		o, err := pr.Options(s)
+		require.NoError(t, err)
+		assert.Equal(t, Options{AllDiff: alldiff.GAC, Cages: Cages(i)}, o.Options, "the flags' defaults")
+		run := s.Run(&catalog.Cache{})
 		var out strings.Builder
 		n := 0
-		for it := range kk.Read(strings.NewReader(in.String())) {
+		for it := range pr.Read(strings.NewReader(in.String())) {
 			require.NoError(t, it.Err)
-			g, res, err := kk.Solve(context.Background(), it.Inst, s, &catalog.Cache{})
+			p := it.Value
+			g, res, err := pr.Solve(context.Background(), p, o, run)
 			require.NoError(t, err)
 			require.NotNil(t, g, res.Status())
-			require.NoError(t, kk.Write(&out, it.Inst, g))
+			require.NoError(t, pr.Check(p, g))
+			require.NoError(t, pr.Write(&out, p, g))
 			fmt.Fprintf(&out, "%% instance %d: solved\n", it.Index)
-			s.Limit = 2
-			cres, err := kk.Count(context.Background(), it.Inst, s, &catalog.Cache{})
+			run.Limit = 2
+			cres, err := pr.Count(context.Background(), p, o, run)
+			run.Limit = 0
 			require.NoError(t, err)
 			assert.Equal(t, int64(1), cres.Solutions)
+			m, rows, err := pr.Model(p, o)
+			require.NoError(t, err)
+			mres := csp.Solve(context.Background(), m, search)
+			require.NotNil(t, mres.Solution)
+			assert.NoError(t, Check(p, rows(mres.Solution)), "the model's rows")
 			n++
 		}
 		// The printed boards read back, each with its solution.
 		back := 0
 		for it := range Read(strings.NewReader(out.String())) {
 			require.NoError(t, it.Err)
-			require.NotNil(t, it.Puzzle.Solution)
-			assert.NoError(t, Check(it.Puzzle, it.Puzzle.Solution))
+			require.NotNil(t, it.Value.Solution)
+			assert.NoError(t, Check(it.Value, it.Value.Solution))
 			back++
 		}
 		assert.Equal(t, n, back, model)
 	}
+}
+
+// TestBadFlags: a bad value of each of kenken's flags is a
+// *catalog.FlagError naming the flag, the value and the choices, and
+// every bad value is reported at once.
+func TestBadFlags(t *testing.T) {
+	kk, ok := catalog.Lookup("kenken")
+	require.True(t, ok)
+	for _, c := range []struct {
+		flag, value, want string
+		set               func(s *catalog.Settings, v string)
+	}{
+		{"model", "tabel", "table or linear", func(s *catalog.Settings, v string) { s.Model = v }},
+		{"alldiff", "gca", "value, hidden or gac", func(s *catalog.Settings, v string) { s.SetFlag("alldiff", v) }},
+	} {
+		t.Run(c.flag, func(t *testing.T) {
+			s := catalog.NewSettings(kk)
+			c.set(s, c.value)
+			_, err := problem{}.Options(s)
+			var fe *catalog.FlagError
+			require.ErrorAs(t, err, &fe)
+			assert.Equal(t, c.flag, fe.Flag)
+			assert.Equal(t, c.value, fe.Value)
+			assert.Equal(t, c.want, fe.Want)
+			assert.Contains(t, err.Error(), c.flag)
+			assert.Contains(t, err.Error(), `"`+c.value+`"`)
+			assert.Contains(t, err.Error(), c.want)
+		})
+	}
+	s := catalog.NewSettings(kk)
+	s.Model = "x"
+	s.SetFlag("alldiff", "y")
+	_, err := problem{}.Options(s)
+	assert.ErrorContains(t, err, "-model")
+	assert.ErrorContains(t, err, "-alldiff")
+
+	// The flag lists its choices for the usage text.
+	flags := problem{}.Info().Flags
+	require.Len(t, flags, 1)
+	assert.Equal(t, "alldiff", flags[0].Name)
+	assert.Equal(t, "gac", flags[0].Default)
+	assert.Equal(t, []string{"value", "hidden", "gac"}, flags[0].Choices)
 }
 
 func TestLargeBoards(t *testing.T) {
