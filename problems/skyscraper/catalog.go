@@ -2,120 +2,150 @@ package skyscraper
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"iter"
-	"slices"
-	"strconv"
 	"time"
 
 	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/problems/catalog"
+	"github.com/cspgo/csp/problems/internal/square"
+	"github.com/cspgo/csp/propagators/alldiff"
 	"github.com/cspgo/csp/propagators/visibility"
 )
 
-func init() {
-	catalog.Register(catalog.Problem{
+func init() { catalog.Register[*Puzzle, settings](problem{}) }
+
+// problem is skyscraper as the catalog serves it.
+type problem struct{}
+
+var (
+	_ catalog.Generator[settings]        = problem{}
+	_ catalog.Modeler[*Puzzle, settings] = problem{}
+	_ catalog.Reasoner[*Puzzle]          = problem{}
+	_ catalog.Marker[*Puzzle]            = problem{}
+	_ catalog.Cluer[*Puzzle]             = problem{}
+	_ catalog.Censuser                   = problem{}
+)
+
+// settings are the options the command line's flags make.
+type settings struct {
+	Options
+	clues int                 // generate: the percentage of the 4N clues kept (--clues)
+	make  catalog.MakeRequest // generate: a graded puzzle (--difficulty)
+}
+
+// visibilityNames are the clue strengths, weakest first (as
+// visibility.Strength counts them).
+var visibilityNames = []string{visibility.Edge.String(), visibility.Bounds.String(), visibility.GAC.String(), visibility.Line.String()}
+
+func (problem) Info() catalog.Info {
+	return catalog.Info{
 		Name: "skyscraper",
 		Doc:  "skyscraper puzzles, one per line: a Towers game ID, a clockwise clue list, a JSON object, or a clue-framed grid block",
 		Flags: append([]catalog.Flag{
-			{Name: "visibility", Default: visibility.Line.String(), Usage: "clue strength: edge, bounds, gac or line",
-				Check: func(v string) error { _, err := visibility.ParseStrength(v); return err }},
-			{Name: "clues", Default: "100", Generate: true, Usage: "percentage of the 4N clues kept",
-				Check: func(v string) error {
-					if n, err := strconv.Atoi(v); err != nil || n < 0 || n > 100 {
-						return fmt.Errorf("want a percentage 0..100")
-					}
-					return nil
-				}},
+			square.AllDiffFlag(alldiff.GAC),
+			{Name: "visibility", Default: visibility.Line.String(), Choices: visibilityNames,
+				Usage: "clue strength: " + catalog.List(visibilityNames)},
+			{Name: "clues", Default: "100", Generate: true, Usage: "percentage of the 4N clues kept"},
 		}, catalog.MakeFlags(Ladder.Levels)...),
-		// At the line (the default), gac and bounds levels, DefaultSearch's
-		// counting-based search unless --var says otherwise (with the edge
-		// rules alone, dom/wdeg); counting-based search, by
-		// default or asked for, comes with last-conflict and nogoods
-		// (--last-conflict=false and --nogoods=false turn them off).
-		Defaults: func(s *catalog.Settings) {
-			if !s.Gave("var") && settingsOptions(s).Visibility >= visibility.Bounds {
-				s.Search.Var = DefaultSearch.Var
-			}
-			if s.Search.Var != csp.MaxDensity {
-				return
-			}
-			if !s.Gave("last-conflict") {
-				s.Search.LastConflict = DefaultSearch.LastConflict
-			}
-			if !s.Gave("nogoods") {
-				s.Search.Nogoods = DefaultSearch.Nogoods
-			}
-		},
-		Read: func(r io.Reader) iter.Seq[catalog.Item] {
-			return catalog.Items(slices.Values(Read(r)), func(it Item) catalog.Item {
-				return catalog.Item{Index: it.Index, Line: it.Line, Inst: it.Puzzle, Err: it.Err}
-			})
-		},
-		Solve: func(ctx context.Context, inst any, s *catalog.Settings, _ *catalog.Cache) ([][]int, csp.Result, error) {
-			return Solve(ctx, inst.(*Puzzle), settingsOptions(s), s.Search)
-		},
-		Count: func(ctx context.Context, inst any, s *catalog.Settings, _ *catalog.Cache) (csp.Result, error) {
-			res, _ := Count(ctx, inst.(*Puzzle), settingsOptions(s), s.Search, s.Limit)
-			return res, nil
-		},
-		Model: func(inst any, s *catalog.Settings) (*csp.Model, func([]int) [][]int, error) {
-			m, err := Build(inst.(*Puzzle), settingsOptions(s))
-			if err != nil {
-				return nil, nil, err
-			}
-			return m.Model, m.Grid, nil
-		},
-		Check: func(inst any, grid [][]int) error { return Check(inst.(*Puzzle), grid) },
-		WriteMarks: func(w io.Writer, inst any, cands [][][]int) error {
-			_, err := io.WriteString(w, FormatMarks(inst.(*Puzzle), cands))
-			return err
-		},
-		ReadMarks: func(r io.Reader) iter.Seq[catalog.Item] {
-			return catalog.Items(slices.Values(ReadMarks(r)), func(it Item) catalog.Item {
-				return catalog.Item{Index: it.Index, Line: it.Line, Inst: it.Puzzle, Err: it.Err}
-			})
-		},
-		Reason: func(inst any) (*catalog.Reasoning, error) { return Reason(inst.(*Puzzle)) },
-		Levels: Ladder.Levels,
-		Clues:  func(inst any) []string { return Clues(inst.(*Puzzle)) },
-		Keep:   func(inst any, kept []bool) any { return Keep(inst.(*Puzzle), kept) },
-		Give:   func(inst any, g map[[2]int]int) any { return Give(inst.(*Puzzle), g) },
-		Write: func(w io.Writer, inst any, grid [][]int) error {
-			_, err := io.WriteString(w, Format(inst.(*Puzzle), grid))
-			return err
-		},
-		// Benchmark boards: the clues of a random Latin square, a share of
-		// them kept; solvable, not necessarily unique.
-		Generate: func(w io.Writer, s *catalog.Settings, i int) error {
-			seed := s.Search.Seed + uint64(i)
-			if mr, ok := catalog.MakeSettings(s, Ladder.Levels); ok {
-				p, _, st, err := Make(context.Background(), MakeRequest{Size: int(s.Size), Level: mr.Level, NoMinimize: !mr.Minimize, Seed: seed, Limit: mr.Limit, Attempts: mr.Attempts})
-				if err != nil {
-					return err
-				}
-				_, err = fmt.Fprintf(w, "# skyscraper %dx%d, %s, seed %d, %d clues, %d givens, made in %v (%s)\n%s\n",
-					s.Size, s.Size, catalog.LevelName(Ladder.Levels, mr.Level), seed, clueCount(p), givenCount(p), st.Elapsed.Round(time.Millisecond), st.Tries(), FormatTowers(p))
-				return err
-			}
-			clues, _ := strconv.Atoi(s.Flag("clues"))
-			p, _, err := Random(int(s.Size), float64(clues)/100, seed)
-			if err != nil {
-				return err
-			}
-			_, err = fmt.Fprintf(w, "# skyscraper size %d, %d%% of the clues of a random Latin square, seed %d\n%s\n",
-				s.Size, clues, seed, FormatTowers(p))
-			return err
-		},
-	})
+	}
 }
 
-// settingsOptions reads the model settings the command line gave.
-func settingsOptions(s *catalog.Settings) Options {
-	v, err := visibility.ParseStrength(s.Flag("visibility"))
-	if err != nil {
-		v = visibility.Line
+// Options reads the flags. At the line (the default), gac and bounds
+// levels the search is DefaultSearch's counting-based search unless --var
+// says otherwise (with the edge rules alone, the shared dom/wdeg);
+// counting-based search, by default or asked for, comes with last-conflict
+// and nogoods (--last-conflict=false and --nogoods=false turn them off).
+func (problem) Options(s *catalog.Settings) (settings, error) {
+	var o settings
+	var errs [4]error
+	var vis int
+	o.AllDiff, errs[0] = square.ParseAllDiff(s)
+	vis, errs[1] = catalog.ParseFlag(s, "visibility", catalog.ParseChoice(visibilityNames))
+	o.Visibility = visibility.Strength(vis)
+	o.clues, errs[2] = catalog.ParseFlag(s, "clues", catalog.ParseRange(0, 100))
+	o.make, errs[3] = catalog.ParseMake(s, Ladder.Levels)
+	if err := errors.Join(errs[:]...); err != nil {
+		return o, err
 	}
-	return Options{AllDiff: s.AllDiff, Visibility: v}
+	if !s.Gave("var") && o.Visibility >= visibility.Bounds {
+		s.Search.Var = DefaultSearch.Var
+	}
+	if s.Search.Var == csp.MaxDensity {
+		if !s.Gave("last-conflict") {
+			s.Search.LastConflict = DefaultSearch.LastConflict
+		}
+		if !s.Gave("nogoods") {
+			s.Search.Nogoods = DefaultSearch.Nogoods
+		}
+	}
+	return o, nil
+}
+
+func (problem) Read(r io.Reader) iter.Seq[Item] { return Read(r) }
+
+func (problem) Solve(ctx context.Context, p *Puzzle, o settings, run catalog.Run) ([][]int, csp.Result, error) {
+	return Solve(ctx, p, o.Options, run.Search)
+}
+
+func (problem) Count(ctx context.Context, p *Puzzle, o settings, run catalog.Run) (csp.Result, error) {
+	return Count(ctx, p, o.Options, run.Search, run.Limit)
+}
+
+func (problem) Check(p *Puzzle, grid [][]int) error { return Check(p, grid) }
+
+// Write prints the solution framed by the puzzle's clues (Format), a
+// block Read takes back.
+func (problem) Write(w io.Writer, p *Puzzle, grid [][]int) error {
+	_, err := io.WriteString(w, Format(p, grid))
+	return err
+}
+
+func (problem) Model(p *Puzzle, o settings) (*csp.Model, func([]int) [][]int, error) {
+	m, err := Build(p, o.Options)
+	if err != nil {
+		return nil, nil, err
+	}
+	return m.Model, m.Grid, nil
+}
+
+func (problem) Reason(p *Puzzle) (*catalog.Reasoning, error) { return Reason(p) }
+
+func (problem) Levels() []string { return Ladder.Levels }
+
+func (problem) WriteMarks(w io.Writer, p *Puzzle, cands [][][]int) error {
+	_, err := io.WriteString(w, FormatMarks(p, cands))
+	return err
+}
+
+func (problem) ReadMarks(r io.Reader) iter.Seq[Item] { return ReadMarks(r) }
+
+func (problem) Clues(p *Puzzle) []string { return Clues(p) }
+
+func (problem) Keep(p *Puzzle, kept []bool) *Puzzle { return Keep(p, kept) }
+
+func (problem) Give(p *Puzzle, g map[[2]int]int) *Puzzle { return Give(p, g) }
+
+// Generate makes a puzzle graded at --difficulty, or else a benchmark
+// board: the clues of a random Latin square, the share --clues of them
+// kept; solvable, not necessarily unique.
+func (problem) Generate(w io.Writer, o settings, g catalog.Gen) error {
+	if mr := o.make; mr.On {
+		p, _, st, err := Make(context.Background(), MakeRequest{Size: g.Size, Level: mr.Level, NoMinimize: !mr.Minimize, Seed: g.Seed, Limit: mr.Limit, Attempts: mr.Attempts})
+		if err != nil {
+			return err
+		}
+		_, err = fmt.Fprintf(w, "# skyscraper %dx%d, %s, seed %d, %d clues, %d givens, made in %v (%s)\n%s\n",
+			g.Size, g.Size, catalog.LevelName(Ladder.Levels, mr.Level), g.Seed, clueCount(p), givenCount(p), st.Elapsed.Round(time.Millisecond), st.Tries(), FormatTowers(p))
+		return err
+	}
+	p, _, err := Random(g.Size, float64(o.clues)/100, g.Seed)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(w, "# skyscraper size %d, %d%% of the clues of a random Latin square, seed %d\n%s\n",
+		g.Size, o.clues, g.Seed, FormatTowers(p))
+	return err
 }

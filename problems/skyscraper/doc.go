@@ -7,14 +7,18 @@
 //	opt := skyscraper.Options{AllDiff: alldiff.GAC, Visibility: visibility.Line}
 //	grid, res, err := skyscraper.Solve(ctx, p, opt, skyscraper.DefaultSearch)
 //
-// Read detects the four input forms (Towers game IDs, the kata's clockwise
-// clue list, one JSON object per line, a clue-framed grid); Format,
-// FormatTowers, FormatClockwise and FormatJSON write them; ReadMarks and
-// FormatMarks read and write pencil marks. Build makes the model: rows and
-// columns all different, each clued line under the visibility propagator
-// at the chosen strength (package propagators/visibility), givens fixed.
-// Check verifies a grid independently of the model. For authors: Reason
-// (the deduction ladder behind grade, explain and hint), Make (unique,
+// Read streams a batch in any of four input forms (Towers game IDs, the
+// kata's clockwise clue list, one JSON object per line, a clue-framed
+// grid); Format, FormatTowers and FormatJSON write the three that can hold
+// givens (the clockwise list is read only: a Towers ID holds the same
+// clues and more). ReadMarks and FormatMarks read and write pencil marks.
+// Build makes the model on a grid.Grid: rows and columns all different,
+// each clued line under the visibility propagator at the chosen strength
+// (package propagators/visibility), givens fixed. Check verifies a grid
+// independently of the model. For authors: Reason (the deduction ladder
+// behind grade, explain and hint, on the same grid helper), Make (unique,
 // graded, minimal puzzles), RunCensus (how many clue sets give a unique
-// puzzle) and the diagnostics of broken puzzles.
+// puzzle, in census.go; census_catalog.go serves it to `csp census`) and
+// the diagnostics of broken puzzles. catalog.go registers the package with
+// the command line's catalog.
 package skyscraper

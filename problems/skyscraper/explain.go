@@ -47,20 +47,10 @@ func Reason(p *Puzzle) (*catalog.Reasoning, error) {
 	n := p.N
 	m := csp.NewModel()
 	g := grid.New(m, n, n, 1, n)
-	var givens []int
-	if p.Givens != nil {
-		givens = make([]int, 0, n*n)
-		for _, row := range p.Givens {
-			givens = append(givens, row...)
-		}
-	}
-	if err := g.Narrow(givens, p.Marks); err != nil {
+	if err := g.Narrow(flatGivens(p), p.Marks); err != nil {
 		return nil, err
 	}
-	cells := make([][]csp.Var, n)
-	for r := range n {
-		cells[r] = g.Row(r)
-	}
+	cells := g.AllRows()
 	var rules []csp.Explainer
 	add := func(e csp.Explainer, err error) error {
 		if err == nil {
@@ -109,11 +99,7 @@ func Reason(p *Puzzle) (*catalog.Reasoning, error) {
 		}
 	}
 	for _, in := range p.Interior {
-		dr, dc := in.Look.step()
-		var line []csp.Var
-		for r, c := in.Row, in.Col; r >= 0 && r < n && c >= 0 && c < n; r, c = r+dr, c+dc {
-			line = append(line, cells[r][c])
-		}
+		line := in.line(g)
 		label := fmt.Sprintf("clue %d at r%dc%d looking %s", in.Count, in.Row+1, in.Col+1, in.Look)
 		for _, s := range []visibility.Strength{visibility.Edge, visibility.Bounds, visibility.GAC} {
 			if err := add(visibility.Explain(line, n, in.Count, s, label)); err != nil {

@@ -1,11 +1,12 @@
 package skyscraper
 
 import (
-	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"strconv"
 	"strings"
 
@@ -14,31 +15,30 @@ import (
 
 // Sentinel errors; a *ParseError unwraps to one of them.
 var (
-	ErrFormat = errors.New("skyscraper: unrecognised puzzle")
-	ErrNumber = errors.New("skyscraper: not a number")
-	ErrCount  = errors.New("skyscraper: wrong count of fields")
-	ErrSize   = errors.New("skyscraper: size out of range")
-	ErrClue   = errors.New("skyscraper: clue out of range")
-	ErrGiven  = errors.New("skyscraper: given out of range")
-	ErrRun    = errors.New("skyscraper: givens overflow the grid")
-	ErrRepeat = errors.New("skyscraper: given repeats")
-	ErrSyntax = errors.New("skyscraper: bad syntax")
-	ErrInClue = errors.New("skyscraper: bad interior clue")
+	ErrFormat  = errors.New("skyscraper: unrecognised puzzle")
+	ErrNumber  = errors.New("skyscraper: not a number")
+	ErrCount   = errors.New("skyscraper: wrong count of fields")
+	ErrSize    = errors.New("skyscraper: size out of range")
+	ErrClue    = errors.New("skyscraper: clue out of range")
+	ErrGiven   = errors.New("skyscraper: given out of range")
+	ErrRun     = errors.New("skyscraper: givens overflow the grid")
+	ErrRepeat  = errors.New("skyscraper: given repeats")
+	ErrSyntax  = errors.New("skyscraper: bad syntax")
+	ErrInClue  = errors.New("skyscraper: bad interior clue")
+	ErrTooLong = errors.New("skyscraper: line too long")
 )
 
 // ParseError says where an input is malformed: instance, line, field,
 // and a sentinel of this package in Err.
 type ParseError = textio.ParseError
 
-// Item is one puzzle of a batch, or the error that spoilt it.
-type Item struct {
-	Index  int // 1-based position in the batch
-	Line   int
-	Puzzle *Puzzle
-	Err    error
-}
+// Item is one puzzle of a batch (Value), or the error that spoilt it: a
+// *ParseError whose Err is a sentinel of this package, or the reader's
+// error.
+type Item = textio.Item[*Puzzle]
 
-// Read reads one puzzle per line, detecting each line's format:
+// Read streams the puzzles of a batch, one per line, detecting each
+// line's format:
 //
 //   - a JSON object: {"size":5,"clues":[...4N clockwise...],"givens":[[...]],
 //     "interior":[{"row":2,"col":1,"look":"right","count":3}]};
@@ -50,67 +50,99 @@ type Item struct {
 //     is indented (or is no other format).
 //
 // Blank lines and lines starting with '#' or '%' are skipped. A malformed
-// puzzle becomes an Item with Err set; reading goes on with the next line.
-func Read(r io.Reader) []Item {
-	var items []Item
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), 1<<20)
-	lineNo := 0
-	var lines []string // a grid block being gathered
-	start := 0
-	flush := func() {
-		if len(lines) == 0 {
-			return
-		}
-		p, err := parseGrid(lines, start)
-		items = append(items, Item{Index: len(items) + 1, Line: start, Puzzle: p, Err: err})
-		lines = nil
-	}
-	for sc.Scan() {
-		lineNo++
-		raw := sc.Text()
-		t := strings.TrimSpace(raw)
-		if t == "" {
-			flush()
-			continue
-		}
-		if t[0] == '#' || t[0] == '%' {
-			continue
-		}
-		if len(lines) > 0 {
-			lines = append(lines, t)
-			continue
-		}
-		var p *Puzzle
-		var err error
-		switch {
-		case raw[0] == ' ' || raw[0] == '\t':
-			// An indented line starts a grid block (Format indents the
-			// top clues past the column of left clues).
-			lines, start = []string{t}, lineNo
-			continue
-		case t[0] == '{':
-			p, err = parseJSON(t, lineNo)
-		case isTowers(t):
-			p, err = ParseTowers(t, lineNo)
-		case isClockwise(t):
-			p, err = parseClockwise(t, lineNo)
-		default:
-			lines, start = []string{t}, lineNo
-			continue
-		}
-		items = append(items, Item{Index: len(items) + 1, Line: lineNo, Puzzle: p, Err: err})
-	}
-	flush()
-	if err := sc.Err(); err != nil {
-		items = append(items, Item{Index: len(items) + 1, Line: lineNo + 1, Err: &ParseError{Line: lineNo + 1, Err: ErrSyntax, Detail: err.Error()}})
-	}
-	for i := range items {
-		if items[i].Puzzle != nil {
-			items[i].Puzzle.Line = items[i].Line
+// puzzle becomes an Item with Err set; reading goes on with the next line
+// (after a grid block, with the next block). A line longer than MaxLine is
+// one such item (ErrTooLong), or spoils the grid block it is in. A read
+// error ends the batch with an item holding it. Memory stays bounded
+// however long the input: one line, or one grid block within textio's
+// bounds, at a time (textio.Reader). Stopping the iteration early stops
+// reading.
+func Read(r io.Reader) iter.Seq[Item] {
+	return func(yield func(Item) bool) {
+		rd := textio.NewReader(r, readOptions)
+		var batch textio.Batch[*Puzzle]
+		for {
+			l, err := rd.Peek()
+			switch {
+			case err == io.EOF:
+				return
+			case err == nil && l.Blank():
+				_, _ = rd.Next()
+				continue
+			}
+			form, t := formOf(l.Text)
+			if err == nil && form == gridForm {
+				b, err := rd.NextBlock()
+				var p *Puzzle
+				if err == nil {
+					p, err = parseGrid(b)
+				}
+				if !yield(item(&batch, b.Start, p, err)) {
+					return
+				}
+				continue
+			}
+			_, _ = rd.Next()
+			var p *Puzzle
+			if err == nil {
+				switch form {
+				case jsonForm:
+					p, err = parseJSON(t, l.No)
+				case towersForm:
+					p, err = ParseTowers(t, l.No)
+				default:
+					p, err = parseClockwise(t, l.No)
+				}
+			}
+			if !yield(item(&batch, l.No, p, err)) {
+				return
+			}
 		}
 	}
-	return items
+}
+
+// MaxLine is the longest line Read and ReadMarks take, in bytes (the JSON
+// form of a 63×63 puzzle with every given is about 12 KB). A longer line
+// is one bad item (ErrTooLong), and reading goes on after it.
+const MaxLine = textio.DefaultMaxLine
+
+// readOptions are the bounds and comments of Read and ReadMarks.
+var readOptions = textio.Options{MaxLine: MaxLine, Comment: "#%", TooLong: ErrTooLong}
+
+// The forms of Read: one line each, or a grid block.
+const (
+	gridForm = iota
+	jsonForm
+	towersForm
+	clockwiseForm
+)
+
+// formOf says which form the line text starts, and returns it trimmed. An
+// indented line starts a grid block (Format indents the top clues past the
+// column of left clues), and so does a line of no other form.
+func formOf(text []byte) (form int, t string) {
+	if len(text) == 0 || text[0] == ' ' || text[0] == '\t' {
+		return gridForm, ""
+	}
+	t = string(bytes.TrimSpace(text))
+	switch {
+	case t[0] == '{':
+		return jsonForm, t
+	case isTowers(t):
+		return towersForm, t
+	case isClockwise(t):
+		return clockwiseForm, t
+	}
+	return gridForm, ""
+}
+
+// item numbers the puzzle p or the error that spoilt it, starting at line,
+// as the next item of batch.
+func item(batch *textio.Batch[*Puzzle], line int, p *Puzzle, err error) Item {
+	if err == nil {
+		p.Line = line
+	}
+	return batch.Item(line, p, err)
 }
 
 // isTowers reports whether t starts with digits and a colon.
@@ -353,7 +385,8 @@ func (in Interior) length(n int) int {
 }
 
 // parseGrid reads a block printed by Format.
-func parseGrid(lines []string, start int) (*Puzzle, error) {
+func parseGrid(b textio.Block) (*Puzzle, error) {
+	start := b.Start
 	tok := func(s string, line, field, n int) (int, error) {
 		if s == "." {
 			return 0, nil
@@ -367,13 +400,13 @@ func parseGrid(lines []string, start int) (*Puzzle, error) {
 		}
 		return v, nil
 	}
-	top := strings.Fields(lines[0])
+	top := strings.Fields(string(b.Lines[0].Text))
 	n := len(top)
 	if n > MaxSize {
 		return nil, &ParseError{Line: start, Err: ErrSize, Detail: fmt.Sprintf("size %d, want 1..%d", n, MaxSize)}
 	}
-	if len(lines) != n+2 {
-		return nil, &ParseError{Line: start, Err: ErrCount, Detail: fmt.Sprintf("a grid of %d columns needs %d lines, found %d", n, n+2, len(lines))}
+	if len(b.Lines) != n+2 {
+		return nil, &ParseError{Line: start, Err: ErrCount, Detail: fmt.Sprintf("a grid of %d columns needs %d lines, found %d", n, n+2, len(b.Lines))}
 	}
 	p := New(n)
 	p.Givens = make([][]int, n)
@@ -384,8 +417,8 @@ func parseGrid(lines []string, start int) (*Puzzle, error) {
 		}
 	}
 	for r := range n {
-		f := strings.Fields(lines[r+1])
-		line := start + r + 1
+		f := strings.Fields(string(b.Lines[r+1].Text))
+		line := b.Lines[r+1].No
 		if len(f) != n+2 {
 			return nil, &ParseError{Line: line, Err: ErrCount, Detail: fmt.Sprintf("%d fields, want %d (clue, %d cells, clue)", len(f), n+2, n)}
 		}
@@ -405,12 +438,13 @@ func parseGrid(lines []string, start int) (*Puzzle, error) {
 			}
 		}
 	}
-	bottom := strings.Fields(lines[n+1])
+	last := b.Lines[n+1].No
+	bottom := strings.Fields(string(b.Lines[n+1].Text))
 	if len(bottom) != n {
-		return nil, &ParseError{Line: start + n + 1, Err: ErrCount, Detail: fmt.Sprintf("%d bottom clues, want %d", len(bottom), n)}
+		return nil, &ParseError{Line: last, Err: ErrCount, Detail: fmt.Sprintf("%d bottom clues, want %d", len(bottom), n)}
 	}
 	for c, s := range bottom {
-		if p.Bottom[c], err = tok(s, start+n+1, c+1, n); err != nil {
+		if p.Bottom[c], err = tok(s, last, c+1, n); err != nil {
 			return nil, err
 		}
 	}
@@ -418,19 +452,6 @@ func parseGrid(lines []string, start int) (*Puzzle, error) {
 		return nil, err
 	}
 	return p, nil
-}
-
-// FormatClockwise writes the clues as a clockwise list, comma-separated.
-// Givens and interior clues have no place in that format: use FormatJSON.
-func FormatClockwise(p *Puzzle) string {
-	var b strings.Builder
-	for i, v := range p.Clockwise() {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteString(strconv.Itoa(v))
-	}
-	return b.String()
 }
 
 // FormatTowers writes a Towers game ID (interior clues have no place in it).

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -65,22 +66,22 @@ func TestPublicFormatsAgree(t *testing.T) {
 		t.Run(r.name, func(t *testing.T) {
 			tw, err := ParseTowers(r.towers, 1)
 			require.NoError(t, err)
-			items := Read(strings.NewReader(r.clockwise))
+			items := slices.Collect(Read(strings.NewReader(r.clockwise)))
 			require.Len(t, items, 1)
 			require.NoError(t, items[0].Err)
-			cw := items[0].Puzzle
+			cw := items[0].Value
 			assert.Equal(t, tw.Clockwise(), cw.Clockwise(), "the Towers ID and the clockwise list are the same clues")
 			if g := digits(r.givens, r.n); g != nil {
 				assert.Equal(t, g, tw.Givens)
 			}
 			// Round trips through every format.
 			for name, text := range map[string]string{"towers": FormatTowers(tw), "json": FormatJSON(tw), "grid": Format(tw, nil)} {
-				back := Read(strings.NewReader(text))
+				back := slices.Collect(Read(strings.NewReader(text)))
 				require.Len(t, back, 1, name)
 				require.NoError(t, back[0].Err, "%s:\n%s", name, text)
-				assert.Equal(t, tw.Clockwise(), back[0].Puzzle.Clockwise(), name)
+				assert.Equal(t, tw.Clockwise(), back[0].Value.Clockwise(), name)
 				if tw.Givens != nil {
-					assert.Equal(t, tw.Givens, back[0].Puzzle.Givens, name)
+					assert.Equal(t, tw.Givens, back[0].Value.Givens, name)
 				}
 			}
 			if sol := digits(r.solution, r.n); sol != nil {
@@ -141,7 +142,7 @@ func TestReadErrors(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			items := Read(strings.NewReader(c.input))
+			items := slices.Collect(Read(strings.NewReader(c.input)))
 			require.NotEmpty(t, items)
 			err := items[0].Err
 			require.Error(t, err)
@@ -156,7 +157,7 @@ func TestReadErrors(t *testing.T) {
 
 func TestBatchGoesOn(t *testing.T) {
 	input := "# batch\n1,2,3\n4:2/2/1/3/3/2/2/1/3/1/2/3/2/2/3/1\n\n{\"size\":2}\n"
-	items := Read(strings.NewReader(input))
+	items := slices.Collect(Read(strings.NewReader(input)))
 	require.Len(t, items, 3)
 	assert.ErrorIs(t, items[0].Err, ErrCount)
 	require.NoError(t, items[1].Err)
@@ -172,22 +173,22 @@ func FuzzRead(f *testing.F) {
 	f.Add("   . 2\n. 1 . .\n. . . .\n   . .\n")
 	f.Add("7:/4/3///1//2//2//5//3//5//3/3////2//1/5/3/,r4d4y")
 	f.Fuzz(func(t *testing.T, input string) {
-		for _, it := range Read(strings.NewReader(input)) {
+		for it := range Read(strings.NewReader(input)) {
 			if it.Err != nil {
 				continue
 			}
-			p := it.Puzzle
+			p := it.Value
 			for _, text := range []string{FormatJSON(p), Format(p, nil)} {
-				back := Read(strings.NewReader(text))
+				back := slices.Collect(Read(strings.NewReader(text)))
 				if len(back) != 1 || back[0].Err != nil {
 					t.Fatalf("round trip of %q failed: %v", text, back)
 				}
-				if !equalInts(back[0].Puzzle.Clockwise(), p.Clockwise()) {
+				if !equalInts(back[0].Value.Clockwise(), p.Clockwise()) {
 					t.Fatalf("round trip changed the clues: %q", text)
 				}
 			}
 			if len(p.Interior) == 0 {
-				back := Read(strings.NewReader(FormatTowers(p)))
+				back := slices.Collect(Read(strings.NewReader(FormatTowers(p))))
 				if len(back) != 1 || back[0].Err != nil {
 					t.Fatalf("Towers round trip of %q failed", FormatTowers(p))
 				}

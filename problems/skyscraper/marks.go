@@ -4,10 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"math/bits"
 	"strconv"
 	"strings"
 
+	"github.com/cspgo/csp/internal/textio"
 	"github.com/cspgo/csp/problems/internal/square"
 )
 
@@ -137,32 +139,34 @@ func cellCands(p *Puzzle, cands [][][]int, r, c int) (vals []int, ok bool) {
 // clue out of 1..N), ErrMarkRange (a candidate out of 1..N),
 // ErrMarkRepeat (a candidate twice in a token), ErrMarkEmpty (a token
 // '-', or an empty number between commas) or ErrRepeat (two cells of a
-// row or column with the same single candidate); reading goes on with the
-// next block.
-func ReadMarks(r io.Reader) []Item {
-	var items []Item
-	stop, err := square.ReadBlocks(r, MaxSize+3, 1<<20, func(b *square.Block) {
-		start := b.Lines[0].No
-		p, err := parseMarks(b)
-		if err != nil {
-			items = append(items, Item{Index: len(items) + 1, Line: start, Err: err})
-		} else {
-			p.Line = start
-			items = append(items, Item{Index: len(items) + 1, Line: start, Puzzle: p})
+// row or column with the same single candidate) or ErrTooLong (a line
+// over MaxLine in the block, or a block over textio's bounds); reading
+// goes on with the next block. A read error ends the batch with an item
+// holding it. Memory stays bounded: one block at a time (textio.Blocks);
+// stopping the iteration early stops reading.
+func ReadMarks(r io.Reader) iter.Seq[Item] {
+	return func(yield func(Item) bool) {
+		var batch textio.Batch[*Puzzle]
+		for b, err := range textio.Blocks(r, readOptions) {
+			var p *Puzzle
+			if err == nil {
+				if p, err = parseMarks(b); err == nil {
+					p.Line = b.Start
+				}
+			}
+			if !yield(batch.Item(b.Start, p, err)) {
+				return
+			}
 		}
-	})
-	if err != nil {
-		items = append(items, Item{Index: len(items) + 1, Line: stop, Err: &ParseError{Line: stop, Err: ErrSyntax, Detail: err.Error()}})
 	}
-	return items
 }
 
 // parseMarks reads one block of pencil marks.
-func parseMarks(b *square.Block) (*Puzzle, error) {
+func parseMarks(b textio.Block) (*Puzzle, error) {
 	fail := func(line, field int, err error, detail string, args ...any) error {
 		return &ParseError{Line: line, Field: field, Err: err, Detail: fmt.Sprintf(detail, args...)}
 	}
-	top := strings.Fields(b.Lines[0].Text)
+	top := strings.Fields(string(b.Lines[0].Text))
 	n := len(top)
 	if n > MaxSize {
 		return nil, fail(b.Lines[0].No, 0, ErrSize, "%d top clues, want 1..%d", n, MaxSize)
@@ -180,8 +184,8 @@ func parseMarks(b *square.Block) (*Puzzle, error) {
 		}
 		return v, nil
 	}
-	edge := func(l square.Line, side []int, name string) error {
-		f := strings.Fields(l.Text)
+	edge := func(l textio.Line, side []int, name string) error {
+		f := strings.Fields(string(l.Text))
 		if len(f) != n {
 			return fail(l.No, min(len(f), n)+1, ErrCount, "%d %s clues, want %d like the top", len(f), name, n)
 		}
@@ -211,7 +215,7 @@ func parseMarks(b *square.Block) (*Puzzle, error) {
 		case i > n:
 			return nil, fail(l.No, 0, ErrCount, "more than %d lines: %d clues above, %d rows, %d clues below (a blank line ends a block)", n+2, n, n, n)
 		}
-		f := strings.Fields(l.Text)
+		f := strings.Fields(string(l.Text))
 		if len(f) != n+2 {
 			return nil, fail(l.No, min(len(f), n+2)+1, ErrCount, "%d tokens, want %d (clue, %d cells, clue)", len(f), n+2, n)
 		}
@@ -235,8 +239,8 @@ func parseMarks(b *square.Block) (*Puzzle, error) {
 		}
 		lineOf[i] = l.No
 	}
-	if b.Count < n+2 {
-		return nil, fail(b.Last, 0, ErrCount, "%d lines, want %d: %d clues above, %d rows, %d clues below", b.Count, n+2, n, n, n)
+	if count := len(b.Lines); count < n+2 {
+		return nil, fail(b.Lines[count-1].No, 0, ErrCount, "%d lines, want %d: %d clues above, %d rows, %d clues below", count, n+2, n, n, n)
 	}
 	if err := repeatedSingle(p, lineOf); err != nil {
 		return nil, err

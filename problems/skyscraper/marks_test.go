@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -63,10 +64,10 @@ func TestMarksRoundTrip(t *testing.T) {
 			t.Run(fmt.Sprintf("size %d keep %v", n, keep), func(t *testing.T) {
 				p, cands := markPuzzle(n, keep, rng)
 				text := FormatMarks(p, cands)
-				items := ReadMarks(strings.NewReader(text))
+				items := slices.Collect(ReadMarks(strings.NewReader(text)))
 				require.Len(t, items, 1)
 				require.NoError(t, items[0].Err, "%s", text)
-				q := items[0].Puzzle
+				q := items[0].Value
 				require.Equal(t, n, q.N)
 				assert.Equal(t, p.Clockwise(), q.Clockwise(), "clues")
 				assert.Equal(t, cands, candsOf(n, q.Marks))
@@ -150,11 +151,11 @@ func TestReadMarksErrors(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			items := ReadMarks(strings.NewReader(c.input))
+			items := slices.Collect(ReadMarks(strings.NewReader(c.input)))
 			require.NotEmpty(t, items)
 			err := items[0].Err
 			require.Error(t, err)
-			assert.Nil(t, items[0].Puzzle)
+			assert.Nil(t, items[0].Value)
 			assert.ErrorIs(t, err, c.err)
 			var pe *ParseError
 			require.ErrorAs(t, err, &pe)
@@ -169,19 +170,19 @@ func TestReadMarksBatchGoesOn(t *testing.T) {
 	good := "  2 .\n. 12 2 1\n. 1 12 .\n  . .\n"
 	bad := "  2 .\n. 12 2 1\n. 1 12 3\n  . .\n"
 	input := "# a batch\n" + good + "\n" + bad + "\n\n% a status line\n" + good
-	items := ReadMarks(strings.NewReader(input))
+	items := slices.Collect(ReadMarks(strings.NewReader(input)))
 	require.Len(t, items, 3)
 	require.NoError(t, items[0].Err)
 	assert.Equal(t, 2, items[0].Line)
-	assert.Equal(t, [][]int{{0, 2}, {1, 0}}, items[0].Puzzle.Givens)
-	assert.Equal(t, []int{2, 0}, items[0].Puzzle.Top)
-	assert.Equal(t, []int{1, 0}, items[0].Puzzle.Right)
+	assert.Equal(t, [][]int{{0, 2}, {1, 0}}, items[0].Value.Givens)
+	assert.Equal(t, []int{2, 0}, items[0].Value.Top)
+	assert.Equal(t, []int{1, 0}, items[0].Value.Right)
 	assert.ErrorIs(t, items[1].Err, ErrClue)
 	assert.Contains(t, items[1].Err.Error(), "line 9, field 4")
 	require.NoError(t, items[2].Err)
 	assert.Equal(t, 3, items[2].Index)
 	assert.Equal(t, 14, items[2].Line)
-	assert.Equal(t, 14, items[2].Puzzle.Line)
+	assert.Equal(t, 14, items[2].Value.Line)
 }
 
 func FuzzReadMarks(f *testing.F) {
@@ -190,12 +191,12 @@ func FuzzReadMarks(f *testing.F) {
 	f.Add("  . 3\n. - ? .\n. 1,2 x 0\n  .\n\n" + strings.Repeat(". ", 64))
 	f.Add("   " + strings.Repeat(". ", 10) + "\n. 1,11" + strings.Repeat(" 1", 9) + " .\n")
 	f.Fuzz(func(t *testing.T, input string) {
-		for i, it := range ReadMarks(strings.NewReader(input)) {
+		for i, it := range slices.Collect(ReadMarks(strings.NewReader(input))) {
 			if it.Index != i+1 {
 				t.Fatalf("item %d has index %d", i+1, it.Index)
 			}
-			if (it.Puzzle == nil) == (it.Err == nil) {
-				t.Fatalf("item %d: want exactly one of puzzle and error, got %v and %v", i+1, it.Puzzle, it.Err)
+			if (it.Value == nil) == (it.Err == nil) {
+				t.Fatalf("item %d: want exactly one of puzzle and error, got %v and %v", i+1, it.Value, it.Err)
 			}
 			if it.Err != nil {
 				var pe *ParseError
@@ -204,13 +205,13 @@ func FuzzReadMarks(f *testing.F) {
 				}
 				continue
 			}
-			p := it.Puzzle
+			p := it.Value
 			text := FormatMarks(p, nil)
-			back := ReadMarks(strings.NewReader(text))
+			back := slices.Collect(ReadMarks(strings.NewReader(text)))
 			if len(back) != 1 || back[0].Err != nil {
 				t.Fatalf("round trip of %q: %v", text, back)
 			}
-			q := back[0].Puzzle
+			q := back[0].Value
 			q.Line = p.Line
 			if !reflect.DeepEqual(q, p) {
 				t.Fatalf("round trip of %q gave %+v, want %+v", text, q, p)
@@ -254,10 +255,10 @@ func TestMarksSample(t *testing.T) {
 		}
 		blocks = append(blocks, strings.TrimSuffix(kept.String(), "\n")+"\n")
 	}
-	items := ReadMarks(strings.NewReader(string(data)))
+	items := slices.Collect(ReadMarks(strings.NewReader(string(data))))
 	require.Len(t, items, len(blocks))
 	for i, it := range items {
 		require.NoError(t, it.Err)
-		assert.Equal(t, blocks[i], FormatMarks(it.Puzzle, nil))
+		assert.Equal(t, blocks[i], FormatMarks(it.Value, nil))
 	}
 }

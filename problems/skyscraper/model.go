@@ -3,9 +3,9 @@ package skyscraper
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/cspgo/csp/csp"
-	"github.com/cspgo/csp/domains"
 	"github.com/cspgo/csp/problems/grid"
 	"github.com/cspgo/csp/propagators/alldiff"
 	"github.com/cspgo/csp/propagators/visibility"
@@ -24,37 +24,24 @@ type Options struct {
 type Model struct {
 	*csp.Model
 	N     int
-	Cells [][]csp.Var // Cells[r][c] ranges over 1..N
+	Board *grid.Grid // the cells, row by row, each ranging over 1..N
 }
 
-// Build makes the model of p: one variable per cell (givens fixed), every
-// row and column all different, one visibility propagator per clue. At the
-// Line strength a row or column with a clue at either end gets one
-// propagator for the whole line (all-different and both clues at once),
-// and its own all-different is the cheap one (see lineAllDiff).
+// Build makes the model of p: one variable per cell (givens fixed, pencil
+// marks applied), every row and column all different, one visibility
+// propagator per clue. At the Line strength a row or column with a clue at
+// either end gets one propagator for the whole line (all-different and
+// both clues at once), and its own all-different is the cheap one (see
+// lineAllDiff).
 func Build(p *Puzzle, opt Options) (*Model, error) {
 	n := p.N
-	m := &Model{Model: csp.NewModel(), N: n, Cells: make([][]csp.Var, n)}
-	names := grid.CellNames(n, n)
-	for r := range n {
-		m.Cells[r] = make([]csp.Var, n)
-		for c := range n {
-			lo, hi := 1, n
-			if p.Givens != nil && p.Givens[r][c] != 0 {
-				lo, hi = p.Givens[r][c], p.Givens[r][c]
-			}
-			m.Cells[r][c] = m.NewIntVar(lo, hi, names[r*n+c])
-			if p.Marks != nil {
-				d := m.InitialDomain(m.Cells[r][c])
-				if d.IntersectWords([]uint64{p.Marks[r*n+c]}) == domains.EventFailed || d.Empty() {
-					return nil, fmt.Errorf("r%dc%d: the pencil marks leave no height", r+1, c+1)
-				}
-			}
-		}
+	m := &Model{Model: csp.NewModel(), N: n}
+	m.Board = grid.New(m.Model, n, n, 1, n)
+	if err := m.Board.Narrow(flatGivens(p), p.Marks); err != nil {
+		return nil, err
 	}
 	for i := range n {
-		row := m.Cells[i]
-		col := column(m.Cells, i)
+		row, col := m.Board.Row(i), m.Board.Col(i)
 		alldiff.Post(m.Model, row, lineAllDiff(opt, n, p.Left[i], p.Right[i]))
 		alldiff.Post(m.Model, col, lineAllDiff(opt, n, p.Top[i], p.Bottom[i]))
 		if err := postLine(m.Model, row, n, p.Left[i], p.Right[i], opt.Visibility); err != nil {
@@ -65,11 +52,7 @@ func Build(p *Puzzle, opt Options) (*Model, error) {
 		}
 	}
 	for _, in := range p.Interior {
-		dr, dc := in.Look.step()
-		var line []csp.Var
-		for r, c := in.Row, in.Col; r >= 0 && r < n && c >= 0 && c < n; r, c = r+dr, c+dc {
-			line = append(line, m.Cells[r][c])
-		}
+		line := in.line(m.Board)
 		s := opt.Visibility
 		if s == visibility.Line {
 			s = visibility.GAC // a part of a line: the clue alone
@@ -129,14 +112,6 @@ func postLine(m *csp.Model, line []csp.Var, n, front, back int, s visibility.Str
 	return nil
 }
 
-func column(g [][]csp.Var, c int) []csp.Var {
-	col := make([]csp.Var, len(g))
-	for r := range g {
-		col[r] = g[r][c]
-	}
-	return col
-}
-
 func reversed(xs []csp.Var) []csp.Var {
 	out := make([]csp.Var, len(xs))
 	for i, x := range xs {
@@ -146,15 +121,25 @@ func reversed(xs []csp.Var) []csp.Var {
 }
 
 // Grid reads a solution (values indexed by Var) as rows.
-func (m *Model) Grid(values []int) [][]int {
-	g := make([][]int, m.N)
-	for r := range g {
-		g[r] = make([]int, m.N)
-		for c := range g[r] {
-			g[r][c] = values[m.Cells[r][c]]
-		}
+func (m *Model) Grid(values []int) [][]int { return m.Board.Values(values) }
+
+// line returns the cells the interior clue sees along, its own first.
+func (in Interior) line(g *grid.Grid) []csp.Var {
+	dr, dc := in.Look.step()
+	var line []csp.Var
+	for r, c := in.Row, in.Col; r >= 0 && r < g.Rows && c >= 0 && c < g.Cols; r, c = r+dr, c+dc {
+		line = append(line, g.At(r, c))
 	}
-	return g
+	return line
+}
+
+// flatGivens returns p's givens row by row, as grid.Narrow takes them
+// (nil for none).
+func flatGivens(p *Puzzle) []int {
+	if p.Givens == nil {
+		return nil
+	}
+	return slices.Concat(p.Givens...)
 }
 
 // DefaultSearch is the search of `csp solve skyscraper` at the Line (the

@@ -3,6 +3,7 @@ package skyscraper
 import (
 	"context"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -11,7 +12,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cspgo/csp/csp"
-	"github.com/cspgo/csp/problems/catalog"
 	"github.com/cspgo/csp/propagators/alldiff"
 	"github.com/cspgo/csp/propagators/visibility"
 )
@@ -96,10 +96,10 @@ func TestInteriorClues(t *testing.T) {
 	// buildings seen along r2c2..r2c4. Every solution found must keep it,
 	// and the count must match a count filtered by the checker.
 	in := `{"size":4,"interior":[{"row":1,"col":1,"look":"right","count":3},{"row":3,"col":2,"look":"up","count":2}]}`
-	items := Read(strings.NewReader(in))
+	items := slices.Collect(Read(strings.NewReader(in)))
 	require.Len(t, items, 1)
 	require.NoError(t, items[0].Err)
-	p := items[0].Puzzle
+	p := items[0].Value
 	m, err := Build(p, strong)
 	require.NoError(t, err)
 	e := csp.NewSearch(m.Model, search)
@@ -169,8 +169,6 @@ func TestRandomLargeBoards(t *testing.T) {
 // or when --var names it; --var maxsd brings last-conflict and nogoods at
 // any level.
 func TestDefaultSearch(t *testing.T) {
-	prob, ok := catalog.Lookup("skyscraper")
-	require.True(t, ok)
 	shared := csp.Options{Var: csp.DomWDeg, Val: csp.ValMin, Restarts: csp.Luby, RandomTies: true, Seed: 1}
 	noLC, noNogoods := DefaultSearch, DefaultSearch
 	noLC.LastConflict, noNogoods.Nogoods = false, false
@@ -191,14 +189,15 @@ func TestDefaultSearch(t *testing.T) {
 		{"edge", "", 0, shared},
 		{"edge", "var", csp.MaxDensity, DefaultSearch},
 	} {
-		s := catalog.NewSettings(prob)
+		s := settingsFor(t)
 		s.SetFlag("visibility", c.visibility)
 		s.Search = shared // the command line's, where a given flag left it false
 		if c.given == "var" {
 			s.Search.Var = c.varGiven
 		}
 		s.Given = func(flag string) bool { return flag == c.given }
-		prob.Defaults(s)
+		_, err := problem{}.Options(s)
+		require.NoError(t, err)
 		require.Equal(t, c.want, s.Search, "%+v", c)
 	}
 }
@@ -210,14 +209,14 @@ func TestFresh9u(t *testing.T) {
 	f, err := os.Open("testdata/tatham-9du-100.txt")
 	require.NoError(t, err)
 	defer f.Close()
-	items := Read(f)
+	items := slices.Collect(Read(f))
 	require.Len(t, items, 100)
 	for _, it := range items {
 		require.NoError(t, it.Err)
-		g, res, err := Solve(context.Background(), it.Puzzle, strong, DefaultSearch)
+		g, res, err := Solve(context.Background(), it.Value, strong, DefaultSearch)
 		require.NoError(t, err)
 		require.NotNil(t, g, "line %d: %s", it.Line, res.Status())
-		c, err := Count(context.Background(), it.Puzzle, strong, DefaultSearch, 2)
+		c, err := Count(context.Background(), it.Value, strong, DefaultSearch, 2)
 		require.NoError(t, err)
 		require.True(t, c.Complete, "line %d", it.Line)
 		require.Equal(t, int64(1), c.Solutions, "line %d", it.Line)
