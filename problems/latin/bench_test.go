@@ -22,6 +22,16 @@ func loadInstance(tb testing.TB, path string) *Instance {
 	return inst
 }
 
+// mustBuild is Build for an instance that has a model.
+func mustBuild(tb testing.TB, inst *Instance, opt Options) *Model {
+	tb.Helper()
+	m, err := Build(inst, opt)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return m
+}
+
 // BenchmarkSolve solves fixed instances with the default configuration
 // (GAC, symbol view, dom/wdeg, Luby restarts, seed 1).
 func BenchmarkSolve(b *testing.B) {
@@ -57,7 +67,7 @@ func BenchmarkNode(b *testing.B) {
 				name = view.String() + "/trailing"
 			}
 			b.Run(name, func(b *testing.B) {
-				m := Build(inst, Options{AllDiff: alldiff.GAC, View: view})
+				m := mustBuild(b, inst, Options{AllDiff: alldiff.GAC, View: view})
 				e := csp.NewSearch(m.Model, csp.Options{Var: csp.DomWDeg, Restarts: csp.Luby, RandomTies: true, Seed: 1,
 					SaveMode: mode, NodeLimit: int64(b.N)})
 				b.ReportAllocs()
@@ -75,7 +85,7 @@ func BenchmarkNode(b *testing.B) {
 // save, remove a value from a cell, propagate, restore.
 func BenchmarkPropagate(b *testing.B) {
 	inst := loadInstance(b, "testdata/generated/bqwh-o35-h0515-s001250.txt")
-	m := Build(inst, Options{AllDiff: alldiff.GAC, View: RowCol})
+	m := mustBuild(b, inst, Options{AllDiff: alldiff.GAC, View: RowCol})
 	s := csp.NewSpace(m.Model, csp.Copying)
 	if !s.Propagate() {
 		b.Fatal("root failed")

@@ -2,125 +2,173 @@ package latin
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"iter"
 	"slices"
-	"strconv"
 	"time"
 
 	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/problems/catalog"
+	"github.com/cspgo/csp/problems/grid"
 	"github.com/cspgo/csp/problems/internal/square"
+	"github.com/cspgo/csp/propagators/alldiff"
 )
 
-func init() {
-	catalog.Register(catalog.Problem{
+func init() { catalog.Register[*Instance, settings](problem{}) }
+
+// problem is Latin-square completion as the catalog serves it.
+type problem struct{}
+
+var (
+	_ catalog.Generator[settings]          = problem{}
+	_ catalog.Modeler[*Instance, settings] = problem{}
+	_ catalog.Reasoner[*Instance]          = problem{}
+	_ catalog.Marker[*Instance]            = problem{}
+	_ catalog.Cluer[*Instance]             = problem{}
+)
+
+// settings are the options the command line's flags make.
+type settings struct {
+	Options
+	balanced bool                // generate: balanced holes
+	make     catalog.MakeRequest // generate: a graded puzzle (--difficulty)
+}
+
+// models are the names --model takes, the default first.
+var models = []string{Channeled.String(), RowCol.String(), Symbols.String()}
+
+func (problem) Info() catalog.Info {
+	return catalog.Info{
 		Name:   "latin",
 		Doc:    "Latin-square completion: N, then N rows of N numbers, 0 = hole",
-		Models: []string{Channeled.String(), RowCol.String(), Symbols.String()},
+		Models: models,
 		Flags: append([]catalog.Flag{
-			{Name: "symbols", Bool: true, Usage: "the older way to choose the model: true is --model channeled, false --model rowcol",
-				Check: checkBool},
-			{Name: "balanced", Bool: true, Generate: true, Default: "false", Usage: "balanced holes per row and column",
-				Check: checkBool},
+			square.AllDiffFlag(alldiff.GAC),
+			{Name: "symbols", Bool: true, Usage: "the older way to choose the model: true is --model channeled, false --model rowcol"},
+			{Name: "balanced", Bool: true, Generate: true, Default: "false", Usage: "balanced holes per row and column"},
 		}, catalog.MakeFlags(Ladder.Levels)...),
-		// --symbols, when given without --model, picks the model.
-		Defaults: func(s *catalog.Settings) {
-			if s.Gave("symbols") && !s.Gave("model") {
-				s.Model = RowCol.String()
-				if on, _ := strconv.ParseBool(s.Flag("symbols")); on {
-					s.Model = Channeled.String()
-				}
+	}
+}
+
+// Options reads the flags. --symbols, when given without --model, picks
+// the model.
+func (problem) Options(s *catalog.Settings) (settings, error) {
+	var o settings
+	var errs [5]error
+	var view int
+	view, errs[0] = catalog.ParseModel(s, models)
+	o.View = View(view)
+	o.AllDiff, errs[1] = square.ParseAllDiff(s)
+	if s.Flag("symbols") != "" {
+		var on bool
+		on, errs[2] = catalog.ParseFlag(s, "symbols", catalog.ParseBool)
+		if errs[2] == nil && s.Model == "" {
+			o.View = RowCol
+			if on {
+				o.View = Channeled
 			}
-		},
-		Read: func(r io.Reader) iter.Seq[catalog.Item] {
-			return catalog.Items(slices.Values(Read(r)), func(it Item) catalog.Item {
-				return catalog.Item{Index: it.Index, Line: it.Line, Inst: it.Inst, Err: it.Err}
-			})
-		},
-		Solve: func(ctx context.Context, inst any, s *catalog.Settings, _ *catalog.Cache) ([][]int, csp.Result, error) {
-			return Solve(ctx, inst.(*Instance), settingsOptions(s), s.Search)
-		},
-		Count: func(ctx context.Context, inst any, s *catalog.Settings, _ *catalog.Cache) (csp.Result, error) {
-			return csp.Count(ctx, Build(inst.(*Instance), settingsOptions(s)).Model, s.Search, s.Limit), nil
-		},
-		Model: func(inst any, s *catalog.Settings) (*csp.Model, func([]int) [][]int, error) {
-			m := Build(inst.(*Instance), settingsOptions(s))
-			return m.Model, m.Grid, nil
-		},
-		Check: func(inst any, grid [][]int) error { return Check(inst.(*Instance), grid) },
-		WriteMarks: func(w io.Writer, inst any, cands [][][]int) error {
-			_, err := io.WriteString(w, FormatMarks(inst.(*Instance), cands))
+		}
+	}
+	o.balanced, errs[3] = catalog.ParseFlag(s, "balanced", catalog.ParseBool)
+	o.make, errs[4] = catalog.ParseMake(s, Ladder.Levels)
+	return o, errors.Join(errs[:]...)
+}
+
+func (problem) Read(r io.Reader) iter.Seq[Item] { return Read(r) }
+
+// build is Build for the catalog: an instance whose marks leave a cell no
+// symbol is unsatisfiable.
+func build(inst *Instance, o settings) (*Model, error) {
+	m, err := Build(inst, o.Options)
+	if err != nil {
+		return nil, catalog.Unsatisfiable{Reason: err}
+	}
+	return m, nil
+}
+
+func (problem) Solve(ctx context.Context, inst *Instance, o settings, run catalog.Run) ([][]int, csp.Result, error) {
+	m, err := build(inst, o)
+	if err != nil {
+		return nil, csp.Result{}, err
+	}
+	return grid.Solve(ctx, m.Model, run.Search, m.Grid, func(g [][]int) error { return Check(inst, g) })
+}
+
+func (problem) Count(ctx context.Context, inst *Instance, o settings, run catalog.Run) (csp.Result, error) {
+	m, err := build(inst, o)
+	if err != nil {
+		return csp.Result{}, err
+	}
+	return csp.Count(ctx, m.Model, run.Search, run.Limit), nil
+}
+
+func (problem) Model(inst *Instance, o settings) (*csp.Model, func([]int) [][]int, error) {
+	m, err := build(inst, o)
+	if err != nil {
+		return nil, nil, err
+	}
+	return m.Model, m.Grid, nil
+}
+
+func (problem) Check(inst *Instance, grid [][]int) error { return Check(inst, grid) }
+
+func (problem) Write(w io.Writer, _ *Instance, grid [][]int) error { return Write(w, grid) }
+
+func (problem) Reason(inst *Instance) (*catalog.Reasoning, error) { return Reason(inst) }
+
+func (problem) Levels() []string { return Ladder.Levels }
+
+func (problem) WriteMarks(w io.Writer, inst *Instance, cands [][][]int) error {
+	_, err := io.WriteString(w, FormatMarks(inst, cands))
+	return err
+}
+
+func (problem) ReadMarks(r io.Reader) iter.Seq[Item] { return ReadMarks(r) }
+
+func (problem) Clues(inst *Instance) []string {
+	return square.GivenNames(slices.Concat(inst.Grid...), inst.Order)
+}
+
+func (problem) Keep(inst *Instance, kept []bool) *Instance {
+	return inst.withCells(square.KeepGivens(slices.Concat(inst.Grid...), kept))
+}
+
+func (problem) Give(inst *Instance, g map[[2]int]int) *Instance {
+	return inst.withCells(square.AddGivens(slices.Concat(inst.Grid...), inst.Order, g))
+}
+
+// Generate makes a puzzle graded at --difficulty, or else a
+// quasigroup-with-holes instance: a random Latin square with g.Holes
+// cells emptied, at random or (--balanced) evenly over rows and columns.
+func (problem) Generate(w io.Writer, o settings, g catalog.Gen) error {
+	if mr := o.make; mr.On {
+		inst, _, st, err := Make(context.Background(), MakeRequest{Order: g.Size, Level: mr.Level, NoMinimize: !mr.Minimize, Seed: g.Seed, Limit: mr.Limit, Attempts: mr.Attempts})
+		if err != nil {
 			return err
-		},
-		ReadMarks: func(r io.Reader) iter.Seq[catalog.Item] {
-			return catalog.Items(slices.Values(ReadMarks(r)), func(it Item) catalog.Item {
-				return catalog.Item{Index: it.Index, Line: it.Line, Inst: it.Inst, Err: it.Err}
-			})
-		},
-		Reason: func(inst any) (*catalog.Reasoning, error) { return Reason(inst.(*Instance)) },
-		Levels: Ladder.Levels,
-		Clues: func(inst any) []string {
-			in := inst.(*Instance)
-			return square.GivenNames(slices.Concat(in.Grid...), in.Order)
-		},
-		Keep: func(inst any, kept []bool) any {
-			in := inst.(*Instance)
-			return in.withCells(square.KeepGivens(slices.Concat(in.Grid...), kept))
-		},
-		Give: func(inst any, g map[[2]int]int) any {
-			in := inst.(*Instance)
-			return in.withCells(square.AddGivens(slices.Concat(in.Grid...), in.Order, g))
-		},
-		Write: func(w io.Writer, _ any, grid [][]int) error { return Write(w, grid) },
-		Generate: func(w io.Writer, s *catalog.Settings, i int) error {
-			if mr, ok := catalog.MakeSettings(s, Ladder.Levels); ok {
-				seed := s.Search.Seed + uint64(i)
-				inst, _, st, err := Make(context.Background(), MakeRequest{Order: int(s.Size), Level: mr.Level, NoMinimize: !mr.Minimize, Seed: seed, Limit: mr.Limit, Attempts: mr.Attempts})
-				if err != nil {
-					return err
-				}
-				if _, err := fmt.Fprintf(w, "%% latin order %d, %s, seed %d, %d givens, made in %v (%s)\n",
-					s.Size, catalog.LevelName(Ladder.Levels, mr.Level), seed, givens(inst), st.Elapsed.Round(time.Millisecond), st.Tries()); err != nil {
-					return err
-				}
-				return Write(w, inst.Grid)
-			}
-			if s.Holes < 0 {
-				return fmt.Errorf("--holes is required")
-			}
-			kind, name := RandomHoles, "random"
-			if on, _ := strconv.ParseBool(s.Flag("balanced")); on {
-				kind, name = BalancedHoles, "balanced"
-			}
-			seed := s.Search.Seed + uint64(i)
-			inst, _, err := Generate(int(s.Size), int(s.Holes), kind, seed)
-			if err != nil {
-				return err
-			}
-			if _, err := fmt.Fprintf(w, "%% latin order %d, %d holes (%s), seed %d\n", s.Size, s.Holes, name, seed); err != nil {
-				return err
-			}
-			return Write(w, inst.Grid)
-		},
-	})
-}
-
-// settingsOptions reads the model settings the command line gave.
-func settingsOptions(s *catalog.Settings) Options {
-	opt := Options{AllDiff: s.AllDiff}
-	if v, err := ParseView(s.Model); err == nil {
-		opt.View = v
+		}
+		if _, err := fmt.Fprintf(w, "%% latin order %d, %s, seed %d, %d givens, made in %v (%s)\n",
+			g.Size, catalog.LevelName(Ladder.Levels, mr.Level), g.Seed, givens(inst), st.Elapsed.Round(time.Millisecond), st.Tries()); err != nil {
+			return err
+		}
+		return Write(w, inst.Grid)
 	}
-	return opt
-}
-
-func checkBool(v string) error {
-	if _, err := strconv.ParseBool(v); err != nil {
-		return fmt.Errorf("want true or false")
+	if g.Holes < 0 {
+		return fmt.Errorf("--holes is required")
 	}
-	return nil
+	kind, name := RandomHoles, "random"
+	if o.balanced {
+		kind, name = BalancedHoles, "balanced"
+	}
+	inst, _, err := Generate(g.Size, g.Holes, kind, g.Seed)
+	if err != nil {
+		return err
+	}
+	if _, err := fmt.Fprintf(w, "%% latin order %d, %d holes (%s), seed %d\n", g.Size, g.Holes, name, g.Seed); err != nil {
+		return err
+	}
+	return Write(w, inst.Grid)
 }
 
 // givens counts the givens of inst.

@@ -1,10 +1,11 @@
 package latin
 
 import (
-	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"strconv"
 	"strings"
 
@@ -24,6 +25,7 @@ var (
 	ErrSymbol    = errors.New("latin: symbol out of range")
 	ErrRepeat    = errors.New("latin: given repeats")
 	ErrTruncated = errors.New("latin: instance ends early")
+	ErrLong      = errors.New("latin: line or block too long")
 )
 
 // ParseError says where an input is malformed: instance, line, field,
@@ -42,142 +44,159 @@ type Instance struct {
 	Line  int // line of the input where the instance starts
 }
 
-// Item is one instance read from a batch, or the error that spoilt it.
-type Item struct {
-	Index int // 1-based position in the input
-	Line  int // line where it starts
-	Inst  *Instance
-	Err   error // a *ParseError, or an I/O error
-}
+// Item is one instance of a batch (Value), or the error that spoilt it: a
+// *ParseError whose Err is a sentinel of this package, or the reader's
+// error.
+type Item = textio.Item[*Instance]
 
-// Read reads every instance of the format
+// Read streams the instances of the format
 //
 //	N
 //	v11 v12 ... v1N
 //	...
 //	vN1 ... vNN
 //
-// (0 = hole), one after another; blank lines and lines starting with '#' or
-// '%' are skipped. A malformed instance becomes an Item with Err set and
-// reading goes on with the next one: after an instance with a readable
-// order, up to N further lines are its rows (a line holding a single number
-// where a row of several belongs ends it early, and starts the next
-// instance); after an unreadable order, lines are skipped up to the next
-// line holding a single number.
-func Read(r io.Reader) []Item {
-	var items []Item
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), 4*1024*1024)
-	lineNo := 0
-	var pending *string // a line read ahead
-	pendingNo := 0
-	next := func() (string, int, bool) {
-		if pending != nil {
-			l := *pending
-			pending = nil
-			return l, pendingNo, true
-		}
-		for sc.Scan() {
-			lineNo++
-			t := strings.TrimSpace(sc.Text())
-			if t == "" || t[0] == '#' || t[0] == '%' {
-				continue
+// (0 = hole), one after another, in constant memory; blank lines and lines
+// starting with '#' or '%' are skipped. A malformed instance becomes an
+// Item with Err set and reading goes on with the next one: after an
+// instance with a readable order, up to N further lines are its rows (a
+// line holding a single number where a row of several belongs ends it
+// early, and starts the next instance); after an unreadable order, lines
+// are skipped up to the next line holding a single number. A line over
+// 1 MiB (textio.DefaultMaxLine) spoils the instance it is in (ErrLong),
+// or stands for an unreadable order. A read error ends the batch with an
+// Item of its own.
+func Read(r io.Reader) iter.Seq[Item] {
+	return func(yield func(Item) bool) {
+		in := textio.NewReader(r, textOptions)
+		var b textio.Batch[*Instance]
+		for {
+			head, err := peekFull(in)
+			switch {
+			case err == io.EOF:
+				return
+			case err != nil && !errors.Is(err, ErrLong):
+				yield(b.Item(head.No, nil, err)) // a read error ends the batch
+				return
 			}
-			return t, lineNo, true
+			_, _ = in.Next() // head, peeked
+			inst, err := readInstance(in, head, err)
+			if !yield(b.Item(head.No, inst, err)) {
+				return
+			}
 		}
-		return "", lineNo, false
 	}
+}
+
+// textOptions are how the readers take their lines: comments start with
+// '#' or '%', and a line over textio.DefaultMaxLine (or a block of pencil
+// marks over textio's bounds) is an error wrapping ErrLong.
+var textOptions = textio.Options{Comment: "#%", TooLong: ErrLong}
+
+// peekFull skips blank lines and returns the next line, or the error in
+// its place, without taking it.
+func peekFull(in *textio.Reader) (textio.Line, error) {
 	for {
-		head, at, ok := next()
-		if !ok {
+		l, err := in.Peek()
+		if err != nil || !l.Blank() {
+			return l, err
+		}
+		_, _ = in.Next() // blank, peeked
+	}
+}
+
+// readInstance reads the rest of the instance whose first line is head
+// (or headErr, a line over the bound, in its place) from in: its rows,
+// or, when its order is unreadable, the lines up to the next that could
+// be an order.
+func readInstance(in *textio.Reader, head textio.Line, headErr error) (*Instance, error) {
+	fail := func(line, field int, err error, detail string, args ...any) *ParseError {
+		return &ParseError{Line: line, Field: field, Err: err, Detail: fmt.Sprintf(detail, args...)}
+	}
+	var fields []string
+	n := 0
+	err := headErr
+	if headErr == nil {
+		fields = strings.Fields(string(head.Text))
+		n, err = strconv.Atoi(fields[0])
+	}
+	if headErr != nil || len(fields) != 1 || err != nil || n < 1 || n > MaxOrder {
+		switch {
+		case headErr != nil:
+		case len(fields) == 1 && strings.Trim(fields[0], "0123456789") == "":
+			err = fail(head.No, 1, ErrOrder, "order %s, want 1..%d", fields[0], MaxOrder)
+		case len(fields) != 1 || err != nil:
+			err = fail(head.No, 1, ErrOrder, "found %q, want the order on a line of its own", bytes.TrimSpace(head.Text))
+		default:
+			err = fail(head.No, 1, ErrOrder, "order %d, want 1..%d", n, MaxOrder)
+		}
+		// Resynchronise on the next line that could be an order.
+		for {
+			l, lerr := peekFull(in)
+			if lerr == io.EOF || lerr != nil && !errors.Is(lerr, ErrLong) || lerr == nil && len(bytes.Fields(l.Text)) == 1 {
+				break
+			}
+			_, _ = in.Next() // a row of no instance, peeked
+		}
+		return nil, err
+	}
+	inst := &Instance{Order: n, Line: head.No, Grid: make([][]int, n)}
+	var first error
+	note := func(line, field int, err error, detail string, args ...any) {
+		if first == nil {
+			first = fail(line, field, err, detail, args...)
+		}
+	}
+	rowLine := make([]int, n)
+	for r := range n {
+		l, err := peekFull(in)
+		if err != nil && !errors.Is(err, ErrLong) {
+			// The end of the input, or a read error left for the batch.
+			note(l.No, 0, ErrTruncated, "%d of %d rows", r, n)
 			break
 		}
-		idx := len(items) + 1
-		fail := func(line, field int, err error, detail string, args ...any) {
-			items = append(items, Item{Index: idx, Line: at, Err: &ParseError{
-				Instance: idx, Line: line, Field: field, Err: err, Detail: fmt.Sprintf(detail, args...)}})
-		}
-		fields := strings.Fields(head)
-		n, err := strconv.Atoi(fields[0])
-		if len(fields) != 1 || err != nil || n < 1 || n > MaxOrder {
-			switch {
-			case len(fields) == 1 && strings.Trim(fields[0], "0123456789") == "":
-				fail(at, 1, ErrOrder, "order %s, want 1..%d", fields[0], MaxOrder)
-			case len(fields) != 1 || err != nil:
-				fail(at, 1, ErrOrder, "found %q, want the order on a line of its own", head)
-			default:
-				fail(at, 1, ErrOrder, "order %d, want 1..%d", n, MaxOrder)
-			}
-			// Resynchronise on the next line that could be an order.
-			for {
-				l, no, ok := next()
-				if !ok {
-					break
-				}
-				if len(strings.Fields(l)) == 1 {
-					pending, pendingNo = &l, no
-					break
-				}
-			}
-			continue
-		}
-		inst := &Instance{Order: n, Line: at, Grid: make([][]int, n)}
-		var first *ParseError
-		note := func(line, field int, err error, detail string, args ...any) {
+		if err != nil {
+			_, _ = in.Next() // the long line, peeked
 			if first == nil {
-				first = &ParseError{Instance: idx, Line: line, Field: field, Err: err, Detail: fmt.Sprintf(detail, args...)}
+				first = err
 			}
-		}
-		rowLine := make([]int, n)
-		for r := range n {
-			l, no, ok := next()
-			if !ok {
-				note(no, 0, ErrTruncated, "%d of %d rows", r, n)
-				break
-			}
-			f := strings.Fields(l)
-			if len(f) == 1 && n > 1 {
-				// A lone number where a row belongs: most likely the next
-				// instance's order, so this one ends early.
-				note(no, 0, ErrTruncated, "%d of %d rows before %q", r, n, l)
-				pending, pendingNo = &l, no
-				break
-			}
-			rowLine[r] = no
-			if len(f) != n {
-				// The field named is the first missing or the first extra one.
-				note(no, min(len(f), n)+1, ErrRowLength, "row %d has %d numbers, want %d", r+1, len(f), n)
-			}
-			row := make([]int, n)
-			for c := range min(len(f), n) {
-				v, err := strconv.Atoi(f[c])
-				switch {
-				case err != nil:
-					note(no, c+1, ErrNumber, "found %q, want 0..%d", f[c], n)
-				case v < 0 || v > n:
-					note(no, c+1, ErrSymbol, "found %d, want 0..%d", v, n)
-				default:
-					row[c] = v
-				}
-			}
-			inst.Grid[r] = row
-		}
-		if first == nil {
-			if pe := checkGivens(inst, rowLine); pe != nil {
-				first = pe
-				first.Instance = idx
-			}
-		}
-		if first != nil {
-			items = append(items, Item{Index: idx, Line: at, Err: first})
 			continue
 		}
-		items = append(items, Item{Index: idx, Line: at, Inst: inst})
+		f := strings.Fields(string(l.Text))
+		if len(f) == 1 && n > 1 {
+			// A lone number where a row belongs: most likely the next
+			// instance's order, so this one ends early (and the line is
+			// left for it).
+			note(l.No, 0, ErrTruncated, "%d of %d rows before %q", r, n, f[0])
+			break
+		}
+		_, _ = in.Next() // the row, peeked
+		rowLine[r] = l.No
+		if len(f) != n {
+			// The field named is the first missing or the first extra one.
+			note(l.No, min(len(f), n)+1, ErrRowLength, "row %d has %d numbers, want %d", r+1, len(f), n)
+		}
+		row := make([]int, n)
+		for c := range min(len(f), n) {
+			v, err := strconv.Atoi(f[c])
+			switch {
+			case err != nil:
+				note(l.No, c+1, ErrNumber, "found %q, want 0..%d", f[c], n)
+			case v < 0 || v > n:
+				note(l.No, c+1, ErrSymbol, "found %d, want 0..%d", v, n)
+			default:
+				row[c] = v
+			}
+		}
+		inst.Grid[r] = row
 	}
-	if err := sc.Err(); err != nil {
-		items = append(items, Item{Index: len(items) + 1, Line: lineNo, Err: fmt.Errorf("line %d: %w", lineNo, err)})
+	if first != nil {
+		return nil, first
 	}
-	return items
+	if pe := checkGivens(inst, rowLine); pe != nil {
+		return nil, pe
+	}
+	return inst, nil
 }
 
 // checkGivens reports the first given that repeats in its row or column.
@@ -207,16 +226,26 @@ func checkGivens(inst *Instance, rowLine []int) *ParseError {
 
 // Parse reads exactly one instance.
 func Parse(s string) (*Instance, error) {
-	items := Read(strings.NewReader(s))
-	switch {
-	case len(items) == 0:
-		return nil, &ParseError{Instance: 1, Line: 1, Err: ErrTruncated, Detail: "no instance"}
-	case items[0].Err != nil:
-		return nil, items[0].Err
-	case len(items) > 1:
-		return nil, &ParseError{Instance: 2, Line: items[1].Line, Err: ErrOrder, Detail: "more than one instance"}
+	var first Item
+	n := 0
+	for it := range Read(strings.NewReader(s)) {
+		n++
+		if n == 1 {
+			first = it
+			continue
+		}
+		if first.Err != nil {
+			break
+		}
+		return nil, &ParseError{Instance: 2, Line: it.Line, Err: ErrOrder, Detail: "more than one instance"}
 	}
-	return items[0].Inst, nil
+	switch {
+	case n == 0:
+		return nil, &ParseError{Instance: 1, Line: 1, Err: ErrTruncated, Detail: "no instance"}
+	case first.Err != nil:
+		return nil, first.Err
+	}
+	return first.Value, nil
 }
 
 // Write writes a grid in the instance format, columns aligned.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/internal/enum"
@@ -65,33 +66,21 @@ type Model struct {
 	ColOf, RowOf [][]csp.Var
 }
 
-// Build makes the model of inst: one variable per cell, the givens fixed,
-// every row and column all different, plus the views opt asks for.
-func Build(inst *Instance, opt Options) *Model {
+// Build makes the model of inst: one variable per cell (a grid.Grid, as
+// the explainer's), the givens and pencil marks narrowing the cells,
+// every row and column all different, plus the views opt asks for. It
+// returns an error, and no model, when the givens and marks leave a cell
+// no symbol: such an instance has no solution.
+func Build(inst *Instance, opt Options) (*Model, error) {
 	n := inst.Order
 	m := &Model{Model: csp.NewModel(), Order: n}
-	m.Cells = make([][]csp.Var, n)
-	names := grid.CellNames(n, n)
-	for r := range n {
-		m.Cells[r] = make([]csp.Var, n)
-		for c := range n {
-			lo, hi := 1, n
-			if v := inst.Grid[r][c]; v != 0 {
-				lo, hi = v, v
-			}
-			m.Cells[r][c] = m.NewIntVar(lo, hi, names[r*n+c])
-			if inst.Marks != nil {
-				// Marks that leave nothing make the root fail: the search
-				// reports the instance unsatisfiable.
-				m.InitialDomain(m.Cells[r][c]).IntersectWords([]uint64{inst.Marks[r*n+c]})
-			}
-		}
+	g := grid.New(m.Model, n, n, 1, n)
+	if err := g.Narrow(slices.Concat(inst.Grid...), inst.Marks); err != nil {
+		return nil, fmt.Errorf("latin: %w", err)
 	}
-	for r := range n {
-		alldiff.Post(m.Model, m.Cells[r], opt.AllDiff)
-	}
-	for c := range n {
-		alldiff.Post(m.Model, column(m.Cells, c), opt.AllDiff)
+	m.Cells = g.AllRows()
+	for _, unit := range g.Lines() {
+		alldiff.Post(m.Model, unit, opt.AllDiff)
 	}
 	switch opt.View {
 	case Symbols:
@@ -104,15 +93,15 @@ func Build(inst *Instance, opt Options) *Model {
 		m.ColOf = m.grid("col(r%d,s%d)", n)
 		m.RowOf = m.grid("row(c%d,s%d)", n)
 		for i := range n {
-			channel.Inverse(m.Model, m.Cells[i], m.ColOf[i], 1)
-			channel.Inverse(m.Model, column(m.Cells, i), m.RowOf[i], 1)
+			channel.Inverse(m.Model, g.Row(i), m.ColOf[i], 1)
+			channel.Inverse(m.Model, g.Col(i), m.RowOf[i], 1)
 			// Symbol v's columns differ from row to row. (The channel
 			// between ColOf and RowOf is implied by the two through the
 			// cells, so it is not posted.)
 			alldiff.Post(m.Model, column(m.ColOf, i), opt.AllDiff)
 		}
 	}
-	return m
+	return m, nil
 }
 
 // grid adds n×n variables over 1..n named by format with 1-based indices.
@@ -166,16 +155,12 @@ func Check(inst *Instance, grid [][]int) error {
 }
 
 // Solve finds a completion of inst, checks it, and returns it with the
-// search result. The grid is nil when none was found.
+// search result. The grid is nil when none was found; the error is
+// Build's when the instance has none for want of a symbol in a cell.
 func Solve(ctx context.Context, inst *Instance, opt Options, search csp.Options) ([][]int, csp.Result, error) {
-	m := Build(inst, opt)
-	res := csp.Solve(ctx, m.Model, search)
-	if res.Solution == nil {
-		return nil, res, nil
+	m, err := Build(inst, opt)
+	if err != nil {
+		return nil, csp.Result{}, err
 	}
-	g := m.Grid(res.Solution)
-	if err := Check(inst, g); err != nil {
-		return nil, res, fmt.Errorf("internal error: the engine's solution fails the checker: %w", err)
-	}
-	return g, res, nil
+	return grid.Solve(ctx, m.Model, search, m.Grid, func(g [][]int) error { return Check(inst, g) })
 }

@@ -38,7 +38,7 @@ func TestCountEmptySquares(t *testing.T) {
 			if c.n == 5 && view != RowCol && testing.Short() {
 				continue
 			}
-			m := Build(empty(c.n), Options{AllDiff: alldiff.GAC, View: view})
+			m := mustBuild(t, empty(c.n), Options{AllDiff: alldiff.GAC, View: view})
 			res := csp.Count(context.Background(), m.Model, csp.Options{Var: csp.MinDomain}, 0)
 			assert.True(t, res.Complete)
 			assert.Equal(t, c.want, res.Solutions, "order %d, %v", c.n, view)
@@ -46,7 +46,7 @@ func TestCountEmptySquares(t *testing.T) {
 	}
 	// Every strength agrees on order 4.
 	for _, st := range []alldiff.Strength{alldiff.Value, alldiff.Hidden} {
-		m := Build(empty(4), Options{AllDiff: st, View: RowCol})
+		m := mustBuild(t, empty(4), Options{AllDiff: st, View: RowCol})
 		res := csp.Count(context.Background(), m.Model, csp.Options{}, 0)
 		assert.Equal(t, int64(576), res.Solutions, "strength %v", st)
 	}
@@ -74,7 +74,7 @@ func TestReadErrors(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			items := Read(strings.NewReader(c.input))
+			items := slices.Collect(Read(strings.NewReader(c.input)))
 			require.NotEmpty(t, items)
 			err := items[0].Err
 			require.Error(t, err)
@@ -93,28 +93,28 @@ func TestBatchGoesOnAfterErrors(t *testing.T) {
 		"2\n1 0\n0 0\n" + // fine
 		"999\n1 2 3\n" + // order too big, skipped to the next order line
 		"3\n0 0 0\n0 0 0\n0 0 0\n"
-	items := Read(strings.NewReader(input))
+	items := slices.Collect(Read(strings.NewReader(input)))
 	require.Len(t, items, 4)
 	assert.ErrorIs(t, items[0].Err, ErrRepeat)
 	require.NoError(t, items[1].Err)
 	assert.Equal(t, 5, items[1].Line)
 	assert.ErrorIs(t, items[2].Err, ErrOrder)
 	require.NoError(t, items[3].Err)
-	assert.Equal(t, 3, items[3].Inst.Order)
+	assert.Equal(t, 3, items[3].Value.Order)
 	for _, it := range []Item{items[1], items[3]} {
-		g, _, err := Solve(context.Background(), it.Inst, Options{AllDiff: alldiff.GAC}, csp.Options{})
+		g, _, err := Solve(context.Background(), it.Value, Options{AllDiff: alldiff.GAC}, csp.Options{})
 		require.NoError(t, err)
-		require.NoError(t, Check(it.Inst, g))
+		require.NoError(t, Check(it.Value, g))
 	}
 }
 
 func TestShortInstanceDoesNotSwallowTheNext(t *testing.T) {
-	items := Read(strings.NewReader("3\n1 2 3\n2 3 1\n2\n1 2\n2 1\n"))
+	items := slices.Collect(Read(strings.NewReader("3\n1 2 3\n2 3 1\n2\n1 2\n2 1\n")))
 	require.Len(t, items, 2)
 	assert.ErrorIs(t, items[0].Err, ErrTruncated)
 	require.NoError(t, items[1].Err)
 	assert.Equal(t, 4, items[1].Line)
-	assert.Equal(t, 2, items[1].Inst.Order)
+	assert.Equal(t, 2, items[1].Value.Order)
 }
 
 func TestCheck(t *testing.T) {
@@ -383,7 +383,7 @@ func FuzzRead(f *testing.F) {
 	f.Add("999\n1\n")
 	f.Add("3\n1 2\n")
 	f.Fuzz(func(t *testing.T, input string) {
-		items := Read(strings.NewReader(input))
+		items := slices.Collect(Read(strings.NewReader(input)))
 		for _, it := range items {
 			if it.Err != nil {
 				var pe *ParseError
@@ -393,23 +393,23 @@ func FuzzRead(f *testing.F) {
 				continue
 			}
 			// A good instance writes and reads back the same.
-			back, err := Parse(it.Inst.String())
+			back, err := Parse(it.Value.String())
 			if err != nil {
-				t.Fatalf("round trip of %q: %v", it.Inst.String(), err)
+				t.Fatalf("round trip of %q: %v", it.Value.String(), err)
 			}
-			if len(back.Grid) != len(it.Inst.Grid) {
+			if len(back.Grid) != len(it.Value.Grid) {
 				t.Fatalf("round trip changed the order")
 			}
 			for r := range back.Grid {
 				for c := range back.Grid[r] {
-					if back.Grid[r][c] != it.Inst.Grid[r][c] {
+					if back.Grid[r][c] != it.Value.Grid[r][c] {
 						t.Fatalf("round trip changed r%dc%d", r+1, c+1)
 					}
 				}
 			}
 			// Small ones solve or are proved unsatisfiable, never panic.
-			if it.Inst.Order <= 6 {
-				g, res, err := Solve(context.Background(), it.Inst, Options{AllDiff: alldiff.GAC}, csp.Options{Var: csp.DomWDeg})
+			if it.Value.Order <= 6 {
+				g, res, err := Solve(context.Background(), it.Value, Options{AllDiff: alldiff.GAC}, csp.Options{Var: csp.DomWDeg})
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -1,13 +1,16 @@
 package latin
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"math/bits"
 	"strconv"
 	"strings"
 
+	"github.com/cspgo/csp/internal/textio"
 	"github.com/cspgo/csp/problems/internal/square"
 )
 
@@ -93,12 +96,13 @@ func cellCands(inst *Instance, cands [][][]int, r, c int) (vals []int, ok bool) 
 	return vals, true
 }
 
-// ReadMarks reads a batch of pencil-mark grids as FormatMarks writes them:
-// blocks separated by blank lines, each the order N (1..63) on a line of
-// its own, then N lines of N tokens, one per cell. A token lists the
-// cell's candidates: digits run together when N <= 9 (1379), numbers
-// separated by commas when N >= 10 (1,12,15; commas are read at any
-// order). Lines starting with '#' or '%' are skipped, inside a block too.
+// ReadMarks streams a batch of pencil-mark grids as FormatMarks writes
+// them, in constant memory: blocks separated by blank lines, each the
+// order N (1..63) on a line of its own, then N lines of N tokens, one per
+// cell. A token lists the cell's candidates: digits run together when
+// N <= 9 (1379), numbers separated by commas when N >= 10 (1,12,15; commas
+// are read at any order). Lines starting with '#' or '%' are skipped,
+// inside a block too.
 //
 // Each block gives an Instance whose Marks hold every cell's candidates,
 // and whose Grid holds, as a given, the symbol of every cell with exactly
@@ -106,38 +110,40 @@ func cellCands(inst *Instance, cands [][][]int, r, c int) (vals []int, ok bool) 
 // lone candidate. A malformed block becomes an Item with Err set, a
 // *ParseError naming the instance, the line and the field (the token,
 // 1-based) and wrapping ErrOrder (order not a number, or out of 1..63),
-// ErrMarkRows (a block of the wrong number of rows), ErrRowLength (a row
-// of the wrong number of tokens), ErrNumber (a token not made of numbers),
-// ErrSymbol (a candidate out of 1..N), ErrMarkRepeat (a candidate twice in
-// a token), ErrMarkEmpty (a token '-', or an empty number between commas)
-// or ErrRepeat (two cells of a row or column with the same single
+// ErrMarkRows (a block of the wrong number of rows), ErrLong (a line over
+// 1 MiB, or a block over textio's bounds), ErrRowLength (a row of the wrong number of
+// tokens), ErrNumber (a token not made of numbers), ErrSymbol (a
+// candidate out of 1..N), ErrMarkRepeat (a candidate twice in a token),
+// ErrMarkEmpty (a token '-', or an empty number between commas) or
+// ErrRepeat (two cells of a row or column with the same single
 // candidate); reading goes on with the next block.
-func ReadMarks(r io.Reader) []Item {
-	var items []Item
-	stop, err := square.ReadBlocks(r, maxMarks+2, 4*1024*1024, func(b *square.Block) {
-		idx := len(items) + 1
-		inst, pe := parseMarks(b, idx)
-		if pe != nil {
-			items = append(items, Item{Index: idx, Line: b.Lines[0].No, Err: pe})
-		} else {
-			items = append(items, Item{Index: idx, Line: b.Lines[0].No, Inst: inst})
+func ReadMarks(r io.Reader) iter.Seq[Item] {
+	return func(yield func(Item) bool) {
+		var b textio.Batch[*Instance]
+		for blk, err := range textio.Blocks(r, textOptions) {
+			var inst *Instance
+			if err == nil {
+				inst, err = parseMarks(blk)
+			} else if !errors.Is(err, ErrLong) {
+				yield(b.Item(blk.Start, nil, err)) // a read error ends the batch
+				return
+			}
+			if !yield(b.Item(blk.Start, inst, err)) {
+				return
+			}
 		}
-	})
-	if err != nil {
-		items = append(items, Item{Index: len(items) + 1, Line: stop, Err: fmt.Errorf("line %d: %w", stop, err)})
 	}
-	return items
 }
 
-// parseMarks reads one block of pencil marks as instance idx.
-func parseMarks(b *square.Block, idx int) (*Instance, *ParseError) {
+// parseMarks reads one block of pencil marks.
+func parseMarks(b textio.Block) (*Instance, error) {
 	fail := func(line, field int, err error, detail string, args ...any) *ParseError {
-		return &ParseError{Instance: idx, Line: line, Field: field, Err: err, Detail: fmt.Sprintf(detail, args...)}
+		return &ParseError{Line: line, Field: field, Err: err, Detail: fmt.Sprintf(detail, args...)}
 	}
 	head := b.Lines[0]
-	f := strings.Fields(head.Text)
+	f := strings.Fields(string(head.Text))
 	if len(f) != 1 || strings.Trim(f[0], "0123456789") != "" {
-		return nil, fail(head.No, 1, ErrOrder, "found %q, want the order on a line of its own", head.Text)
+		return nil, fail(head.No, 1, ErrOrder, "found %q, want the order on a line of its own", bytes.TrimSpace(head.Text))
 	}
 	n, err := strconv.Atoi(f[0])
 	if err != nil || n < 1 || n > maxMarks {
@@ -149,7 +155,7 @@ func parseMarks(b *square.Block, idx int) (*Instance, *ParseError) {
 		if r == n {
 			return nil, fail(l.No, 0, ErrMarkRows, "more than %d rows (a blank line ends a block)", n)
 		}
-		toks := strings.Fields(l.Text)
+		toks := strings.Fields(string(l.Text))
 		if len(toks) != n {
 			return nil, fail(l.No, min(len(toks), n)+1, ErrRowLength, "row %d has %d cells, want %d", r+1, len(toks), n)
 		}
@@ -166,11 +172,10 @@ func parseMarks(b *square.Block, idx int) (*Instance, *ParseError) {
 			}
 		}
 	}
-	if rows := b.Count - 1; rows < n {
-		return nil, fail(b.Last, 0, ErrMarkRows, "%d rows, want %d", rows, n)
+	if rows := len(b.Lines) - 1; rows < n {
+		return nil, fail(b.Lines[len(b.Lines)-1].No, 0, ErrMarkRows, "%d rows, want %d", rows, n)
 	}
 	if pe := checkGivens(inst, rowLine); pe != nil {
-		pe.Instance = idx
 		pe.Detail = "single candidate " + pe.Detail
 		return nil, pe
 	}

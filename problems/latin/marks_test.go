@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -54,10 +55,10 @@ func TestMarksRoundTrip(t *testing.T) {
 			t.Run(fmt.Sprintf("order %d keep %v", n, keep), func(t *testing.T) {
 				cands := randomCands(n, keep, rng)
 				text := FormatMarks(&Instance{Order: n}, cands)
-				items := ReadMarks(strings.NewReader(text))
+				items := slices.Collect(ReadMarks(strings.NewReader(text)))
 				require.Len(t, items, 1)
 				require.NoError(t, items[0].Err, "%s", text)
-				inst := items[0].Inst
+				inst := items[0].Value
 				require.Equal(t, n, inst.Order)
 				assert.Equal(t, cands, candsOf(n, inst.Marks))
 				for r := range n {
@@ -133,11 +134,11 @@ func TestReadMarksErrors(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			items := ReadMarks(strings.NewReader(c.input))
+			items := slices.Collect(ReadMarks(strings.NewReader(c.input)))
 			require.NotEmpty(t, items)
 			err := items[0].Err
 			require.Error(t, err)
-			assert.Nil(t, items[0].Inst)
+			assert.Nil(t, items[0].Value)
 			assert.ErrorIs(t, err, c.err)
 			var pe *ParseError
 			require.ErrorAs(t, err, &pe)
@@ -150,24 +151,24 @@ func TestReadMarksErrors(t *testing.T) {
 
 func TestReadMarksBatchGoesOn(t *testing.T) {
 	input := "# a batch\n2\n12 2\n1 12\n\n3\n123 123 9\n123 123 123\n123 123 123\n\n\n% a status line\n1\n1\n"
-	items := ReadMarks(strings.NewReader(input))
+	items := slices.Collect(ReadMarks(strings.NewReader(input)))
 	require.Len(t, items, 3)
 	require.NoError(t, items[0].Err)
 	assert.Equal(t, 2, items[0].Line)
-	assert.Equal(t, [][]int{{0, 2}, {1, 0}}, items[0].Inst.Grid)
+	assert.Equal(t, [][]int{{0, 2}, {1, 0}}, items[0].Value.Grid)
 	assert.ErrorIs(t, items[1].Err, ErrSymbol)
 	assert.Contains(t, items[1].Err.Error(), "instance 2, line 7, field 3")
 	require.NoError(t, items[2].Err)
 	assert.Equal(t, 3, items[2].Index)
 	assert.Equal(t, 13, items[2].Line)
-	assert.Equal(t, []uint64{2}, items[2].Inst.Marks)
+	assert.Equal(t, []uint64{2}, items[2].Value.Marks)
 }
 
 func TestReadMarksCommasAnyOrder(t *testing.T) {
-	items := ReadMarks(strings.NewReader("2\n1,2 2\n1 2,1\n"))
+	items := slices.Collect(ReadMarks(strings.NewReader("2\n1,2 2\n1 2,1\n")))
 	require.Len(t, items, 1)
 	require.NoError(t, items[0].Err)
-	assert.Equal(t, []uint64{6, 4, 2, 6}, items[0].Inst.Marks)
+	assert.Equal(t, []uint64{6, 4, 2, 6}, items[0].Value.Marks)
 }
 
 func FuzzReadMarks(f *testing.F) {
@@ -176,12 +177,12 @@ func FuzzReadMarks(f *testing.F) {
 	f.Add(FormatMarks(&Instance{Order: 12}, nil) + "\n" + FormatMarks(&Instance{Order: 3}, nil))
 	f.Add("10\n1,10 10 " + strings.Repeat("1,2,3 ", 8) + "\n")
 	f.Fuzz(func(t *testing.T, input string) {
-		for i, it := range ReadMarks(strings.NewReader(input)) {
+		for i, it := range slices.Collect(ReadMarks(strings.NewReader(input))) {
 			if it.Index != i+1 {
 				t.Fatalf("item %d has index %d", i+1, it.Index)
 			}
-			if (it.Inst == nil) == (it.Err == nil) {
-				t.Fatalf("item %d: want exactly one of instance and error, got %v and %v", i+1, it.Inst, it.Err)
+			if (it.Value == nil) == (it.Err == nil) {
+				t.Fatalf("item %d: want exactly one of instance and error, got %v and %v", i+1, it.Value, it.Err)
 			}
 			if it.Err != nil {
 				var pe *ParseError
@@ -190,14 +191,14 @@ func FuzzReadMarks(f *testing.F) {
 				}
 				continue
 			}
-			text := FormatMarks(it.Inst, nil)
-			back := ReadMarks(strings.NewReader(text))
+			text := FormatMarks(it.Value, nil)
+			back := slices.Collect(ReadMarks(strings.NewReader(text)))
 			if len(back) != 1 || back[0].Err != nil {
 				t.Fatalf("round trip of %q: %v", text, back)
 			}
-			b := back[0].Inst
-			if b.Order != it.Inst.Order || !reflect.DeepEqual(b.Marks, it.Inst.Marks) || !reflect.DeepEqual(b.Grid, it.Inst.Grid) {
-				t.Fatalf("round trip of %q gave %+v, want %+v", text, b, it.Inst)
+			b := back[0].Value
+			if b.Order != it.Value.Order || !reflect.DeepEqual(b.Marks, it.Value.Marks) || !reflect.DeepEqual(b.Grid, it.Value.Grid) {
+				t.Fatalf("round trip of %q gave %+v, want %+v", text, b, it.Value)
 			}
 		}
 	})
@@ -213,8 +214,8 @@ func ExampleFormatMarks() {
 	}
 	text := FormatMarks(inst, cands)
 	fmt.Print(text)
-	items := ReadMarks(strings.NewReader(text))
-	fmt.Println(items[0].Inst.Grid[0])
+	items := slices.Collect(ReadMarks(strings.NewReader(text)))
+	fmt.Println(items[0].Value.Grid[0])
 	// Output:
 	// 4
 	// 12   3    124  124
@@ -239,10 +240,10 @@ func TestMarksSample(t *testing.T) {
 		}
 		blocks = append(blocks, strings.TrimSuffix(kept.String(), "\n")+"\n")
 	}
-	items := ReadMarks(strings.NewReader(string(data)))
+	items := slices.Collect(ReadMarks(strings.NewReader(string(data))))
 	require.Len(t, items, len(blocks))
 	for i, it := range items {
 		require.NoError(t, it.Err)
-		assert.Equal(t, blocks[i], FormatMarks(it.Inst, nil))
+		assert.Equal(t, blocks[i], FormatMarks(it.Value, nil))
 	}
 }
