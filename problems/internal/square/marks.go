@@ -1,9 +1,7 @@
 package square
 
 import (
-	"bufio"
 	"fmt"
-	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -77,60 +75,4 @@ func ParseMark(tok string, n int, errs MarkErrors) (mask uint64, detail string, 
 		mask |= 1 << v
 	}
 	return mask, "", nil
-}
-
-// Line is a line of input, trimmed, and its number (from 1).
-type Line struct {
-	Text string
-	No   int
-}
-
-// Block is one block of a pencil-mark batch: its first lines (no more
-// than the keep of ReadBlocks), how many lines it had, and the number of
-// its last.
-type Block struct {
-	Lines []Line
-	Count int
-	Last  int
-}
-
-// ReadBlocks splits a batch of pencil-mark grids into blocks separated by
-// blank lines, skipping lines that start with '#' or '%' (inside a block
-// too), and hands each block to each, in order, as soon as it ends. A
-// block keeps at most keep lines (the others are counted: a block that
-// long is wrong whatever they hold), and each gets the same Block again,
-// so it must not hold on to it. Lines may be up to maxLine bytes; the
-// error that stopped the reading early, if any, is returned with the
-// number of the line it stopped at.
-func ReadBlocks(r io.Reader, keep, maxLine int, each func(b *Block)) (stopLine int, err error) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(nil, maxLine)
-	var b Block
-	lineNo := 0
-	flush := func() {
-		if b.Count > 0 {
-			each(&b)
-		}
-		b = Block{Lines: b.Lines[:0]}
-	}
-	for sc.Scan() {
-		lineNo++
-		t := strings.TrimSpace(sc.Text())
-		switch {
-		case t == "":
-			flush()
-		case t[0] == '#' || t[0] == '%':
-		default:
-			if len(b.Lines) < keep {
-				b.Lines = append(b.Lines, Line{t, lineNo})
-			}
-			b.Count++
-			b.Last = lineNo
-		}
-	}
-	flush()
-	if err := sc.Err(); err != nil {
-		return lineNo + 1, err
-	}
-	return 0, nil
 }

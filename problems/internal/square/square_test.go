@@ -2,7 +2,6 @@ package square
 
 import (
 	"errors"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -56,30 +55,3 @@ func TestRepeat(t *testing.T) {
 	}
 }
 
-func TestReadBlocks(t *testing.T) {
-	in := "# head\n\n  a b \nc\n% note\nd\n\n\n\ne\n#x\nf\ng\n"
-	type got struct {
-		texts       []string
-		first       int
-		count, last int
-	}
-	var blocks []got
-	stop, err := ReadBlocks(strings.NewReader(in), 2, 100, func(b *Block) {
-		g := got{first: b.Lines[0].No, count: b.Count, last: b.Last}
-		for _, l := range b.Lines {
-			g.texts = append(g.texts, l.Text)
-		}
-		blocks = append(blocks, g)
-	})
-	require.NoError(t, err)
-	require.Zero(t, stop)
-	require.Equal(t, []got{
-		{[]string{"a b", "c"}, 3, 3, 6}, // kept 2 of 3 lines; comments skipped inside
-		{[]string{"e", "f"}, 10, 3, 13},
-	}, blocks)
-
-	// A line longer than the buffer stops the reading, saying where.
-	stop, err = ReadBlocks(strings.NewReader("a\n\nb\n"+strings.Repeat("x", 200)+"\n"), 5, 64, func(*Block) {})
-	require.Error(t, err)
-	require.Equal(t, 4, stop)
-}
