@@ -4,7 +4,6 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/stretchr/testify/require"
 )
 
 var errBad = errors.New("bad")
