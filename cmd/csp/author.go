@@ -65,7 +65,7 @@ func instances(e env, p *catalog.Entry, args []string, c *config) (iter.Seq[cata
 // eachInstance runs do on every well-formed instance of FILE, reporting
 // the malformed ones, and returns the exit status: 0 when do accepted
 // every instance.
-func eachInstance(e env, p *catalog.Entry, args []string, c *config, do func(ctx context.Context, it catalog.Item[any][any]) bool) int {
+func eachInstance(e env, p *catalog.Entry, args []string, c *config, do func(ctx context.Context, it catalog.Item[any]) bool) int {
 	items, done, status := instances(e, p, args, c)
 	if items == nil {
 		return status
@@ -109,7 +109,7 @@ func writeLine(w io.Writer, v any) {
 	w.Write(append(b, '\n'))
 }
 
-func head(it catalog.Item[any][any]) string {
+func head(it catalog.Item[any]) string {
 	return fmt.Sprintf("%% instance %d (line %d): ", it.Index, it.Line)
 }
 
@@ -122,7 +122,7 @@ func check(e env, p *catalog.Entry, args []string, c *config) int {
 	s := *c.settings
 	s.Search.Restarts = csp.NoRestarts // two different solutions: no restarts
 	s.Search.Workers = 0
-	return eachInstance(e, p, args, c, func(ctx context.Context, it catalog.Item[any][any]) bool {
+	return eachInstance(e, p, args, c, func(ctx context.Context, it catalog.Item[any]) bool {
 		sols, res, err := twoSolutions(ctx, p, it.Value, &s)
 		verdict := ""
 		var unsat catalog.Unsatisfiable
@@ -239,7 +239,7 @@ func marked(g, other [][]int) string {
 
 // reasoning readies an instance for the ladder tools and finds the
 // highest level --up-to allows.
-func reasoning(e env, p *catalog.Entry, c *config, it catalog.Item[any][any]) (*catalog.Reasoning, int, error) {
+func reasoning(e env, p *catalog.Entry, c *config, it catalog.Item[any]) (*catalog.Reasoning, int, error) {
 	r, err := p.Reason(it.Value)
 	if err != nil {
 		return nil, 0, err
@@ -314,7 +314,7 @@ func grade(e env, p *catalog.Entry, args []string, c *config) int {
 	if st := needLadder(e, p, c); st != 0 {
 		return st
 	}
-	return eachInstance(e, p, args, c, func(ctx context.Context, it catalog.Item[any][any]) bool {
+	return eachInstance(e, p, args, c, func(ctx context.Context, it catalog.Item[any]) bool {
 		g, err := gradeOne(ctx, p, c, it)
 		if err != nil {
 			return reportErr(e, c, it, err)
@@ -338,7 +338,7 @@ func grade(e env, p *catalog.Entry, args []string, c *config) int {
 
 // gradeOne grades one puzzle: the ladder first; search, and a count to
 // two for the verdict, when needed.
-func gradeOne(ctx context.Context, p *catalog.Entry, c *config, it catalog.Item[any][any]) (gradeResult, error) {
+func gradeOne(ctx context.Context, p *catalog.Entry, c *config, it catalog.Item[any]) (gradeResult, error) {
 	r, err := p.Reason(it.Value)
 	if err != nil {
 		return gradeResult{}, err
@@ -457,7 +457,7 @@ func explain(e env, p *catalog.Entry, args []string, c *config) int {
 	if st := needLadder(e, p, c); st != 0 {
 		return st
 	}
-	return eachInstance(e, p, args, c, func(ctx context.Context, it catalog.Item[any][any]) bool {
+	return eachInstance(e, p, args, c, func(ctx context.Context, it catalog.Item[any]) bool {
 		r, top, err := reasoning(e, p, c, it)
 		if err == nil && top == -2 {
 			err = badLevel(e, it, r.Reasoner.Ladder.Levels, c.upTo)
@@ -542,7 +542,7 @@ func hint(e env, p *catalog.Entry, args []string, c *config) int {
 	if st := needLadder(e, p, c); st != 0 {
 		return st
 	}
-	return eachInstance(e, p, args, c, func(ctx context.Context, it catalog.Item[any][any]) bool {
+	return eachInstance(e, p, args, c, func(ctx context.Context, it catalog.Item[any]) bool {
 		r, top, err := reasoning(e, p, c, it)
 		if err == nil && top == -2 {
 			err = badLevel(e, it, r.Reasoner.Ladder.Levels, c.upTo)
@@ -592,7 +592,7 @@ func marks(e env, p *catalog.Entry, args []string, c *config) int {
 	if c.upTo == "" {
 		c.upTo = "none"
 	}
-	return eachInstance(e, p, args, c, func(ctx context.Context, it catalog.Item[any][any]) bool {
+	return eachInstance(e, p, args, c, func(ctx context.Context, it catalog.Item[any]) bool {
 		r, top, err := reasoning(e, p, c, it)
 		if err == nil && top == -2 {
 			err = badLevel(e, it, r.Reasoner.Ladder.Levels, c.upTo)

@@ -22,9 +22,9 @@ func instancesOf(t *testing.T, problem, text string) []any {
 	p, ok := catalog.Lookup(problem)
 	require.True(t, ok, problem)
 	var out []any
-	for it := range p.Read(strings.NewReader(text)) {
+	for it := range p.Read(strings.NewReader(text), false) {
 		if it.Err == nil {
-			out = append(out, it.Inst)
+			out = append(out, it.Value)
 		}
 	}
 	return out

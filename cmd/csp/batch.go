@@ -28,7 +28,7 @@ const (
 
 // outcome is what became of one instance.
 type outcome struct {
-	catalog.Item
+	catalog.Item[any]
 	status  string
 	ran     bool    // a search ran: res is meaningful
 	capped  bool    // count: stopped at --limit, which answers the question asked

@@ -23,7 +23,6 @@ import (
 	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/internal/enum"
 	"github.com/cspgo/csp/problems/catalog"
-	"github.com/cspgo/csp/propagators/alldiff"
 )
 
 // suite is the default benchmark: one file per problem, named after it.
@@ -104,6 +103,16 @@ func choice(names ...string) func(string) error {
 	}
 }
 
+// choiceOf checks a problem flag's values against its choices, when it
+// lists them; the problem's Options checks every value again, per
+// configuration, before anything runs.
+func choiceOf(f catalog.Flag) func(string) error {
+	if f.Choices == nil {
+		return nil
+	}
+	return choice(f.Choices...)
+}
+
 // benchFlags declares the flags of bench on fs.
 func benchFlags(fs *flag.FlagSet, b *benchConfig) {
 	list := func(name string, check func(string) error) {
@@ -133,7 +142,7 @@ func benchFlags(fs *flag.FlagSet, b *benchConfig) {
 		p, _ := catalog.Lookup(name)
 		for _, f := range p.Flags {
 			if !f.Generate && fs.Lookup(f.Name) == nil {
-				list(f.Name, f.Check)
+				list(f.Name, choiceOf(f))
 			}
 		}
 	}
@@ -187,14 +196,13 @@ func (b *benchConfig) matrix() []configuration {
 
 // settingsFor builds the settings of problem p under configuration cf: the
 // command's defaults, the configuration's values where they apply to p,
-// then p's own defaults for what the configuration leaves out.
-func settingsFor(p catalog.Problem, cf configuration, b *benchConfig) *catalog.Settings {
+// then p's options and defaults for what the configuration leaves out. A
+// value p does not take is the error.
+func settingsFor(p *catalog.Entry, cf configuration, b *benchConfig) (*catalog.Settings, error) {
 	c := newConfig()
 	given := map[string]bool{}
 	for flagName, v := range cf.values {
 		switch flagName {
-		case "alldiff":
-			c.alldiff, _ = alldiff.ParseStrength(v)
 		case "model":
 			if !slices.Contains(p.Models, v) {
 				continue // not a model of this problem: its default
@@ -226,15 +234,17 @@ func settingsFor(p catalog.Problem, cf configuration, b *benchConfig) *catalog.S
 	}
 	c.search.TimeLimit = b.timeout
 	c.search.NodeLimit = b.nodes
-	c.settle(p, func(f string) bool { return given[f] })
-	return c.settings
+	if err := c.settle(p, func(f string) bool { return given[f] }); err != nil {
+		return nil, fmt.Errorf("%s, %s: %w", cf.name, p.Name, err)
+	}
+	return c.settings, nil
 }
 
 // benchFile is one file of the benchmark with its problem.
 type benchFile struct {
 	name    string // as shown: the path, or suite/NAME
-	problem catalog.Problem
-	items   []catalog.Item
+	problem *catalog.Entry
+	items   []catalog.Item[any]
 	err     error // the file could not be read, or its problem found
 }
 
@@ -280,7 +290,7 @@ func suiteFiles(problems []string) []benchFile {
 		case err != nil:
 			bf.err = err
 		default:
-			bf.items = slices.Collect(p.Read(f))
+			bf.items = slices.Collect(p.Read(f, false))
 			f.Close()
 		}
 		out = append(out, bf)
@@ -302,8 +312,8 @@ func loadFile(arg string) benchFile {
 		bf.err = err
 		return bf
 	}
-	read := func(p catalog.Problem) []catalog.Item {
-		return slices.Collect(p.Read(strings.NewReader(string(data))))
+	read := func(p *catalog.Entry) []catalog.Item[any] {
+		return slices.Collect(p.Read(strings.NewReader(string(data)), false))
 	}
 	if name != "" {
 		bf.problem, _ = catalog.Lookup(name)
@@ -340,7 +350,7 @@ func loadFile(arg string) benchFile {
 type benchRun struct {
 	config  int
 	file    int
-	item    catalog.Item
+	item    catalog.Item[any]
 	status  string
 	time    time.Duration // median of the repeats
 	res     csp.Result
@@ -390,7 +400,7 @@ func bench(stdout, stderr io.Writer, args []string) int {
 	// seeded shuffle of the instances.
 	type job struct {
 		config, file int
-		item         catalog.Item
+		item         catalog.Item[any]
 	}
 	var instances []job
 	badFiles := 0
@@ -421,9 +431,14 @@ func bench(stdout, stderr io.Writer, args []string) int {
 	settings := map[[2]int]*catalog.Settings{} // (config, file) -> settings
 	for ci, cf := range configs {
 		for fi, f := range loaded {
-			if f.err == nil {
-				settings[[2]int{ci, fi}] = settingsFor(f.problem, cf, b)
+			if f.err != nil {
+				continue
 			}
+			s, err := settingsFor(f.problem, cf, b)
+			if err != nil {
+				return usageError(stderr, "bench: %v", err)
+			}
+			settings[[2]int{ci, fi}] = s
 		}
 	}
 	if b.warmup {
@@ -435,7 +450,7 @@ func bench(stdout, stderr io.Writer, args []string) int {
 				if it.Err == nil {
 					warm := *s
 					warm.Search.TimeLimit = min(max(s.Search.TimeLimit, time.Second), time.Second)
-					f.problem.Solve(ctx, it.Inst, &warm, &catalog.Cache{})
+					f.problem.Solve(ctx, it.Value, &warm, &catalog.Cache{})
 					break
 				}
 			}
@@ -514,7 +529,7 @@ func bench(stdout, stderr io.Writer, args []string) int {
 
 // runOne solves one instance repeat times (as solve does, see attempt) and
 // keeps the median time.
-func runOne(ctx context.Context, p catalog.Problem, s *catalog.Settings, c *catalog.Cache, it catalog.Item, repeat int64) benchRun {
+func runOne(ctx context.Context, p *catalog.Entry, s *catalog.Settings, c *catalog.Cache, it catalog.Item[any], repeat int64) benchRun {
 	r := benchRun{item: it}
 	var times []time.Duration
 	for range repeat {

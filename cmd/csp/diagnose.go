@@ -46,7 +46,7 @@ func diagnose(e env, p *catalog.Entry, args []string, c *config) int {
 	s := *c.settings
 	s.Search.Restarts = csp.NoRestarts
 	s.Search.Workers = 0
-	return eachInstance(e, p, args, c, func(ctx context.Context, it catalog.Item[any][any]) bool {
+	return eachInstance(e, p, args, c, func(ctx context.Context, it catalog.Item[any]) bool {
 		d, err := diagnoseOne(ctx, p, &s, it)
 		if err != nil {
 			return reportErr(e, c, it, err)
@@ -106,7 +106,7 @@ func solutions(ctx context.Context, p *catalog.Entry, inst any, s *catalog.Setti
 	return sols, res.Complete, nil
 }
 
-func diagnoseOne(ctx context.Context, p *catalog.Entry, s *catalog.Settings, it catalog.Item[any][any]) (diagnosis, error) {
+func diagnoseOne(ctx context.Context, p *catalog.Entry, s *catalog.Settings, it catalog.Item[any]) (diagnosis, error) {
 	d := diagnosis{Instance: it.Index, Line: it.Line}
 	sols, _, err := solutions(ctx, p, it.Value, s, 2)
 	if err != nil {

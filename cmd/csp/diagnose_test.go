@@ -34,8 +34,8 @@ func TestDiagnose(t *testing.T) {
 	// The core has no solution; without any one of its items it has one.
 	sky, _ := catalog.Lookup("skyscraper")
 	var inst any
-	for it := range sky.Read(strings.NewReader(broken)) {
-		inst = it.Inst
+	for it := range sky.Read(strings.NewReader(broken), false) {
+		inst = it.Value
 	}
 	names := sky.Clues(inst)
 	kept := make([]bool, len(names))

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -88,11 +89,11 @@ func TestSolveOutputReadsBack(t *testing.T) {
 	// Status and statistics lines are comments: the output is a batch of
 	// complete squares.
 	r := runCSP(t, "", "solve", "latin", "testdata/batch.txt", "--stats")
-	items := latin.Read(strings.NewReader(r.stdout))
+	items := slices.Collect(latin.Read(strings.NewReader(r.stdout)))
 	require.Len(t, items, 3)
 	for _, it := range items {
 		require.NoError(t, it.Err)
-		require.NoError(t, latin.Check(it.Inst, it.Inst.Grid), "a printed solution is a Latin square")
+		require.NoError(t, latin.Check(it.Value, it.Value.Grid), "a printed solution is a Latin square")
 	}
 	assert.Contains(t, r.stdout, "%%%mzn-stat: nodes=")
 	assert.Contains(t, r.stdout, "%%%mzn-stat-end\n")
@@ -123,7 +124,7 @@ func grid(t *testing.T, v any) [][]int {
 func TestSolveJSON(t *testing.T) {
 	f, err := os.ReadFile("testdata/batch.txt")
 	require.NoError(t, err)
-	items := latin.Read(bytes.NewReader(f))
+	items := slices.Collect(latin.Read(bytes.NewReader(f)))
 
 	r := runCSP(t, "", "solve", "latin", "--json", "testdata/batch.txt")
 	assert.Equal(t, 1, r.code)
@@ -146,7 +147,7 @@ func TestSolveJSON(t *testing.T) {
 			require.Contains(t, rec, "stats")
 			assert.Contains(t, rec["stats"], "nodes")
 			if rec["status"] == "solved" {
-				assert.NoError(t, latin.Check(items[i].Inst, grid(t, rec["solution"])))
+				assert.NoError(t, latin.Check(items[i].Value, grid(t, rec["solution"])))
 			} else {
 				assert.NotContains(t, rec, "solution")
 			}
@@ -213,12 +214,12 @@ func TestGenerateRoundTrip(t *testing.T) {
 			require.Equal(t, 0, gen.code, gen.stderr)
 			assert.Equal(t, gen.stdout, runCSP(t, "", args...).stdout, "the same seed gives the same bytes")
 
-			items := latin.Read(strings.NewReader(gen.stdout))
+			items := slices.Collect(latin.Read(strings.NewReader(gen.stdout)))
 			require.Len(t, items, 3)
 			for _, it := range items {
 				require.NoError(t, it.Err)
 				holes := 0
-				for _, row := range it.Inst.Grid {
+				for _, row := range it.Value.Grid {
 					for _, v := range row {
 						if v == 0 {
 							holes++
@@ -234,7 +235,7 @@ func TestGenerateRoundTrip(t *testing.T) {
 			require.Len(t, recs, 3)
 			for i, rec := range recs {
 				assert.Equal(t, "solved", rec["status"])
-				assert.NoError(t, latin.Check(items[i].Inst, grid(t, rec["solution"])))
+				assert.NoError(t, latin.Check(items[i].Value, grid(t, rec["solution"])))
 			}
 		})
 	}
@@ -397,7 +398,7 @@ func FuzzSolve(f *testing.F) {
 	f.Add("-3\n\n\n4 4\n")
 	f.Fuzz(func(t *testing.T, in string) {
 		limits := []string{"--nodes", "200", "--timeout", "1s"}
-		n := len(latin.Read(strings.NewReader(in)))
+		n := len(slices.Collect(latin.Read(strings.NewReader(in))))
 		r := runCSP(t, in, append([]string{"solve", "latin", "-", "--json", "--jobs", "2"}, limits...)...)
 		require.Contains(t, []int{0, 1}, r.code, r.stderr)
 		if n > 0 {
@@ -529,10 +530,10 @@ func TestBatchStreams(t *testing.T) {
 	c := newConfig()
 	c.jobs = 2
 	var yielded atomic.Int64
-	items := func(yield func(catalog.Item) bool) {
+	items := func(yield func(catalog.Item[any]) bool) {
 		for i := range 1_000_000 {
 			yielded.Add(1)
-			if !yield(catalog.Item{Index: i + 1, Err: fmt.Errorf("x")}) {
+			if !yield(catalog.Item[any]{Index: i + 1, Err: fmt.Errorf("x")}) {
 				return
 			}
 		}
