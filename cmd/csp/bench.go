@@ -120,10 +120,11 @@ func benchFlags(fs *flag.FlagSet, b *benchConfig) {
 	}
 	list("alldiff", choice("value", "hidden", "gac"))
 	list("model", nil) // checked per problem: a model name applies where the problem has it
-	list("var", choice("input", "mindom", "domwdeg", "maxsd"))
-	list("val", choice("min", "max", "split", "random", "density"))
-	list("restarts", choice("none", "luby", "geometric"))
-	list("ties", choice("first", "random"))
+	list("var", choice(csp.VarSelectNames()...))
+	list("val", choice(csp.ValSelectNames()...))
+	list("restarts", choice(csp.RestartNames()...))
+	list("ties", choice(tiesNames...))
+	list("save", choice(csp.SaveModeNames()...))
 	list("restart-base", func(v string) error {
 		if n, err := strconv.ParseInt(v, 10, 64); err != nil || n < 1 {
 			return fmt.Errorf("want a whole number >= 1")
@@ -208,12 +209,14 @@ func settingsFor(p *catalog.Entry, cf configuration, b *benchConfig) (*catalog.S
 				continue // not a model of this problem: its default
 			}
 			c.model = v
-		case "var":
-			c.search.Var = csp.VarSelect(slices.Index([]string{"input", "mindom", "domwdeg", "maxsd"}, v))
+		case "var": // the names were checked by their flag (benchFlags)
+			c.search.Var, _ = csp.ParseVarSelect(v)
 		case "val":
-			c.search.Val = csp.ValSelect(slices.Index([]string{"min", "max", "split", "random", "density"}, v))
+			c.search.Val, _ = csp.ParseValSelect(v)
 		case "restarts":
-			c.search.Restarts = csp.Restart(slices.Index([]string{"none", "luby", "geometric"}, v))
+			c.search.Restarts, _ = csp.ParseRestart(v)
+		case "save":
+			c.search.SaveMode, _ = csp.ParseSaveMode(v)
 		case "ties":
 			c.ties = v
 		case "restart-base":

@@ -121,8 +121,7 @@ func batchFlags(counting bool) func(fs *flag.FlagSet, c *config) {
 	return func(fs *flag.FlagSet, c *config) {
 		fs.StringVar(&c.model, "model", "", "")
 		searchFlags(fs, &c.search, &c.ties)
-		fs.Var(enumFlag[csp.SaveMode]{&c.search.SaveMode, []string{"copying", "trailing"},
-			[]csp.SaveMode{csp.Copying, csp.Trailing}}, "save", "")
+		fs.Var(namedFlag[csp.SaveMode]{&c.search.SaveMode, csp.ParseSaveMode, len(csp.SaveModeNames())}, "save", "")
 		fs.Var(portfolioFlag{&c.portfolio}, "portfolio", "")
 		fs.Var(durationFlag{&c.search.TimeLimit}, "timeout", "")
 		fs.Var(intFlag{&c.search.NodeLimit, 0}, "nodes", "")
@@ -149,16 +148,18 @@ func generateFlags(fs *flag.FlagSet, c *config) {
 	declareProblemFlags(fs, c, true)
 }
 
+// tiesNames are the values of --ties, the command line's spelling of
+// csp.Options.RandomTies (unset: the default that depends on restarts).
+var tiesNames = []string{"first", "random"}
+
 // searchFlags declares the flags of the search heuristics, into o and
-// ties: the command line's, and each portfolio member's.
+// ties: the command line's, and each portfolio member's. The names they
+// take are csp's (csp.VarSelectNames and the like), listed nowhere else.
 func searchFlags(fs *flag.FlagSet, o *csp.Options, ties *string) {
-	fs.Var(enumFlag[csp.VarSelect]{&o.Var, []string{"input", "mindom", "domwdeg", "maxsd"},
-		[]csp.VarSelect{csp.InputOrder, csp.MinDomain, csp.DomWDeg, csp.MaxDensity}}, "var", "")
-	fs.Var(enumFlag[csp.ValSelect]{&o.Val, []string{"min", "max", "split", "random", "density"},
-		[]csp.ValSelect{csp.ValMin, csp.ValMax, csp.ValSplit, csp.ValRandom, csp.ValDensity}}, "val", "")
-	fs.Var(enumFlag[csp.Restart]{&o.Restarts, []string{"none", "luby", "geometric"},
-		[]csp.Restart{csp.NoRestarts, csp.Luby, csp.Geometric}}, "restarts", "")
-	fs.Var(enumFlag[string]{ties, []string{"first", "random"}, []string{"first", "random"}}, "ties", "")
+	fs.Var(namedFlag[csp.VarSelect]{&o.Var, csp.ParseVarSelect, len(csp.VarSelectNames())}, "var", "")
+	fs.Var(namedFlag[csp.ValSelect]{&o.Val, csp.ParseValSelect, len(csp.ValSelectNames())}, "val", "")
+	fs.Var(namedFlag[csp.Restart]{&o.Restarts, csp.ParseRestart, len(csp.RestartNames())}, "restarts", "")
+	fs.Var(enumFlag[string]{ties, tiesNames, tiesNames}, "ties", "")
 	fs.Var(intFlag{&o.RestartBase, 1}, "restart-base", "")
 	fs.BoolVar(&o.LastConflict, "last-conflict", o.LastConflict, "")
 	fs.BoolVar(&o.Nogoods, "nogoods", o.Nogoods, "")
