@@ -79,7 +79,7 @@ func eachInstance(e env, p *catalog.Entry, args []string, c *config, do func(ctx
 		if it.Err != nil {
 			fmt.Fprintf(e.stderr, "csp: %v\n", it.Err)
 			if c.json {
-				writeLine(e.stdout, map[string]any{"instance": it.Index, "line": it.Line, "status": failed, "error": it.Err.Error()})
+				writeLine(e.stdout, map[string]any{"instance": it.Index, "line": it.Line, "status": failed, "error": errorAt(it.Err, it.Index, it.Line)})
 			} else {
 				fmt.Fprintf(e.stdout, "%% instance %d (line %d): error: %s\n", it.Index, it.Line, errorAt(it.Err, it.Index, it.Line))
 			}
@@ -626,7 +626,7 @@ func marks(e env, p *catalog.Entry, args []string, c *config) int {
 func reportErr(e env, c *config, it catalog.Item[any], err error) bool {
 	fmt.Fprintf(e.stderr, "csp: %v\n", err)
 	if c.json {
-		writeLine(e.stdout, map[string]any{"instance": it.Index, "line": it.Line, "status": failed, "error": err.Error()})
+		writeLine(e.stdout, map[string]any{"instance": it.Index, "line": it.Line, "status": failed, "error": errorAt(err, it.Index, it.Line)})
 	} else {
 		fmt.Fprintf(e.stdout, "%serror: %s\n", head(it), errorAt(err, it.Index, it.Line))
 	}

@@ -465,7 +465,7 @@ func TestGenerateDifficulty(t *testing.T) {
 	for _, problem := range []string{"skyscraper", "sudoku", "latin"} {
 		b := runCSP(t, "", "generate", problem, "--size", "5", "--difficulty", "bogus")
 		assert.Equal(t, 2, b.code, problem)
-		assert.Contains(t, b.stderr, `unknown level "bogus"`, problem)
+		assert.Contains(t, b.stderr, `invalid value "bogus" for flag -difficulty: want `, problem)
 	}
 	// A sound request the generator cannot meet within its cap: status 1
 	// (not a usage error), saying what was tried and why it failed; the

@@ -236,9 +236,9 @@ func attempt(ctx context.Context, p *catalog.Entry, it catalog.Item[any], s *cat
 // index that starts at line, which names both: a parse error leaves out
 // the instance, and the line too when it is that one.
 func errorAt(err error, index, line int) string {
-	pe, ok := err.(*textio.ParseError)
+	var pe *textio.ParseError
 	switch {
-	case !ok:
+	case !errors.As(err, &pe):
 		return err.Error()
 	case pe.Line == line:
 		return pe.At()
@@ -329,7 +329,7 @@ func writeJSON(e env, o *outcome, counting bool) {
 	r := record{Instance: o.Index, Line: o.Line, Status: o.status, Solution: o.grid, Time: o.elapsed.Seconds()}
 	if o.err != nil {
 		fmt.Fprintf(e.stderr, "csp: %v\n", o.err)
-		r.Error = o.err.Error()
+		r.Error = errorAt(o.err, o.Index, o.Line)
 	}
 	if o.why != nil {
 		r.Reason = o.why.Error()

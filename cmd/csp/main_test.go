@@ -272,7 +272,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"solve", "skyscraper", "x", "--boxline=false"}, "flag -boxline does not apply to skyscraper"},
 		{[]string{"solve", "skyscraper", "x", "--visibility", "strong"}, `invalid value "strong" for flag -visibility`},
 		{[]string{"solve", "skyscraper", "x", "--model", "units"}, "skyscraper has one model: no -model"},
-		{[]string{"generate", "skyscraper", "--size", "4", "--clues", "101"}, "flag -clues: want a percentage 0..100"},
+		{[]string{"generate", "skyscraper", "--size", "4", "--clues", "101"}, "flag -clues: want a whole number from 0 to 100"},
 		{[]string{"generate", "sudoku", "--size", "9", "--holes", "3", "--balanced"}, "flag -balanced does not apply to sudoku"},
 		{[]string{"solve", "latin", "x", "--timeout", "10"}, "flag -timeout: want a duration"},
 		{[]string{"solve", "latin", "x", "--timeout", "-1s"}, "flag -timeout: want a duration"},

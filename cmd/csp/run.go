@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/problems/catalog"
 )
 
@@ -135,11 +136,32 @@ func subcommands() string {
 func generators() string {
 	var names []string
 	for _, n := range catalog.Names() {
-		if p, _ := catalog.Lookup(n); p.Generate != nil {
+		if p, _ := catalog.Lookup(n); p.CanGenerate {
 			names = append(names, n)
 		}
 	}
 	return strings.Join(names, ", ")
+}
+
+// makers names the problems whose generator takes --difficulty.
+func makers() string {
+	var names []string
+	for _, n := range catalog.Names() {
+		p, _ := catalog.Lookup(n)
+		if slices.ContainsFunc(p.Flags, func(f catalog.Flag) bool { return f.Name == "difficulty" }) {
+			names = append(names, n)
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
+// pad pads s with spaces to width w, or ends it with a line break and
+// the indentation of the column after it when it is longer.
+func pad(s string, w int) string {
+	if len(s) > w {
+		return s + "\n" + strings.Repeat(" ", 34)
+	}
+	return s + strings.Repeat(" ", w-len(s))
 }
 
 func problemNames() string {
@@ -171,7 +193,7 @@ Authors' tools: grade, explain, hint and marks serve ` + ladderProblems() + `;
 --up-to LEVEL (a name or a number from 1) caps the ladder, --marks reads FILE
 as pencil-mark grids (also for solve and count), --json prints records.
 generate --difficulty LEVEL [--no-minimize] [--time-limit D] makes unique,
-exactly graded, minimal puzzles (skyscraper, sudoku, latin).
+exactly graded, minimal puzzles (` + makers() + `).
 
 Problems:
 `)
@@ -195,14 +217,13 @@ Problems:
 	}
 	b.WriteString(`
 Flags of solve and count:
-  --alldiff value|hidden|gac       all-different strength (default gac; sudoku hidden)
   --model NAME                     the problem's model (see Problems; each
-                                   problem's own flags are listed there too)
-  --var input|mindom|domwdeg|maxsd variable choice (default domwdeg; sudoku mindom;
+                                   problem's own flags, --alldiff among them,
+                                   are listed there too)
+  --var ` + pad(strings.Join(csp.VarSelectNames(), "|"), 26) + ` variable choice (default domwdeg; sudoku mindom;
                                    skyscraper maxsd except at --visibility edge)
-  --val min|max|split|random|density
-                                   value choice (default min)
-  --restarts none|luby|geometric   restart policy, solve only (default luby)
+  --val ` + pad(strings.Join(csp.ValSelectNames(), "|"), 26) + ` value choice (default min)
+  --restarts ` + pad(strings.Join(csp.RestartNames(), "|"), 21) + ` restart policy, solve only (default luby)
   --restart-base N                 failures allowed before the first restart (default 100;
                                    sudoku 1000)
   --ties first|random              tie-breaking in the variable choice
@@ -211,7 +232,7 @@ Flags of solve and count:
                                    (default off; on for skyscraper with maxsd)
   --nogoods                        learn nogoods at restarts (with --restarts;
                                    default off; on for skyscraper with maxsd)
-  --save copying|trailing          how the search undoes a branch (default copying)
+  --save ` + pad(strings.Join(csp.SaveModeNames(), "|"), 25) + ` how the search undoes a branch (default copying)
   --seed S                         random seed (default 1)
   --timeout D                      wall time per instance, e.g. 500ms, 10s (default 0: none)
   --nodes N                        stop an instance after N nodes (default 0: none)
@@ -252,8 +273,8 @@ are the same. Output: each solution, then a status line starting with %
 error and in the output, and the batch goes on. A batch of several
 instances ends with a summary: counts by status, then time per instance
 (median, p90, max, mean), instances per second and search nodes
-("guesses") per instance. Input is streamed: any length runs in constant
-memory.
+("guesses") per instance. Input is streamed: a batch of any length runs
+in the memory of one instance at a time.
 
 Exit status: 0 when every instance was solved (count: counted completely
 or up to --limit); 1 when some instance was unsatisfiable, stopped by a

@@ -100,7 +100,8 @@ func TestSearchFlagNamesReachOptions(t *testing.T) {
 				assert.Equal(t, name, fs.Lookup(v.flag).Value.String(), "the flag prints its name")
 
 				// Bench: the configuration's value reaches the settings.
-				s := settingsFor(p, configuration{values: map[string]string{v.flag: name}}, &benchConfig{})
+				s, err := settingsFor(p, configuration{values: map[string]string{v.flag: name}}, &benchConfig{})
+				require.NoError(t, err)
 				assert.Equal(t, name, got(s.Search), "bench --%s", v.flag)
 
 				// A portfolio member (save mode is not a member's flag).
