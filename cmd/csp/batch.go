@@ -14,7 +14,6 @@ import (
 	"time"
 
 	"github.com/cspgo/csp/csp"
-	"github.com/cspgo/csp/internal/textio"
 	"github.com/cspgo/csp/problems/catalog"
 )
 
@@ -236,7 +235,7 @@ func attempt(ctx context.Context, p *catalog.Entry, it catalog.Item[any], s *cat
 // index that starts at line, which names both: a parse error leaves out
 // the instance, and the line too when it is that one.
 func errorAt(err error, index, line int) string {
-	var pe *textio.ParseError
+	var pe *catalog.ParseError
 	switch {
 	case !errors.As(err, &pe):
 		return err.Error()

@@ -21,7 +21,6 @@ import (
 	"time"
 
 	"github.com/cspgo/csp/csp"
-	"github.com/cspgo/csp/internal/enum"
 	"github.com/cspgo/csp/problems/catalog"
 )
 
@@ -99,7 +98,7 @@ func choice(names ...string) func(string) error {
 		if slices.Contains(names, v) {
 			return nil
 		}
-		return fmt.Errorf("want %s", enum.Names(names).List())
+		return fmt.Errorf("want %s", catalog.List(names))
 	}
 }
 

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/cspgo/csp/csp"
-	"github.com/cspgo/csp/internal/enum"
 	"github.com/cspgo/csp/problems/catalog"
 )
 
@@ -235,7 +234,7 @@ type enumFlag[T comparable] struct {
 func (f enumFlag[T]) Set(s string) error {
 	i := slices.Index(f.names, s)
 	if i < 0 {
-		return fmt.Errorf("want %s", enum.Names(f.names).List())
+		return fmt.Errorf("want %s", catalog.List(f.names))
 	}
 	*f.p = f.values[i]
 	return nil
@@ -264,11 +263,11 @@ type namedFlag[T interface {
 func (f namedFlag[T]) Set(s string) error {
 	v, err := f.parse(s)
 	if err != nil {
-		names := make(enum.Names, f.count)
+		names := make([]string, f.count)
 		for i := range names {
 			names[i] = T(i).String()
 		}
-		return fmt.Errorf("want %s", names.List())
+		return fmt.Errorf("want %s", catalog.List(names))
 	}
 	*f.p = v
 	return nil

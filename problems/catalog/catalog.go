@@ -89,6 +89,11 @@ type Run struct {
 // where it starts.
 type Item[I any] = textio.Item[I]
 
+// ParseError says where an input is malformed: every problem's readers
+// report one (see internal/textio), so the command line can name the
+// place once.
+type ParseError = textio.ParseError
+
 // Gen is what generate asks for beside the problem's own flags.
 type Gen struct {
 	Size  int    // the side of the grid
