@@ -51,6 +51,11 @@ func (m *Model) NumVars() int { return len(m.doms) }
 // NumPropagators returns the number of posted propagators.
 func (m *Model) NumPropagators() int { return len(m.props) }
 
+// Has reports whether x is a variable of m. Posting functions check
+// their variables with it, so that a bad index from a caller is an error
+// they return rather than a panic in Post.
+func (m *Model) Has(x Var) bool { return x >= 0 && int(x) < len(m.doms) }
+
 // Name returns the name given to x.
 func (m *Model) Name(x Var) string { return m.names[x] }
 
@@ -60,12 +65,15 @@ func (m *Model) InitialDomain(x Var) *domains.Domain { return &m.doms[x] }
 // Post adds a propagator that runs whenever one of vars changes by at least
 // event (EventDomain: any removal; EventBounds: a bound moved; EventAssigned:
 // the variable got its value). Every propagator also runs once at the root.
+// It panics on another event or a variable not in m: those are mistakes of
+// a propagator package, whose posting function checks what its caller
+// passed (with Has) and returns an error instead.
 func (m *Model) Post(p Propagator, event domains.Event, vars ...Var) {
 	if event < domains.EventDomain || event > domains.EventAssigned {
 		panic(fmt.Sprintf("csp: cannot subscribe to event %v", event))
 	}
 	for _, x := range vars {
-		if x < 0 || int(x) >= len(m.doms) {
+		if !m.Has(x) {
 			panic(fmt.Sprintf("csp: variable %d not in model", x))
 		}
 	}

@@ -5,6 +5,8 @@ import (
 	"os"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/propagators/alldiff"
 )
@@ -57,7 +59,8 @@ func BenchmarkNode(b *testing.B) {
 				name = view.String() + "/trailing"
 			}
 			b.Run(name, func(b *testing.B) {
-				m := Build(inst, Options{AllDiff: alldiff.GAC, View: view})
+				m, err := Build(inst, Options{AllDiff: alldiff.GAC, View: view})
+				require.NoError(b, err)
 				e := csp.NewSearch(m.Model, csp.Options{Var: csp.DomWDeg, Restarts: csp.Luby, RandomTies: true, Seed: 1,
 					SaveMode: mode, NodeLimit: int64(b.N)})
 				b.ReportAllocs()
@@ -75,7 +78,8 @@ func BenchmarkNode(b *testing.B) {
 // save, remove a value from a cell, propagate, restore.
 func BenchmarkPropagate(b *testing.B) {
 	inst := loadInstance(b, "testdata/generated/bqwh-o35-h0515-s001250.txt")
-	m := Build(inst, Options{AllDiff: alldiff.GAC, View: RowCol})
+	m, err := Build(inst, Options{AllDiff: alldiff.GAC, View: RowCol})
+	require.NoError(b, err)
 	s := csp.NewSpace(m.Model, csp.Copying)
 	if !s.Propagate() {
 		b.Fatal("root failed")

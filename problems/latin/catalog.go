@@ -43,10 +43,17 @@ func init() {
 			return Solve(ctx, inst.(*Instance), settingsOptions(s), s.Search)
 		},
 		Count: func(ctx context.Context, inst any, s *catalog.Settings, _ *catalog.Cache) (csp.Result, error) {
-			return csp.Count(ctx, Build(inst.(*Instance), settingsOptions(s)).Model, s.Search, s.Limit), nil
+			m, err := Build(inst.(*Instance), settingsOptions(s))
+			if err != nil {
+				return csp.Result{}, err
+			}
+			return csp.Count(ctx, m.Model, s.Search, s.Limit), nil
 		},
 		Model: func(inst any, s *catalog.Settings) (*csp.Model, func([]int) [][]int, error) {
-			m := Build(inst.(*Instance), settingsOptions(s))
+			m, err := Build(inst.(*Instance), settingsOptions(s))
+			if err != nil {
+				return nil, nil, err
+			}
 			return m.Model, m.Grid, nil
 		},
 		Check: func(inst any, grid [][]int) error { return Check(inst.(*Instance), grid) },

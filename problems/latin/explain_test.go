@@ -69,7 +69,7 @@ func TestExplainReplaysMade(t *testing.T) {
 // repeats: the ladder ends in a contradiction, and grading says so.
 func TestExplainUnsatisfiable(t *testing.T) {
 	inst := &Instance{Order: 3, Grid: [][]int{{3, 0, 0}, {2, 0, 3}, {0, 3, 1}}}
-	res := csp.Count(context.Background(), Build(inst, Options{}).Model, csp.Options{}, 0)
+	res := csp.Count(context.Background(), mustBuild(t, inst, Options{}).Model, csp.Options{}, 0)
 	require.True(t, res.Complete)
 	require.Zero(t, res.Solutions)
 	r, err := Reason(inst)

@@ -26,7 +26,7 @@ func TestStrongerAllDiffNeverGrowsTheTree(t *testing.T) {
 			var nodes []int64
 			var count int64 = -1
 			for _, l := range levels {
-				res := csp.Count(context.Background(), Build(inst, Options{View: view, AllDiff: l}).Model, static, 0)
+				res := csp.Count(context.Background(), mustBuild(t, inst, Options{View: view, AllDiff: l}).Model, static, 0)
 				require.True(t, res.Complete)
 				if count >= 0 {
 					assert.Equal(t, count, res.Solutions, "%v seed %d %v: the count", view, seed, l)

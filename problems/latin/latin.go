@@ -66,8 +66,9 @@ type Model struct {
 }
 
 // Build makes the model of inst: one variable per cell, the givens fixed,
-// every row and column all different, plus the views opt asks for.
-func Build(inst *Instance, opt Options) *Model {
+// every row and column all different, plus the views opt asks for. An
+// unknown all-different strength in opt is an error.
+func Build(inst *Instance, opt Options) (*Model, error) {
 	n := inst.Order
 	m := &Model{Model: csp.NewModel(), Order: n}
 	m.Cells = make([][]csp.Var, n)
@@ -88,31 +89,41 @@ func Build(inst *Instance, opt Options) *Model {
 		}
 	}
 	for r := range n {
-		alldiff.Post(m.Model, m.Cells[r], opt.AllDiff)
+		if err := alldiff.Post(m.Model, m.Cells[r], opt.AllDiff); err != nil {
+			return nil, err
+		}
 	}
 	for c := range n {
-		alldiff.Post(m.Model, column(m.Cells, c), opt.AllDiff)
+		if err := alldiff.Post(m.Model, column(m.Cells, c), opt.AllDiff); err != nil {
+			return nil, err
+		}
 	}
 	switch opt.View {
 	case Symbols:
 		if n > 2 {
 			for v := 1; v <= n; v++ {
-				alldiff.PostPermutationMatrix(m.Model, m.Cells, v)
+				if err := alldiff.PostPermutationMatrix(m.Model, m.Cells, v); err != nil {
+					return nil, err
+				}
 			}
 		}
 	case Channeled:
 		m.ColOf = m.grid("col(r%d,s%d)", n)
 		m.RowOf = m.grid("row(c%d,s%d)", n)
 		for i := range n {
-			channel.Inverse(m.Model, m.Cells[i], m.ColOf[i], 1)
-			channel.Inverse(m.Model, column(m.Cells, i), m.RowOf[i], 1)
 			// Symbol v's columns differ from row to row. (The channel
 			// between ColOf and RowOf is implied by the two through the
 			// cells, so it is not posted.)
-			alldiff.Post(m.Model, column(m.ColOf, i), opt.AllDiff)
+			err := errors.Join(
+				channel.Inverse(m.Model, m.Cells[i], m.ColOf[i], 1),
+				channel.Inverse(m.Model, column(m.Cells, i), m.RowOf[i], 1),
+				alldiff.Post(m.Model, column(m.ColOf, i), opt.AllDiff))
+			if err != nil {
+				return nil, err
+			}
 		}
 	}
-	return m
+	return m, nil
 }
 
 // grid adds n×n variables over 1..n named by format with 1-based indices.
@@ -168,7 +179,10 @@ func Check(inst *Instance, grid [][]int) error {
 // Solve finds a completion of inst, checks it, and returns it with the
 // search result. The grid is nil when none was found.
 func Solve(ctx context.Context, inst *Instance, opt Options, search csp.Options) ([][]int, csp.Result, error) {
-	m := Build(inst, opt)
+	m, err := Build(inst, opt)
+	if err != nil {
+		return nil, csp.Result{}, err
+	}
 	res := csp.Solve(ctx, m.Model, search)
 	if res.Solution == nil {
 		return nil, res, nil

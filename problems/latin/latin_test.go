@@ -38,7 +38,8 @@ func TestCountEmptySquares(t *testing.T) {
 			if c.n == 5 && view != RowCol && testing.Short() {
 				continue
 			}
-			m := Build(empty(c.n), Options{AllDiff: alldiff.GAC, View: view})
+			m, err := Build(empty(c.n), Options{AllDiff: alldiff.GAC, View: view})
+			require.NoError(t, err)
 			res := csp.Count(context.Background(), m.Model, csp.Options{Var: csp.MinDomain}, 0)
 			assert.True(t, res.Complete)
 			assert.Equal(t, c.want, res.Solutions, "order %d, %v", c.n, view)
@@ -46,7 +47,8 @@ func TestCountEmptySquares(t *testing.T) {
 	}
 	// Every strength agrees on order 4.
 	for _, st := range []alldiff.Strength{alldiff.Value, alldiff.Hidden} {
-		m := Build(empty(4), Options{AllDiff: st, View: RowCol})
+		m, err := Build(empty(4), Options{AllDiff: st, View: RowCol})
+		require.NoError(t, err)
 		res := csp.Count(context.Background(), m.Model, csp.Options{}, 0)
 		assert.Equal(t, int64(576), res.Solutions, "strength %v", st)
 	}
@@ -435,4 +437,12 @@ func TestWordBoundaryOrders(t *testing.T) {
 		require.NotNil(t, g, "order %d: %s", n, res.Status())
 		require.NoError(t, Check(inst, g))
 	}
+}
+
+// mustBuild is Build for options a test knows to be valid.
+func mustBuild(tb testing.TB, inst *Instance, opt Options) *Model {
+	tb.Helper()
+	m, err := Build(inst, opt)
+	require.NoError(tb, err)
+	return m
 }

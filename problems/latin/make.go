@@ -46,7 +46,10 @@ func Make(ctx context.Context, req MakeRequest) (*Instance, [][]int, author.Stat
 		return inst
 	}
 	unique := func(cells []int) bool {
-		m := Build(at(cells), Options{AllDiff: alldiff.GAC})
+		m, err := Build(at(cells), Options{AllDiff: alldiff.GAC})
+		if err != nil {
+			return false // not known to be unique
+		}
 		res := csp.Count(ctx, m.Model, csp.Options{Var: csp.DomWDeg, Val: csp.ValMin}, 2)
 		return res.Complete && res.Solutions == 1
 	}

@@ -14,7 +14,7 @@ import (
 // one solution, the grade asked exactly, minimal, same seed same puzzle.
 func TestMakeGradedUnique(t *testing.T) {
 	count := func(inst *Instance) int64 {
-		return csp.Count(context.Background(), Build(inst, Options{AllDiff: alldiff.GAC}).Model, csp.Options{Var: csp.DomWDeg}, 2).Solutions
+		return csp.Count(context.Background(), mustBuild(t, inst, Options{AllDiff: alldiff.GAC}).Model, csp.Options{Var: csp.DomWDeg}, 2).Solutions
 	}
 	_, grade := catalog.Grader(Reason, len(Ladder.Levels))
 	// The cases made within 100 attempts (a cap, not a time: the same

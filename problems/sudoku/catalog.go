@@ -186,9 +186,6 @@ type slot struct {
 func cachedSolver(c *catalog.Cache, p *Puzzle, s *catalog.Settings) *Solver {
 	if p.Regions == nil && len(p.Cages) == 0 {
 		return c.Get(shape{p.BoxRows, p.BoxCols, p.Diagonals}, func() any {
-			if !p.Diagonals {
-				return NewSolver(p.BoxRows, p.BoxCols, settingsOptions(s), s.Search)
-			}
 			sv, err := NewSolverFor(p, settingsOptions(s), s.Search)
 			if err != nil {
 				panic(err) // Read gives valid puzzles

@@ -132,7 +132,7 @@ func normalize(m *csp.Model, coeffs []int, vars []csp.Var, rel Rel, c int) ([]te
 	at := map[csp.Var]int{}
 	var ts []term
 	for i, x := range vars {
-		if x < 0 || int(x) >= m.NumVars() {
+		if !m.Has(x) {
 			return nil, 0, fmt.Errorf("%w: variable %d at position %d not in the model", ErrLinear, x, i)
 		}
 		if k, ok := at[x]; ok {

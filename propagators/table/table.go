@@ -30,7 +30,7 @@ var ErrTable = errors.New("table: invalid table")
 // variable is not in m or a tuple's length differs from len(vars).
 func Post(m *csp.Model, vars []csp.Var, tuples [][]int) error {
 	for i, x := range vars {
-		if x < 0 || int(x) >= m.NumVars() {
+		if !m.Has(x) {
 			return fmt.Errorf("%w: variable %d at position %d not in the model", ErrTable, x, i)
 		}
 	}
