@@ -137,3 +137,20 @@ func solutionOf(p *Puzzle) [][]int {
 	}
 	return g
 }
+
+func TestGenerateSize(t *testing.T) {
+	for _, size := range []int{MinGenerate - 1, MaxSize + 1} {
+		_, err := Generate(context.Background(), size, 1)
+		assert.ErrorIs(t, err, ErrGenerate, "size %d", size)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := Generate(ctx, 7, 1)
+	assert.ErrorIs(t, err, context.Canceled)
+	p, err := Generate(context.Background(), MinGenerate, 1)
+	require.NoError(t, err)
+	res, err := Count(context.Background(), p, Options{}, DefaultSearch, 2)
+	require.NoError(t, err)
+	assert.EqualValues(t, 1, res.Solutions)
+	assert.True(t, res.Complete)
+}

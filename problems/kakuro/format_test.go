@@ -53,6 +53,7 @@ func TestReadErrors(t *testing.T) {
 		{"no white cell", "% nothing\n# #\n# #", 2, 0, ErrSize},
 		{"too many rows", strings.Repeat("# #\n", MaxSize+1), MaxSize + 1, 0, ErrSize},
 		{"too many cells", row(MaxSize+1, "#"), 1, MaxSize + 1, ErrSize},
+		{"huge line without newline", strings.Repeat("\\3 . ", 2<<20), 1, 0, ErrLong},
 		{"line too long", "#  4\\ 3\\\n\\3 . ." + strings.Repeat(" ", MaxLine) + "\n\\4 . .", 2, 0, ErrLong},
 	}
 	for _, tt := range tests {
