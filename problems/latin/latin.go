@@ -84,7 +84,10 @@ func Build(inst *Instance, opt Options) (*Model, error) {
 			if inst.Marks != nil {
 				// Marks that leave nothing make the root fail: the search
 				// reports the instance unsatisfiable.
-				m.InitialDomain(m.Cells[r][c]).IntersectWords([]uint64{inst.Marks[r*n+c]})
+				err := m.Restrict(m.Cells[r][c], []uint64{inst.Marks[r*n+c]})
+				if err != nil && !errors.Is(err, csp.ErrEmptyDomain) {
+					return nil, err
+				}
 			}
 		}
 	}

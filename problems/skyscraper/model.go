@@ -2,10 +2,10 @@ package skyscraper
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/cspgo/csp/csp"
-	"github.com/cspgo/csp/domains"
 	"github.com/cspgo/csp/problems/grid"
 	"github.com/cspgo/csp/propagators/alldiff"
 	"github.com/cspgo/csp/propagators/visibility"
@@ -45,9 +45,10 @@ func Build(p *Puzzle, opt Options) (*Model, error) {
 			}
 			m.Cells[r][c] = m.NewIntVar(lo, hi, names[r*n+c])
 			if p.Marks != nil {
-				d := m.InitialDomain(m.Cells[r][c])
-				if d.IntersectWords([]uint64{p.Marks[r*n+c]}) == domains.EventFailed || d.Empty() {
+				if err := m.Restrict(m.Cells[r][c], []uint64{p.Marks[r*n+c]}); errors.Is(err, csp.ErrEmptyDomain) {
 					return nil, fmt.Errorf("r%dc%d: the pencil marks leave no height", r+1, c+1)
+				} else if err != nil {
+					return nil, err
 				}
 			}
 		}

@@ -88,11 +88,13 @@ func Post(m *csp.Model, vars []csp.Var, s Strength) error {
 	vs := append([]csp.Var(nil), vars...)
 	width := 0
 	for _, x := range vs {
-		width = max(width, len(m.InitialDomain(x).Words()))
+		width = max(width, m.Width(x))
 	}
 	union := domains.View(make([]uint64, width))
+	var buf []uint64
 	for _, x := range vs {
-		for i, w := range m.InitialDomain(x).Words() {
+		buf = m.AppendInitial(buf[:0], x)
+		for i, w := range buf {
 			union.Words()[i] |= w
 		}
 	}

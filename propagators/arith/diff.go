@@ -84,7 +84,7 @@ func postDiff(m *csp.Model, x, y csp.Var, set []int, not bool) error {
 		return nil
 	}
 	dlo, dhi := delta[0], delta[len(delta)-1]
-	if len(m.InitialDomain(x).Words()) == 1 && len(m.InitialDomain(y).Words()) == 1 && dhi-dlo < 64 {
+	if m.Width(x) == 1 && m.Width(y) == 1 && dhi-dlo < 64 {
 		p := &diff1Prop{x: x, y: y, n: len(delta), not: not, dlo: dlo, dhi: dhi}
 		for _, d := range delta {
 			p.fwd |= 1 << (d - dlo)
@@ -101,8 +101,8 @@ func postDiff(m *csp.Model, x, y csp.Var, set []int, not bool) error {
 		p.fwd[(d-p.dlo)/64] |= 1 << ((d - p.dlo) % 64)
 		p.mir[(p.dhi-d)/64] |= 1 << ((p.dhi - d) % 64)
 	}
-	p.sx = make([]uint64, len(m.InitialDomain(x).Words()))
-	p.sy = make([]uint64, len(m.InitialDomain(y).Words()))
+	p.sx = make([]uint64, m.Width(x))
+	p.sy = make([]uint64, m.Width(y))
 	m.Post(p, domains.EventDomain, x, y)
 	return nil
 }

@@ -32,7 +32,7 @@ func Times(m *csp.Model, x, y, z csp.Var) error {
 		return err
 	}
 	p := &timesProp{x: x, y: y, z: z, same: x == y || x == z || y == z}
-	p.alloc(len(m.InitialDomain(x).Words()), len(m.InitialDomain(y).Words()), len(m.InitialDomain(z).Words()))
+	p.alloc(m.Width(x), m.Width(y), m.Width(z))
 	m.Post(p, domains.EventDomain, x, y, z)
 	return nil
 }

@@ -116,11 +116,13 @@ type distinctSum struct {
 func newDistinctSum(m *csp.Model, vars []csp.Var, sum int) *distinctSum {
 	width := 0
 	for _, x := range vars {
-		width = max(width, len(m.InitialDomain(x).Words()))
+		width = max(width, m.Width(x))
 	}
 	union := make([]uint64, width)
+	var buf []uint64
 	for _, x := range vars {
-		for i, w := range m.InitialDomain(x).Words() {
+		buf = m.AppendInitial(buf[:0], x)
+		for i, w := range buf {
 			union[i] |= w
 		}
 	}

@@ -102,6 +102,7 @@ type pair struct {
 func newNet(m *csp.Model, units [][]csp.Var, withPairs bool) (*net, error) {
 	n := &net{}
 	local := map[csp.Var]int32{}
+	var buf []uint64 // a cell's initial words
 	n.unitStart = append(n.unitStart, 0)
 	for k, u := range units {
 		full := uint64(0)
@@ -114,7 +115,8 @@ func newNet(m *csp.Model, units [][]csp.Var, withPairs bool) (*net, error) {
 				return nil, fmt.Errorf("%w: unit %d: variable %s twice", ErrUnit, k+1, m.Name(x))
 			}
 			seen[x] = true
-			w := m.InitialDomain(x).Words()
+			buf = m.AppendInitial(buf[:0], x)
+			w := buf
 			for _, hi := range w[min(1, len(w)):] {
 				if hi != 0 {
 					return nil, fmt.Errorf("%w: unit %d: variable %s has values of 64 or more", ErrUnit, k+1, m.Name(x))
