@@ -57,8 +57,7 @@ func init() {
 			return Solve(ctx, inst.(*Puzzle), settingsOptions(s), s.Search)
 		},
 		Count: func(ctx context.Context, inst any, s *catalog.Settings, _ *catalog.Cache) (csp.Result, error) {
-			res, _ := Count(ctx, inst.(*Puzzle), settingsOptions(s), s.Search, s.Limit)
-			return res, nil
+			return Count(ctx, inst.(*Puzzle), settingsOptions(s), s.Search, s.Limit)
 		},
 		Model: func(inst any, s *catalog.Settings) (*csp.Model, func([]int) [][]int, error) {
 			m, err := Build(inst.(*Puzzle), settingsOptions(s))
