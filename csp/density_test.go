@@ -128,14 +128,14 @@ func TestMaxDensityCounts(t *testing.T) {
 		{Var: csp.MaxDensity, RandomTies: true, Seed: 5},
 		{Var: csp.DomWDeg, Val: csp.ValDensity},
 	} {
-		require.Equal(t, int64(576), csp.Count(context.Background(), latinSquare(4), opts, 0).Solutions, "%+v", opts)
-		res := csp.Count(context.Background(), latinSquare(5), opts, 0)
+		require.Equal(t, int64(576), csp.Count(context.Background(), latinSquare(t, 4), opts, 0).Solutions, "%+v", opts)
+		res := csp.Count(context.Background(), latinSquare(t, 5), opts, 0)
 		require.True(t, res.Complete)
 		require.Equal(t, int64(161280), res.Solutions, "%+v", opts)
 	}
 	// No propagator estimates densities (not-equal does not): MaxDensity
 	// falls back to the smallest domain and must still count right.
-	require.Equal(t, int64(24), csp.Count(context.Background(), pigeons(4, 4), csp.Options{Var: csp.MaxDensity}, 0).Solutions)
+	require.Equal(t, int64(24), csp.Count(context.Background(), pigeons(t, 4, 4), csp.Options{Var: csp.MaxDensity}, 0).Solutions)
 }
 
 // forbid fails when x takes v.
@@ -162,28 +162,28 @@ func TestMaxDensityLastConflict(t *testing.T) {
 
 // latinSquare models the empty Latin square of order n: rows all
 // different at Hidden, columns at GAC.
-func latinSquare(n int) *csp.Model {
+func latinSquare(tb testing.TB, n int) *csp.Model {
 	m := csp.NewModel()
 	g := make([][]csp.Var, n)
 	for r := range g {
 		for range n {
 			g[r] = append(g[r], m.NewIntVar(1, n, "c"))
 		}
-		alldiff.Post(m, g[r], alldiff.Hidden)
+		require.NoError(tb, alldiff.Post(m, g[r], alldiff.Hidden))
 	}
 	for c := range n {
 		col := make([]csp.Var, n)
 		for r := range n {
 			col[r] = g[r][c]
 		}
-		alldiff.Post(m, col, alldiff.GAC)
+		require.NoError(tb, alldiff.Post(m, col, alldiff.GAC))
 	}
 	return m
 }
 
 // pigeons models k pigeons in the given number of holes, pairwise
 // not-equal: no all-different to see the whole.
-func pigeons(k, holes int) *csp.Model {
+func pigeons(tb testing.TB, k, holes int) *csp.Model {
 	m := csp.NewModel()
 	var xs []csp.Var
 	for range k {
@@ -191,7 +191,7 @@ func pigeons(k, holes int) *csp.Model {
 	}
 	for i := range xs {
 		for j := i + 1; j < len(xs); j++ {
-			neq.Post(m, xs[i], xs[j])
+			require.NoError(tb, neq.Post(m, xs[i], xs[j]))
 		}
 	}
 	return m

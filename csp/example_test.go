@@ -2,6 +2,7 @@ package csp_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/cspgo/csp/csp"
@@ -29,8 +30,10 @@ func ExampleSolve() {
 			row = append(row, cells[i][j])
 			col = append(col, cells[j][i])
 		}
-		alldiff.Post(m, row, alldiff.GAC)
-		alldiff.Post(m, col, alldiff.GAC)
+		if err := errors.Join(alldiff.Post(m, row, alldiff.GAC), alldiff.Post(m, col, alldiff.GAC)); err != nil {
+			fmt.Println(err)
+			return
+		}
 	}
 	res := csp.Solve(context.Background(), m, csp.Options{Var: csp.MinDomain})
 	for r := range 4 {
@@ -49,7 +52,10 @@ func ExampleSolve() {
 func ExampleCount() {
 	m := csp.NewModel()
 	xs := []csp.Var{m.NewIntVar(1, 3, "x"), m.NewIntVar(1, 3, "y"), m.NewIntVar(1, 3, "z")}
-	alldiff.Post(m, xs, alldiff.GAC)
+	if err := alldiff.Post(m, xs, alldiff.GAC); err != nil {
+		fmt.Println(err)
+		return
+	}
 	all := csp.Count(context.Background(), m, csp.Options{}, 0)
 	capped := csp.Count(context.Background(), m, csp.Options{}, 2)
 	fmt.Println(all.Solutions, all.Complete)

@@ -16,7 +16,7 @@ func TestMark(t *testing.T) {
 	for _, mode := range []csp.SaveMode{csp.Copying, csp.Trailing} {
 		m := csp.NewModel()
 		xs := []csp.Var{m.NewIntVar(1, 4, "a"), m.NewIntVar(1, 4, "b"), m.NewIntVar(1, 4, "c"), m.NewIntVar(1, 4, "d")}
-		alldiff.Post(m, xs, alldiff.GAC)
+		require.NoError(t, alldiff.Post(m, xs, alldiff.GAC))
 		s := csp.NewSpace(m, mode)
 		require.False(t, s.Holds(csp.Mark{}), "the zero mark names no node")
 		root := s.Mark()

@@ -1,6 +1,7 @@
 package csp
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/cspgo/csp/domains"
@@ -51,21 +52,73 @@ func (m *Model) NumVars() int { return len(m.doms) }
 // NumPropagators returns the number of posted propagators.
 func (m *Model) NumPropagators() int { return len(m.props) }
 
+// Has reports whether x is a variable of m. Posting functions check
+// their variables with it, so that a bad index from a caller is an error
+// they return rather than a panic in Post.
+func (m *Model) Has(x Var) bool { return x >= 0 && int(x) < len(m.doms) }
+
 // Name returns the name given to x.
 func (m *Model) Name(x Var) string { return m.names[x] }
 
-// InitialDomain returns x's initial domain; callers must not modify it.
-func (m *Model) InitialDomain(x Var) *domains.Domain { return &m.doms[x] }
+// InitialDomain returns a copy of x's initial domain, made for reading
+// (propagators size their tables by it when posted): changing the copy
+// does not change the model, so a model shared by several spaces cannot
+// be narrowed by accident. Restrict narrows it. It costs one allocation
+// of the domain's words (AppendInitial reads them into a buffer of the
+// caller's).
+func (m *Model) InitialDomain(x Var) domains.Domain { return m.doms[x].Clone() }
+
+// AppendInitial appends the words of x's initial domain to buf and returns
+// the extended buffer: the read of InitialDomain without an allocation
+// when buf has room, for propagators that look at many variables when
+// posted.
+func (m *Model) AppendInitial(buf []uint64, x Var) []uint64 {
+	return append(buf, m.doms[x].Words()...)
+}
+
+// Width returns the number of 64-bit words of x's domain, in the model
+// and in every space made from it: what a propagator needs to size its
+// scratch words, without the copy InitialDomain makes.
+func (m *Model) Width(x Var) int { return len(m.doms[x].Words()) }
+
+// ErrEmptyDomain is wrapped by Restrict's error when a variable is left
+// with no value.
+var ErrEmptyDomain = errors.New("csp: no value left")
+
+// Restrict narrows x's initial domain before search to the values whose
+// bit is set in keep (value v is bit v%64 of keep[v/64]; values past the
+// end of keep are removed): a puzzle's givens or pencil marks on a model
+// built for its rules. Like every change to a Model it must come before
+// the first NewSpace.
+//
+// It returns an error wrapping ErrEmptyDomain, naming x, when no value is
+// left; the domain is empty then, and a search on m finds no solution, so
+// a caller may either report the error or go on to an unsatisfiable
+// model. It returns an error, changing nothing, when x is not in m.
+func (m *Model) Restrict(x Var, keep []uint64) error {
+	if !m.Has(x) {
+		return fmt.Errorf("csp: Restrict: variable %d not in the model", x)
+	}
+	d := &m.doms[x]
+	d.IntersectWords(keep)
+	if d.Empty() {
+		return fmt.Errorf("%w: %s", ErrEmptyDomain, m.names[x])
+	}
+	return nil
+}
 
 // Post adds a propagator that runs whenever one of vars changes by at least
 // event (EventDomain: any removal; EventBounds: a bound moved; EventAssigned:
 // the variable got its value). Every propagator also runs once at the root.
+// It panics on another event or a variable not in m: those are mistakes of
+// a propagator package, whose posting function checks what its caller
+// passed (with Has) and returns an error instead.
 func (m *Model) Post(p Propagator, event domains.Event, vars ...Var) {
 	if event < domains.EventDomain || event > domains.EventAssigned {
 		panic(fmt.Sprintf("csp: cannot subscribe to event %v", event))
 	}
 	for _, x := range vars {
-		if x < 0 || int(x) >= len(m.doms) {
+		if !m.Has(x) {
 			panic(fmt.Sprintf("csp: variable %d not in model", x))
 		}
 	}

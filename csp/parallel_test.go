@@ -2,6 +2,7 @@ package csp_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"testing"
 	"time"
@@ -16,7 +17,7 @@ import (
 
 // latin models an n×n Latin square over 1..n, one all-different per row
 // and column, with the first row fixed to 1..n when firstRow is set.
-func latin(n int, firstRow bool, st alldiff.Strength) (*csp.Model, [][]csp.Var) {
+func latin(tb testing.TB, n int, firstRow bool, st alldiff.Strength) (*csp.Model, [][]csp.Var) {
 	m := csp.NewModel()
 	cells := make([][]csp.Var, n)
 	for r := range cells {
@@ -34,8 +35,8 @@ func latin(n int, firstRow bool, st alldiff.Strength) (*csp.Model, [][]csp.Var) 
 		for j := range n {
 			row[j], col[j] = cells[i][j], cells[j][i]
 		}
-		alldiff.Post(m, row, st)
-		alldiff.Post(m, col, st)
+		require.NoError(tb, alldiff.Post(m, row, st))
+		require.NoError(tb, alldiff.Post(m, col, st))
 	}
 	return m, cells
 }
@@ -70,11 +71,11 @@ func TestParallelCountMatchesSequential(t *testing.T) {
 		model func() *csp.Model
 	}
 	instances := []instance{
-		{"queens8", func() *csp.Model { m, _ := queens(8); return m }},
-		{"queens9", func() *csp.Model { m, _ := queens(9); return m }},
-		{"queens10", func() *csp.Model { m, _ := queens(10); return m }},
-		{"latin5-row", func() *csp.Model { m, _ := latin(5, true, alldiff.GAC); return m }},
-		{"latin4-value", func() *csp.Model { m, _ := latin(4, false, alldiff.Value); return m }},
+		{"queens8", func() *csp.Model { m, _ := queens(t, 8); return m }},
+		{"queens9", func() *csp.Model { m, _ := queens(t, 9); return m }},
+		{"queens10", func() *csp.Model { m, _ := queens(t, 10); return m }},
+		{"latin5-row", func() *csp.Model { m, _ := latin(t, 5, true, alldiff.GAC); return m }},
+		{"latin4-value", func() *csp.Model { m, _ := latin(t, 4, false, alldiff.Value); return m }},
 	}
 	for _, in := range instances {
 		m := in.model()
@@ -107,11 +108,11 @@ func TestParallelCountMatchesSequential(t *testing.T) {
 
 func TestParallelCountKnownTotals(t *testing.T) {
 	// Independent of the sequential engine: the known numbers.
-	m, _ := latin(5, true, alldiff.GAC)
+	m, _ := latin(t, 5, true, alldiff.GAC)
 	res := csp.ParallelCount(context.Background(), m, csp.Options{Var: csp.MinDomain}, 0, csp.Parallel{Workers: 3})
 	assert.Equal(t, int64(161280/120), res.Solutions)
 	for n, want := range map[int]int64{6: 4, 8: 92, 10: 724} {
-		m, _ := queens(n)
+		m, _ := queens(t, n)
 		res := csp.ParallelCount(context.Background(), m, csp.Options{}, 0, csp.Parallel{Workers: 2})
 		assert.Equal(t, want, res.Solutions, "%d queens", n)
 		assert.True(t, res.Complete)
@@ -127,7 +128,7 @@ func TestParallelCountKnownTotals(t *testing.T) {
 }
 
 func TestParallelCountWithLimit(t *testing.T) {
-	m, _ := queens(8) // 92 solutions
+	m, _ := queens(t, 8) // 92 solutions
 	for _, limit := range []int64{1, 2, 10, 91, 92, 93, 1000} {
 		var first csp.Result
 		for _, workers := range []int{1, 2, 8} {
@@ -160,7 +161,7 @@ func TestParallelSolveIsDeterministic(t *testing.T) {
 		{Var: csp.MinDomain, RandomTies: true, Seed: 5},
 	}
 	for i, o := range strategies {
-		m, _ := queens(16)
+		m, _ := queens(t, 16)
 		var want []int
 		for round := range 3 {
 			for _, workers := range []int{1, 2, 8} {
@@ -184,7 +185,7 @@ func TestParallelSolveMatchesSolveUnderStaticStrategies(t *testing.T) {
 			continue
 		}
 		for _, n := range []int{8, 12, 16} {
-			m, _ := queens(n)
+			m, _ := queens(t, n)
 			seq := csp.Solve(context.Background(), m, st.opts)
 			for _, depth := range []int{0, 1, 2} {
 				for _, workers := range []int{1, 2, 8} {
@@ -197,7 +198,7 @@ func TestParallelSolveMatchesSolveUnderStaticStrategies(t *testing.T) {
 }
 
 func TestParallelUnsatisfiable(t *testing.T) {
-	m, _ := queens(3)
+	m, _ := queens(t, 3)
 	for _, workers := range []int{1, 2, 8} {
 		res := csp.ParallelSolve(context.Background(), m, csp.Options{Var: csp.DomWDeg, Restarts: csp.Geometric, RestartBase: 1}, csp.Parallel{Workers: workers})
 		assert.Equal(t, "unsatisfiable", res.Status())
@@ -210,7 +211,7 @@ func TestParallelUnsatisfiable(t *testing.T) {
 	// Root failure: x != y over one value; nothing to hand out.
 	m2 := csp.NewModel()
 	x, y := m2.NewIntVar(1, 1, "x"), m2.NewIntVar(1, 1, "y")
-	neq.Post(m2, x, y)
+	require.NoError(t, neq.Post(m2, x, y))
 	res := csp.ParallelSolve(context.Background(), m2, csp.Options{}, csp.Parallel{Workers: 2})
 	assert.Equal(t, "unsatisfiable", res.Status())
 	assert.Equal(t, int64(1), res.Stats.Failures)
@@ -221,7 +222,7 @@ func TestParallelUnsatisfiable(t *testing.T) {
 	for i := range xs {
 		xs[i] = m3.NewIntVar(1, 6, "x")
 	}
-	alldiff.Post(m3, xs, alldiff.Value)
+	require.NoError(t, alldiff.Post(m3, xs, alldiff.Value))
 	seq := csp.Count(context.Background(), m3, csp.Options{}, 0)
 	res = csp.ParallelCount(context.Background(), m3, csp.Options{}, 0, csp.Parallel{Workers: 3, Depth: 3})
 	assert.Equal(t, "unsatisfiable", res.Status())
@@ -232,7 +233,7 @@ func TestParallelSolvedAtTheRoot(t *testing.T) {
 	// Propagation alone solves it: one subproblem, no decision.
 	m := csp.NewModel()
 	xs := []csp.Var{m.NewIntVar(1, 1, "x"), m.NewIntVar(1, 2, "y"), m.NewIntVar(1, 3, "z")}
-	alldiff.Post(m, xs, alldiff.GAC)
+	require.NoError(t, alldiff.Post(m, xs, alldiff.GAC))
 	for _, depth := range []int{0, 1, 5} {
 		res := csp.ParallelSolve(context.Background(), m, csp.Options{}, csp.Parallel{Workers: 2, Depth: depth})
 		assert.Equal(t, []int{1, 2, 3}, res.Solution)
@@ -245,7 +246,7 @@ func TestParallelSolvedAtTheRoot(t *testing.T) {
 }
 
 func TestParallelNodeAndFailLimitsAreDeterministic(t *testing.T) {
-	m, _ := queens(10)
+	m, _ := queens(t, 10)
 	for _, o := range []csp.Options{{NodeLimit: 700}, {FailLimit: 300}, {NodeLimit: 5}, {NodeLimit: 700, Var: csp.DomWDeg, Val: csp.ValRandom, Seed: 3}} {
 		var want csp.Result
 		for i, workers := range []int{1, 2, 3, 8, 2, 8} {
@@ -271,7 +272,7 @@ func TestParallelNodeAndFailLimitsAreDeterministic(t *testing.T) {
 }
 
 func TestParallelCancelStopsPromptly(t *testing.T) {
-	m, _ := queens(30)
+	m, _ := queens(t, 30)
 	for _, workers := range []int{1, 2, 8} {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
 		start := time.Now()
@@ -297,7 +298,7 @@ func TestParallelCancelStopsPromptly(t *testing.T) {
 // BenchmarkParallelCount counts the 2,680 solutions of 11 queens
 // sequentially and with 1 and 2 workers (default cut).
 func BenchmarkParallelCount(b *testing.B) {
-	m, _ := queens(11)
+	m, _ := queens(b, 11)
 	check := func(b *testing.B, res csp.Result) {
 		if res.Solutions != 2680 || !res.Complete {
 			b.Fatalf("got %d solutions, complete %v", res.Solutions, res.Complete)
@@ -341,8 +342,10 @@ func ExampleParallelCount() {
 			row = append(row, cells[i][j])
 			col = append(col, cells[j][i])
 		}
-		alldiff.Post(m, row, alldiff.GAC)
-		alldiff.Post(m, col, alldiff.GAC)
+		if err := errors.Join(alldiff.Post(m, row, alldiff.GAC), alldiff.Post(m, col, alldiff.GAC)); err != nil {
+			fmt.Println(err)
+			return
+		}
 	}
 	opts := csp.Options{Var: csp.MinDomain}
 	res := csp.ParallelCount(context.Background(), m, opts, 0, csp.Parallel{Workers: 2})
@@ -363,7 +366,7 @@ func ExampleParallelCount() {
 // TestWorkersOption: Options.Workers sends Solve and Count through the
 // parallel search, whose answer does not depend on the number of workers.
 func TestWorkersOption(t *testing.T) {
-	m, _ := queens(8)
+	m, _ := queens(t, 8)
 	var first []int
 	for _, w := range []int{1, 2, 3} {
 		opts := csp.Options{Var: csp.MinDomain, Workers: w}

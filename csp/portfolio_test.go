@@ -14,17 +14,17 @@ import (
 func TestPortfolioAnswers(t *testing.T) {
 	opts := csp.Options{Var: csp.DomWDeg, Portfolio: []csp.Options{
 		{Var: csp.MaxDensity}, {Var: csp.InputOrder, Val: csp.ValMax}}}
-	res := csp.Count(context.Background(), latinSquare(5), opts, 0)
+	res := csp.Count(context.Background(), latinSquare(t, 5), opts, 0)
 	require.True(t, res.Complete)
 	require.Equal(t, int64(161280), res.Solutions)
 	require.Contains(t, []int{0, 1, 2}, res.Member)
 
-	res = csp.Solve(context.Background(), latinSquare(5), opts)
+	res = csp.Solve(context.Background(), latinSquare(t, 5), opts)
 	require.Equal(t, int64(1), res.Solutions)
 	require.Len(t, res.Solution, 25)
 
 	// Six pigeons, five holes: no member finds a solution, one proves it.
-	m := pigeons(6, 5)
+	m := pigeons(t, 6, 5)
 	res = csp.Solve(context.Background(), m, opts)
 	require.True(t, res.Complete)
 	require.Zero(t, res.Solutions)
@@ -34,7 +34,7 @@ func TestPortfolioAnswers(t *testing.T) {
 // TestPortfolioOtherMember: when the options' own search stops at its
 // limit, another member's answer comes back, named.
 func TestPortfolioOtherMember(t *testing.T) {
-	m, _ := queens(10)
+	m, _ := queens(t, 10)
 	opts := csp.Options{Var: csp.InputOrder, NodeLimit: 1, Portfolio: []csp.Options{{Var: csp.DomWDeg}}}
 	res := csp.Solve(context.Background(), m, opts)
 	require.Equal(t, int64(1), res.Solutions)

@@ -17,13 +17,13 @@ import (
 
 // queens models n queens: one variable per column holding the row, rows
 // different, diagonals different (through offset copies).
-func queens(n int) (*csp.Model, []csp.Var) {
+func queens(tb testing.TB, n int) (*csp.Model, []csp.Var) {
 	m := csp.NewModel()
 	q := make([]csp.Var, n)
 	for i := range q {
 		q[i] = m.NewIntVar(0, n-1, "q")
 	}
-	alldiff.Post(m, q, alldiff.GAC)
+	require.NoError(tb, alldiff.Post(m, q, alldiff.GAC))
 	for i := range n {
 		for j := i + 1; j < n; j++ {
 			m.Post(&diag{q[i], q[j], j - i}, 3 /* assigned */, q[i], q[j])
@@ -67,7 +67,7 @@ func TestCountIsTheSameUnderEveryStrategy(t *testing.T) {
 	known := map[int]int64{4: 2, 5: 10, 6: 4, 7: 40, 8: 92}
 	for n, want := range known {
 		for _, o := range allStrategies() {
-			m, _ := queens(n)
+			m, _ := queens(t, n)
 			res := csp.Count(context.Background(), m, o, 0)
 			require.True(t, res.Complete)
 			assert.Equal(t, want, res.Solutions, "%d queens, options %+v", n, o)
@@ -84,7 +84,7 @@ func TestPermutationsCount(t *testing.T) {
 		for i := range xs {
 			xs[i] = m.NewIntVar(1, 6, "x")
 		}
-		alldiff.Post(m, xs, st)
+		require.NoError(t, alldiff.Post(m, xs, st))
 		res := csp.Count(context.Background(), m, csp.Options{}, 0)
 		assert.Equal(t, int64(720), res.Solutions, "strength %v", st)
 	}
@@ -95,7 +95,7 @@ func TestSolveFindsValidSolution(t *testing.T) {
 		o.Restarts = csp.Luby
 		o.RestartBase = 2
 		o.Nogoods = i%2 == 0
-		m, _ := queens(12)
+		m, _ := queens(t, 12)
 		res := csp.Solve(context.Background(), m, o)
 		require.Equal(t, "solved", res.Status(), "%+v", o)
 		q := res.Solution
@@ -116,7 +116,7 @@ func abs(x int) int {
 }
 
 func TestCapAndUniqueness(t *testing.T) {
-	m, _ := queens(8)
+	m, _ := queens(t, 8)
 	res := csp.Count(context.Background(), m, csp.Options{}, 2)
 	assert.Equal(t, int64(2), res.Solutions)
 	assert.False(t, res.Complete, "a cap reached is not a complete count")
@@ -124,21 +124,21 @@ func TestCapAndUniqueness(t *testing.T) {
 }
 
 func TestUnsatisfiable(t *testing.T) {
-	m, _ := queens(3)
+	m, _ := queens(t, 3)
 	res := csp.Solve(context.Background(), m, csp.Options{Var: csp.DomWDeg, Restarts: csp.Geometric, RestartBase: 1})
 	assert.True(t, res.Complete)
 	assert.Equal(t, "unsatisfiable", res.Status())
 	// Root failure: x != y over one value.
 	m2 := csp.NewModel()
 	x, y := m2.NewIntVar(1, 1, "x"), m2.NewIntVar(1, 1, "y")
-	neq.Post(m2, x, y)
+	require.NoError(t, neq.Post(m2, x, y))
 	res = csp.Solve(context.Background(), m2, csp.Options{})
 	assert.Equal(t, "unsatisfiable", res.Status())
 	assert.Equal(t, int64(1), res.Stats.Failures)
 }
 
 func TestLimits(t *testing.T) {
-	m, _ := queens(10)
+	m, _ := queens(t, 10)
 	res := csp.Count(context.Background(), m, csp.Options{NodeLimit: 50}, 0)
 	assert.Equal(t, csp.NodeLimit, res.Stopped)
 	assert.False(t, res.Complete)
@@ -153,7 +153,7 @@ func TestLimits(t *testing.T) {
 	res = csp.Count(ctx, m, csp.Options{}, 0)
 	assert.Equal(t, csp.Canceled, res.Stopped)
 
-	big, _ := queens(28)
+	big, _ := queens(t, 28)
 	start := time.Now()
 	res = csp.Count(context.Background(), big, csp.Options{TimeLimit: 50 * time.Millisecond}, 0)
 	assert.Equal(t, csp.TimeLimit, res.Stopped)
@@ -161,7 +161,7 @@ func TestLimits(t *testing.T) {
 }
 
 func TestCancelStopsPromptly(t *testing.T) {
-	m, _ := queens(30)
+	m, _ := queens(t, 30)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
 	defer cancel()
 	start := time.Now()
@@ -171,7 +171,7 @@ func TestCancelStopsPromptly(t *testing.T) {
 }
 
 func TestIteratorAndCallback(t *testing.T) {
-	m, _ := queens(6)
+	m, _ := queens(t, 6)
 	e := csp.NewSearch(m, csp.Options{})
 	var sols [][]int
 	for s := range e.All(context.Background()) {
@@ -182,7 +182,7 @@ func TestIteratorAndCallback(t *testing.T) {
 	assert.Equal(t, int64(4), e.Stats().Solutions)
 
 	// Breaking out of the loop stops the search.
-	m2, _ := queens(8)
+	m2, _ := queens(t, 8)
 	e2 := csp.NewSearch(m2, csp.Options{})
 	n := 0
 	for range e2.All(context.Background()) {
@@ -203,7 +203,7 @@ func TestRestartsAreCountedAndStillComplete(t *testing.T) {
 	for i := range xs {
 		xs[i] = m.NewIntVar(1, 6, "x")
 	}
-	alldiff.Post(m, xs, alldiff.Value)
+	require.NoError(t, alldiff.Post(m, xs, alldiff.Value))
 	for _, r := range []csp.Restart{csp.Luby, csp.Geometric} {
 		for _, nogoods := range []bool{false, true} {
 			res := csp.Solve(context.Background(), m, csp.Options{Var: csp.DomWDeg, Restarts: r, RestartBase: 1, RandomTies: true, Seed: 9, Nogoods: nogoods})
@@ -215,7 +215,7 @@ func TestRestartsAreCountedAndStillComplete(t *testing.T) {
 
 func TestSeedsReproduce(t *testing.T) {
 	run := func(seed uint64) csp.Result {
-		m, _ := queens(20)
+		m, _ := queens(t, 20)
 		return csp.Solve(context.Background(), m, csp.Options{Var: csp.DomWDeg, Val: csp.ValRandom, Restarts: csp.Luby, RestartBase: 3, RandomTies: true, Seed: seed})
 	}
 	a, b := run(5), run(5)
@@ -224,7 +224,7 @@ func TestSeedsReproduce(t *testing.T) {
 }
 
 func TestStatsJSONNames(t *testing.T) {
-	m, _ := queens(6)
+	m, _ := queens(t, 6)
 	res := csp.Count(context.Background(), m, csp.Options{}, 0)
 	b, err := json.Marshal(res.Stats)
 	require.NoError(t, err)
@@ -246,7 +246,7 @@ func TestStatsJSONNames(t *testing.T) {
 func TestRunContinues(t *testing.T) {
 	// Calling Run again continues the search: every solution once, then
 	// an exhausted tree.
-	m, _ := queens(6)
+	m, _ := queens(t, 6)
 	e := csp.NewSearch(m, csp.Options{})
 	var got [][]int
 	for range 6 {
@@ -266,7 +266,7 @@ func TestRunContinues(t *testing.T) {
 	// An unsatisfiable model stays unsatisfiable.
 	u := csp.NewModel()
 	xs := []csp.Var{u.NewIntVar(0, 1, "x"), u.NewIntVar(0, 1, "y"), u.NewIntVar(0, 1, "z")}
-	alldiff.Post(u, xs, alldiff.Value)
+	require.NoError(t, alldiff.Post(u, xs, alldiff.Value))
 	eu := csp.NewSearch(u, csp.Options{})
 	for range 3 {
 		assert.Equal(t, "unsatisfiable", func() string {
@@ -280,7 +280,7 @@ func TestEmptyInitialDomain(t *testing.T) {
 	m := csp.NewModel()
 	m.NewVar(domains.Range(1, 0), "empty")
 	a, b := m.NewIntVar(0, 2, "a"), m.NewIntVar(0, 2, "b")
-	alldiff.Post(m, []csp.Var{a, b}, alldiff.Value)
+	require.NoError(t, alldiff.Post(m, []csp.Var{a, b}, alldiff.Value))
 	assert.Equal(t, "unsatisfiable", func() string { r := csp.Solve(context.Background(), m, csp.Options{}); return r.Status() }())
 	res := csp.Count(context.Background(), m, csp.Options{}, 0)
 	assert.Equal(t, int64(0), res.Solutions)
@@ -291,7 +291,7 @@ func TestNogoodsKeepAnswersRight(t *testing.T) {
 	// Satisfiable and unsatisfiable queens, tiny restart budgets so that
 	// many nogoods are learnt: the answers must not change.
 	for n := 2; n <= 10; n++ {
-		m, _ := queens(n)
+		m, _ := queens(t, n)
 		plain := csp.Count(context.Background(), m, csp.Options{}, 0)
 		for seed := range uint64(5) {
 			o := csp.Options{Var: csp.DomWDeg, Val: csp.ValRandom, Restarts: csp.Luby, RestartBase: 1, RandomTies: true, Seed: seed, Nogoods: true}
@@ -317,7 +317,7 @@ func TestNogoodsKeepAnswersRight(t *testing.T) {
 // search must forget its last instance entirely (domains, depth, failed
 // state, weights, statistics, nogoods).
 func TestResetReusesASearch(t *testing.T) {
-	m, q := queens(7)
+	m, q := queens(t, 7)
 	opts := []csp.Options{
 		{Var: csp.MinDomain},
 		{Var: csp.DomWDeg, SaveMode: csp.Trailing},

@@ -43,10 +43,16 @@ func Example_futoshiki() {
 		g.Vars = append(g.Vars, m.NewIntVar(lo, hi, fmt.Sprintf("r%dc%d", i/n+1, i%n+1)))
 	}
 	for _, line := range g.Lines() {
-		alldiff.Post(m, line, alldiff.GAC)
+		if err := alldiff.Post(m, line, alldiff.GAC); err != nil {
+			fmt.Println(err)
+			return
+		}
 	}
 	for _, s := range less {
-		arith.Less(m, g.At(s[0].r, s[0].c), g.At(s[1].r, s[1].c))
+		if err := arith.Less(m, g.At(s[0].r, s[0].c), g.At(s[1].r, s[1].c)); err != nil {
+			fmt.Println(err)
+			return
+		}
 	}
 
 	res := csp.Solve(context.Background(), m, csp.Options{Var: csp.MinDomain})

@@ -113,7 +113,9 @@ func Build(p *Puzzle, opt Options) (*Model, error) {
 		}
 	}
 	if opt.Lines == Units {
-		units.Post(m, g.Lines(), opt.Level)
+		if err := units.Post(m, g.Lines(), opt.Level); err != nil {
+			return nil, err
+		}
 	}
 	for k := range 2 * n {
 		line, rels := lineRels(g, p, k)
@@ -151,13 +153,21 @@ func Build(p *Puzzle, opt Options) (*Model, error) {
 			if err := chain.Post(m, line, rels); err != nil {
 				return nil, err
 			}
-			alldiff.Post(m, line, min(opt.AllDiff, alldiff.Hidden))
+			if err := alldiff.Post(m, line, min(opt.AllDiff, alldiff.Hidden)); err != nil {
+				return nil, err
+			}
 		case opt.Lines == Line:
-			alldiff.Post(m, line, alldiff.GAC)
+			if err := alldiff.Post(m, line, alldiff.GAC); err != nil {
+				return nil, err
+			}
 		case opt.Lines == Auto && p.Adjacent:
-			alldiff.Post(m, line, min(opt.AllDiff, alldiff.Hidden))
+			if err := alldiff.Post(m, line, min(opt.AllDiff, alldiff.Hidden)); err != nil {
+				return nil, err
+			}
 		case opt.Lines != Units:
-			alldiff.Post(m, line, opt.AllDiff)
+			if err := alldiff.Post(m, line, opt.AllDiff); err != nil {
+				return nil, err
+			}
 		}
 		if err := chain.PostWindows(m, line, rels); err != nil {
 			return nil, err
@@ -174,10 +184,14 @@ func Build(p *Puzzle, opt Options) (*Model, error) {
 		for r := range n {
 			for c := range n {
 				if c < n-1 {
-					postSign(m, g.At(r, c), g.At(r, c+1), p.Right[r][c], p.Adjacent)
+					if err := postSign(m, g.At(r, c), g.At(r, c+1), p.Right[r][c], p.Adjacent); err != nil {
+						return nil, err
+					}
 				}
 				if r < n-1 {
-					postSign(m, g.At(r, c), g.At(r+1, c), p.Down[r][c], p.Adjacent)
+					if err := postSign(m, g.At(r, c), g.At(r+1, c), p.Down[r][c], p.Adjacent); err != nil {
+						return nil, err
+					}
 				}
 			}
 		}
@@ -242,18 +256,19 @@ func relation(s Sign, adjacent bool) chain.Rel {
 }
 
 // postSign posts the constraint of sign s between x (the left or upper
-// cell) and y.
-func postSign(m *csp.Model, x, y csp.Var, s Sign, adjacent bool) {
+// cell) and y, or arith's error.
+func postSign(m *csp.Model, x, y csp.Var, s Sign, adjacent bool) error {
 	switch {
 	case s == Less:
-		arith.Less(m, x, y)
+		return arith.Less(m, x, y)
 	case s == Greater:
-		arith.Less(m, y, x)
+		return arith.Less(m, y, x)
 	case s == Bar:
-		arith.AbsDiff(m, x, y, 1)
+		return arith.AbsDiff(m, x, y, 1)
 	case adjacent:
-		arith.AbsDiffNotIn(m, x, y, []int{1})
+		return arith.AbsDiffNotIn(m, x, y, []int{1})
 	}
+	return nil
 }
 
 // CountingSearch is counting-based search (csp.MaxDensity) on the

@@ -128,7 +128,7 @@ func TestSignsAgainstBruteForce(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			proptest.Check(t, proptest.Case{
 				Vars: 2, MinVal: 1, MaxVal: 9,
-				Post:     func(m *csp.Model, v []csp.Var) { postSign(m, v[0], v[1], c.sign, c.adjacent) },
+				Post:     func(m *csp.Model, v []csp.Var) { require.NoError(t, postSign(m, v[0], v[1], c.sign, c.adjacent)) },
 				Holds:    func(vals []int) bool { return c.holds(vals[0], vals[1]) },
 				Complete: true,
 				Seed:     uint64(i),

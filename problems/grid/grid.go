@@ -5,6 +5,7 @@
 package grid
 
 import (
+	"errors"
 	"fmt"
 	"sync"
 
@@ -175,17 +176,17 @@ func (g *Grid) Values(solution []int) [][]int {
 // value.
 func (g *Grid) Narrow(givens []int, marks []uint64) error {
 	for i, x := range g.Vars {
-		d := g.Model.InitialDomain(x)
+		var err error
 		if givens != nil && givens[i] > 0 {
-			d.IntersectWords(oneValue(givens[i], len(d.Words())))
+			err = g.Model.Restrict(x, oneValue(givens[i], g.Model.Width(x)))
 		}
-		if marks != nil {
-			mask := make([]uint64, len(d.Words()))
-			mask[0] = marks[i]
-			d.IntersectWords(mask)
+		if marks != nil && err == nil {
+			err = g.Model.Restrict(x, marks[i:i+1])
 		}
-		if d.Empty() {
+		if errors.Is(err, csp.ErrEmptyDomain) {
 			return fmt.Errorf("r%dc%d: no value left (given %v, candidates %s)", i/g.Cols+1, i%g.Cols+1, at(givens, i), maskValues(marks, i))
+		} else if err != nil {
+			return err
 		}
 	}
 	return nil

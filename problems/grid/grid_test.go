@@ -52,7 +52,10 @@ func Example() {
 	main, anti := g.Diagonals()
 	units = append(units, main, anti)
 	for _, u := range units {
-		alldiff.Post(m, u, alldiff.GAC)
+		if err := alldiff.Post(m, u, alldiff.GAC); err != nil {
+			fmt.Println(err)
+			return
+		}
 	}
 	res := csp.Count(context.Background(), m, csp.Options{Var: csp.MinDomain}, 0)
 	fmt.Println(res.Solutions, "X-sudoku grids of side 4")

@@ -72,15 +72,18 @@ func Build(p *Puzzle, opt Options) (*Model, error) {
 	n := p.N
 	m := csp.NewModel()
 	g := grid.New(m, n, n, 1, n)
-	switch opt.AllDiff {
-	case alldiff.Value:
-		units.Post(m, g.Lines(), units.Singles)
-	default:
-		units.Post(m, g.Lines(), units.Hidden)
+	level := units.Hidden
+	if opt.AllDiff == alldiff.Value {
+		level = units.Singles
+	}
+	if err := units.Post(m, g.Lines(), level); err != nil {
+		return nil, err
 	}
 	if opt.AllDiff == alldiff.GAC {
 		for _, line := range g.Lines() {
-			alldiff.Post(m, line, alldiff.GAC)
+			if err := alldiff.Post(m, line, alldiff.GAC); err != nil {
+				return nil, err
+			}
 		}
 	}
 	for k, c := range p.Cages {

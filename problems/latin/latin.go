@@ -80,25 +80,33 @@ func Build(inst *Instance, opt Options) (*Model, error) {
 	}
 	m.Cells = g.AllRows()
 	for _, unit := range g.Lines() {
-		alldiff.Post(m.Model, unit, opt.AllDiff)
+		if err := alldiff.Post(m.Model, unit, opt.AllDiff); err != nil {
+			return nil, err
+		}
 	}
 	switch opt.View {
 	case Symbols:
 		if n > 2 {
 			for v := 1; v <= n; v++ {
-				alldiff.PostPermutationMatrix(m.Model, m.Cells, v)
+				if err := alldiff.PostPermutationMatrix(m.Model, m.Cells, v); err != nil {
+					return nil, err
+				}
 			}
 		}
 	case Channeled:
 		m.ColOf = m.grid("col(r%d,s%d)", n)
 		m.RowOf = m.grid("row(c%d,s%d)", n)
 		for i := range n {
-			channel.Inverse(m.Model, g.Row(i), m.ColOf[i], 1)
-			channel.Inverse(m.Model, g.Col(i), m.RowOf[i], 1)
 			// Symbol v's columns differ from row to row. (The channel
 			// between ColOf and RowOf is implied by the two through the
 			// cells, so it is not posted.)
-			alldiff.Post(m.Model, column(m.ColOf, i), opt.AllDiff)
+			err := errors.Join(
+				channel.Inverse(m.Model, g.Row(i), m.ColOf[i], 1),
+				channel.Inverse(m.Model, g.Col(i), m.RowOf[i], 1),
+				alldiff.Post(m.Model, column(m.ColOf, i), opt.AllDiff))
+			if err != nil {
+				return nil, err
+			}
 		}
 	}
 	return m, nil

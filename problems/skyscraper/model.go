@@ -42,8 +42,12 @@ func Build(p *Puzzle, opt Options) (*Model, error) {
 	}
 	for i := range n {
 		row, col := m.Board.Row(i), m.Board.Col(i)
-		alldiff.Post(m.Model, row, lineAllDiff(opt, n, p.Left[i], p.Right[i]))
-		alldiff.Post(m.Model, col, lineAllDiff(opt, n, p.Top[i], p.Bottom[i]))
+		if err := alldiff.Post(m.Model, row, lineAllDiff(opt, n, p.Left[i], p.Right[i])); err != nil {
+			return nil, fmt.Errorf("row %d: %w", i+1, err)
+		}
+		if err := alldiff.Post(m.Model, col, lineAllDiff(opt, n, p.Top[i], p.Bottom[i])); err != nil {
+			return nil, fmt.Errorf("column %d: %w", i+1, err)
+		}
 		if err := postLine(m.Model, row, n, p.Left[i], p.Right[i], opt.Visibility); err != nil {
 			return nil, fmt.Errorf("row %d: %w", i+1, err)
 		}

@@ -221,7 +221,7 @@ func cachedSolver(run catalog.Run, p *Puzzle, o settings) (*Solver, error) {
 	if p.Regions == nil && len(p.Cages) == 0 {
 		return catalog.Get(run.Cache, shape{p.BoxRows, p.BoxCols, p.Diagonals}, func() (*Solver, error) {
 			if !p.Diagonals {
-				return NewSolver(p.BoxRows, p.BoxCols, o.Options, run.Search), nil
+				return NewSolver(p.BoxRows, p.BoxCols, o.Options, run.Search)
 			}
 			return NewSolverFor(p, o.Options, run.Search)
 		})

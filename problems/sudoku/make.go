@@ -36,8 +36,11 @@ func Make(ctx context.Context, req MakeRequest) (*Puzzle, []int, author.Stats, e
 	if _, _, err := Random(req.BoxRows, req.BoxCols, 0, 0); err != nil {
 		return nil, nil, author.Stats{}, err
 	}
-	solver := NewSolver(req.BoxRows, req.BoxCols, DefaultOptions,
+	solver, err := NewSolver(req.BoxRows, req.BoxCols, DefaultOptions,
 		csp.Options{Var: csp.MinDomain, Val: csp.ValMin})
+	if err != nil {
+		return nil, nil, author.Stats{}, err
+	}
 	at := func(cells []int) *Puzzle { return &Puzzle{BoxRows: req.BoxRows, BoxCols: req.BoxCols, Cells: cells} }
 	unique := func(cells []int) bool {
 		res, err := solver.Count(ctx, at(cells), 2)
@@ -81,8 +84,11 @@ func gradeFuncs() (solves func(*Puzzle, int) bool, grade func(*Puzzle) int) {
 // first solution of the empty grid under a search that picks values at
 // random (seeded, so the same seed gives the same grid), with restarts.
 func fullGrid(ctx context.Context, rows, cols int, seed uint64) ([]int, error) {
-	s := NewSolver(rows, cols, DefaultOptions, csp.Options{Var: csp.MinDomain, Val: csp.ValRandom, RandomTies: true,
+	s, err := NewSolver(rows, cols, DefaultOptions, csp.Options{Var: csp.MinDomain, Val: csp.ValRandom, RandomTies: true,
 		Restarts: csp.Luby, RestartBase: 100, Seed: seed})
+	if err != nil {
+		return nil, err
+	}
 	n := rows * cols
 	sol, _, err := s.Solve(ctx, &Puzzle{BoxRows: rows, BoxCols: cols, Cells: make([]int, n*n)})
 	if err != nil {

@@ -27,7 +27,8 @@ func TestMakeGradedUnique(t *testing.T) {
 		if testing.Short() && !tc.short {
 			continue
 		}
-		solver := NewSolver(tc.rows, tc.cols, DefaultOptions, DefaultSearch)
+		solver, err := NewSolver(tc.rows, tc.cols, DefaultOptions, DefaultSearch)
+		require.NoError(t, err)
 		count := func(p *Puzzle) int64 {
 			res, err := solver.Count(context.Background(), p, 2)
 			require.NoError(t, err)

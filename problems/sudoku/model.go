@@ -79,7 +79,9 @@ type Model struct {
 }
 
 // Build makes the model of an empty grid with boxes of boxRows x boxCols.
-func Build(boxRows, boxCols int, o Options) *Model {
+// Options out of range (an unknown all-different strength) give the
+// propagators' error.
+func Build(boxRows, boxCols int, o Options) (*Model, error) {
 	return build(&Puzzle{BoxRows: boxRows, BoxCols: boxCols}, o)
 }
 
@@ -91,12 +93,13 @@ func BuildPuzzle(p *Puzzle, o Options) (*Model, error) {
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
-	return build(p, o), nil
+	return build(p, o)
 }
 
 // build makes the model of p's rules (its cells are not read); p is valid
-// or a classic shape.
-func build(p *Puzzle, o Options) *Model {
+// or a classic shape. Its errors are the propagators', for options out of
+// range.
+func build(p *Puzzle, o Options) (*Model, error) {
 	boxRows, boxCols := p.BoxRows, p.BoxCols
 	n := boxRows * boxCols
 	m := csp.NewModel()
@@ -132,58 +135,79 @@ func build(p *Puzzle, o Options) *Model {
 		diagonals = [][]csp.Var{main, anti}
 		all = append(all, diagonals...)
 	}
-	crossing := func(post func(a, b []csp.Var)) {
+	// crossing posts box-line reduction on every box and line, and every
+	// diagonal and box.
+	crossing := func() error {
 		for _, box := range boxes {
 			for _, line := range all[:2*n] {
-				post(box, line) // PostBoxLine skips lines that do not cross
+				// PostBoxLine skips lines that do not cross.
+				if err := units.PostBoxLine(m, box, line); err != nil {
+					return err
+				}
 			}
 		}
 		// A diagonal crosses each line in one cell, and boxes or regions
 		// in several.
 		for _, d := range diagonals {
 			for _, box := range boxes {
-				post(d, box)
+				if err := units.PostBoxLine(m, d, box); err != nil {
+					return err
+				}
 			}
 		}
+		return nil
 	}
 	switch {
 	case o.View == Units && o.AllDiff == alldiff.Value:
-		units.Post(m, all, units.Singles)
+		if err := units.Post(m, all, units.Singles); err != nil {
+			return nil, err
+		}
 		if o.BoxLine {
-			crossing(func(a, b []csp.Var) { units.PostBoxLine(m, a, b) })
+			if err := crossing(); err != nil {
+				return nil, err
+			}
 		}
 	case o.View == Units:
 		level := units.Hidden
 		if o.BoxLine {
 			level = units.BoxLine
 		}
-		units.Post(m, all, level)
+		if err := units.Post(m, all, level); err != nil {
+			return nil, err
+		}
 		if o.AllDiff == alldiff.GAC {
 			for _, u := range all {
-				alldiff.Post(m, u, alldiff.GAC)
+				if err := alldiff.Post(m, u, alldiff.GAC); err != nil {
+					return nil, err
+				}
 			}
 		}
 	default:
 		for _, u := range all {
-			alldiff.Post(m, u, o.AllDiff)
+			if err := alldiff.Post(m, u, o.AllDiff); err != nil {
+				return nil, err
+			}
 		}
 		if o.BoxLine {
-			crossing(func(a, b []csp.Var) { units.PostBoxLine(m, a, b) })
+			if err := crossing(); err != nil {
+				return nil, err
+			}
 		}
 	}
 	strength := linear.GAC
 	if o.CageBounds {
 		strength = linear.Bounds
 	}
-	for _, c := range p.Cages {
+	for k, c := range p.Cages {
 		vars := make([]csp.Var, len(c.Cells))
 		for j, i := range c.Cells {
 			vars[j] = cells[i]
 		}
-		// The cells are the model's and the strength is known: no error.
-		_ = linear.PostDistinctSum(m, vars, c.Sum, strength)
+		if err := linear.PostDistinctSum(m, vars, c.Sum, strength); err != nil {
+			return nil, fmt.Errorf("cage %d: %w", k+1, err)
+		}
 	}
-	return &Model{BoxRows: boxRows, BoxCols: boxCols, Model: m, Cells: cells}
+	return &Model{BoxRows: boxRows, BoxCols: boxCols, Model: m, Cells: cells}, nil
 }
 
 // Solver solves puzzles of one box shape (and of one set of variant
@@ -196,10 +220,14 @@ type Solver struct {
 	rules  *Puzzle // the variant rules, nil for the classic puzzle
 }
 
-// NewSolver returns a solver for puzzles with boxes of boxRows x boxCols.
-func NewSolver(boxRows, boxCols int, o Options, search csp.Options) *Solver {
-	m := Build(boxRows, boxCols, o)
-	return &Solver{model: m, search: csp.NewSearch(m.Model, search)}
+// NewSolver returns a solver for puzzles with boxes of boxRows x boxCols,
+// or Build's error.
+func NewSolver(boxRows, boxCols int, o Options, search csp.Options) (*Solver, error) {
+	m, err := Build(boxRows, boxCols, o)
+	if err != nil {
+		return nil, err
+	}
+	return &Solver{model: m, search: csp.NewSearch(m.Model, search)}, nil
 }
 
 // NewSolverFor returns a solver for the puzzles with p's shape and rules

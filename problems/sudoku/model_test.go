@@ -58,7 +58,8 @@ var sets = []string{"17_clue", "magictour_top1465", "forum_hardest_1905_11plus",
 // counting to 2 says unique (serg: multiple).
 func TestSamplesEveryStrength(t *testing.T) {
 	for _, o := range ladder {
-		s := NewSolver(3, 3, o, DefaultSearch)
+		s, err := NewSolver(3, 3, o, DefaultSearch)
+		require.NoError(t, err)
 		for _, set := range sets {
 			ps, sols := samples(t, set)
 			for k, p := range ps {
@@ -88,7 +89,8 @@ func TestSamplesEveryStrength(t *testing.T) {
 func TestStrengthLadder(t *testing.T) {
 	ps, _ := samples(t, "forum_hardest_1905_11plus")
 	nodes := func(o Options) []int64 {
-		s := NewSolver(3, 3, o, csp.Options{Var: csp.MinDomain})
+		s, err := NewSolver(3, 3, o, csp.Options{Var: csp.MinDomain})
+		require.NoError(t, err)
 		var out []int64
 		for _, p := range ps {
 			res, err := s.Count(context.Background(), p, 0)
@@ -115,7 +117,8 @@ func TestStrengthLadder(t *testing.T) {
 }
 
 func TestSolverRejectsOtherShapes(t *testing.T) {
-	s := NewSolver(3, 3, DefaultOptions, DefaultSearch)
+	s, err := NewSolver(3, 3, DefaultOptions, DefaultSearch)
+	require.NoError(t, err)
 	p, _, err := Random(2, 2, 4, 1)
 	require.NoError(t, err)
 	_, _, err = s.Solve(context.Background(), p)
@@ -146,7 +149,8 @@ func TestPublicSets(t *testing.T) {
 	if _, err := os.Stat(dir); err != nil {
 		t.Skip("no public sets at " + dir)
 	}
-	s := NewSolver(3, 3, DefaultOptions, DefaultSearch)
+	s, err := NewSolver(3, 3, DefaultOptions, DefaultSearch)
+	require.NoError(t, err)
 	for _, set := range sets {
 		ps := readPuzzles(t, filepath.Join(dir, set+".txt"))
 		var sols []*Puzzle
@@ -178,7 +182,8 @@ func BenchmarkSolve(b *testing.B) {
 		for _, o := range []Options{DefaultOptions, ladder[3]} {
 			b.Run(fmt.Sprintf("%s/%v", set, o), func(b *testing.B) {
 				ps, _ := samples(b, set)
-				s := NewSolver(3, 3, o, DefaultSearch)
+				s, err := NewSolver(3, 3, o, DefaultSearch)
+				require.NoError(b, err)
 				b.ReportAllocs()
 				for i := 0; b.Loop(); i++ {
 					s.Solve(context.Background(), ps[i%len(ps)])
@@ -193,7 +198,8 @@ func BenchmarkUnique(b *testing.B) {
 	for _, set := range sets[:3] {
 		b.Run(set, func(b *testing.B) {
 			ps, _ := samples(b, set)
-			s := NewSolver(3, 3, DefaultOptions, csp.Options{Var: csp.MinDomain})
+			s, err := NewSolver(3, 3, DefaultOptions, csp.Options{Var: csp.MinDomain})
+			require.NoError(b, err)
 			for i := 0; b.Loop(); i++ {
 				s.Count(context.Background(), ps[i%len(ps)], 2)
 			}

@@ -757,7 +757,8 @@ func TestSolverFits(t *testing.T) {
 	_, _, err = s.Solve(context.Background(), plain)
 	assert.ErrorContains(t, err, "other regions, diagonals or cages")
 
-	classic := NewSolver(2, 2, DefaultOptions, DefaultSearch)
+	classic, err := NewSolver(2, 2, DefaultOptions, DefaultSearch)
+	require.NoError(t, err)
 	assert.True(t, classic.Fits(plain))
 	assert.False(t, classic.Fits(x))
 	_, err = classic.Count(context.Background(), x, 2)

@@ -1,6 +1,7 @@
 package alldiff
 
 import (
+	"errors"
 	"fmt"
 	"math/bits"
 
@@ -34,32 +35,66 @@ var strengthNames = enum.Names{"value", "hidden", "gac"}
 // String returns the strength's name: value, hidden or gac.
 func (s Strength) String() string { return strengthNames.Name("Strength", int(s)) }
 
-// ParseStrength reads a strength by name.
+// ParseStrength reads a strength by the name String gives it. An unknown
+// name gives an error wrapping ErrStrength.
 func ParseStrength(name string) (Strength, error) {
 	if i, ok := strengthNames.Parse(name); ok {
 		return Strength(i), nil
 	}
-	return 0, fmt.Errorf("alldiff: unknown strength %q (want %s)", name, strengthNames.List())
+	return 0, fmt.Errorf("%w %q (want %s)", ErrStrength, name, strengthNames.List())
+}
+
+// Errors that Post and PostPermutationMatrix wrap.
+var (
+	// ErrStrength: a strength that is not Value, Hidden or GAC.
+	ErrStrength = errors.New("alldiff: unknown strength")
+	// ErrVars: a variable not in the model, or for PostPermutationMatrix
+	// a grid that is not square or a value outside 0..domains.MaxValue.
+	ErrVars = errors.New("alldiff: invalid variables")
+)
+
+// checkVars returns the error for a variable of vars not in m, or nil.
+func checkVars(m *csp.Model, vars []csp.Var) error {
+	for i, x := range vars {
+		if !m.Has(x) {
+			return fmt.Errorf("%w: variable %d at position %d not in the model", ErrVars, x, i)
+		}
+	}
+	return nil
 }
 
 // Post constrains vars to take pairwise different values at the given
-// strength. Two variables get a binary not-equal; fewer get nothing.
-func Post(m *csp.Model, vars []csp.Var, s Strength) {
+// strength. Two variables get a binary not-equal; fewer get nothing. A
+// variable listed twice cannot differ from itself: the model then fails
+// once it is assigned.
+//
+// Post returns an error wrapping ErrStrength for an unknown strength and
+// one wrapping ErrVars when a variable is not in m; it posts nothing then.
+// (An unknown strength is an error rather than GAC, so that a value read
+// from a file or a flag never silently buys the most expensive filtering.)
+func Post(m *csp.Model, vars []csp.Var, s Strength) error {
+	if s > GAC {
+		return fmt.Errorf("%w: %v", ErrStrength, s)
+	}
+	if err := checkVars(m, vars); err != nil {
+		return err
+	}
 	switch {
 	case len(vars) < 2:
-		return
+		return nil
 	case len(vars) == 2:
-		neq.Post(m, vars[0], vars[1])
-		return
+		return neq.Post(m, vars[0], vars[1])
 	}
 	vs := append([]csp.Var(nil), vars...)
 	width := 0
 	for _, x := range vs {
-		width = max(width, len(m.InitialDomain(x).Words()))
+		width = max(width, m.Width(x))
 	}
 	union := domains.View(make([]uint64, width))
+	var buf []uint64
 	for _, x := range vs {
-		for i, w := range m.InitialDomain(x).Words() {
+		buf = m.AppendInitial(buf[:0], x)
+		for i, w := range buf {
 			union.Words()[i] |= w
 		}
 	}
@@ -70,9 +105,10 @@ func Post(m *csp.Model, vars []csp.Var, s Strength) {
 	case Hidden:
 		perm := union.Size() == len(vs)
 		m.Post(&hiddenProp{group: base, perm: perm}, domains.EventDomain, vs...)
-	default:
+	case GAC:
 		m.Post(newGAC(base), domains.EventDomain, vs...)
 	}
+	return nil
 }
 
 // group is the part every strength shares: the variables, scratch words,

@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/internal/proptest"
 	"github.com/cspgo/csp/propagators/alldiff"
@@ -26,7 +29,7 @@ func TestAgainstBruteForce(t *testing.T) {
 			t.Run(fmt.Sprintf("%v/%s", st, sh.name), func(t *testing.T) {
 				proptest.Check(t, proptest.Case{
 					Vars: sh.vars, MinVal: sh.lo, MaxVal: sh.hi,
-					Post:     func(m *csp.Model, vars []csp.Var) { alldiff.Post(m, vars, st) },
+					Post:     func(m *csp.Model, vars []csp.Var) { require.NoError(t, alldiff.Post(m, vars, st)) },
 					Holds:    proptest.Distinct,
 					Complete: st == alldiff.GAC,
 					Seed:     uint64(i),
@@ -39,12 +42,67 @@ func TestAgainstBruteForce(t *testing.T) {
 func TestParseStrength(t *testing.T) {
 	for _, st := range []alldiff.Strength{alldiff.Value, alldiff.Hidden, alldiff.GAC} {
 		got, err := alldiff.ParseStrength(st.String())
-		if err != nil || got != st {
-			t.Errorf("round trip of %v gave %v, %v", st, got, err)
-		}
+		require.NoError(t, err)
+		assert.Equal(t, st, got)
 	}
-	if _, err := alldiff.ParseStrength("strong"); err == nil {
-		t.Error("unknown strength accepted")
+	_, err := alldiff.ParseStrength("strong")
+	assert.ErrorIs(t, err, alldiff.ErrStrength)
+	assert.ErrorContains(t, err, `"strong" (want value, hidden or gac)`)
+}
+
+func TestPostBadArguments(t *testing.T) {
+	cases := []struct {
+		name     string
+		vars     []csp.Var
+		strength alldiff.Strength
+		want     error
+		msg      string
+	}{
+		{"unknown strength", []csp.Var{0, 1, 2}, alldiff.GAC + 1, alldiff.ErrStrength, "Strength(3)"},
+		{"unknown strength on two variables", []csp.Var{0, 1}, 7, alldiff.ErrStrength, "Strength(7)"},
+		{"variable not in the model", []csp.Var{0, 1, 9}, alldiff.Value, alldiff.ErrVars, "variable 9 at position 2"},
+		{"negative variable", []csp.Var{-1, 0, 1}, alldiff.Hidden, alldiff.ErrVars, "variable -1 at position 0"},
+		{"one variable, not in the model", []csp.Var{3}, alldiff.GAC, alldiff.ErrVars, "variable 3 at position 0"},
+		{"two variables, one not in the model", []csp.Var{0, 5}, alldiff.GAC, alldiff.ErrVars, "variable 5"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			m := csp.NewModel()
+			for i := range 3 {
+				m.NewIntVar(1, 3, fmt.Sprint("x", i))
+			}
+			err := alldiff.Post(m, c.vars, c.strength)
+			require.ErrorIs(t, err, c.want)
+			assert.ErrorContains(t, err, c.msg)
+			assert.Zero(t, m.NumPropagators(), "nothing posted")
+		})
+	}
+}
+
+func TestPostPermutationMatrixBadArguments(t *testing.T) {
+	cases := []struct {
+		name  string
+		cells [][]csp.Var
+		v     int
+		msg   string
+	}{
+		{"ragged grid", [][]csp.Var{{0, 1}, {2}}, 1, "row 2 has 1 cells in a grid of 2 rows"},
+		{"wide grid", [][]csp.Var{{0, 1, 2}, {3, 0, 1}}, 1, "row 1 has 3 cells"},
+		{"negative value", [][]csp.Var{{0, 1}, {2, 3}}, -1, "value -1 outside 0..65535"},
+		{"value above MaxValue", [][]csp.Var{{0, 1}, {2, 3}}, 1 << 20, "outside 0..65535"},
+		{"cell not in the model", [][]csp.Var{{0, 1}, {2, 4}}, 1, "variable 4 at position 3"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			m := csp.NewModel()
+			for i := range 4 {
+				m.NewIntVar(1, 2, fmt.Sprint("x", i))
+			}
+			err := alldiff.PostPermutationMatrix(m, c.cells, c.v)
+			require.ErrorIs(t, err, alldiff.ErrVars)
+			assert.ErrorContains(t, err, c.msg)
+			assert.Zero(t, m.NumPropagators(), "nothing posted")
+		})
 	}
 }
 
@@ -55,8 +113,8 @@ func TestRepeatedVariable(t *testing.T) {
 	proptest.Check(t, proptest.Case{
 		Vars: 4, MinVal: 1, MaxVal: 5,
 		Post: func(m *csp.Model, v []csp.Var) {
-			alldiff.Post(m, []csp.Var{v[0], v[1], v[0], v[2]}, alldiff.GAC)
-			alldiff.Post(m, v, alldiff.GAC)
+			require.NoError(t, alldiff.Post(m, []csp.Var{v[0], v[1], v[0], v[2]}, alldiff.GAC))
+			require.NoError(t, alldiff.Post(m, v, alldiff.GAC))
 		},
 		Holds: func([]int) bool { return false },
 		Steps: 10,

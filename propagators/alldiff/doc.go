@@ -1,6 +1,8 @@
 // Package alldiff posts the all-different constraint at three strengths.
 //
-//	alldiff.Post(m, row, alldiff.GAC)
+//	if err := alldiff.Post(m, row, alldiff.GAC); err != nil {
+//		return err // an unknown strength, a variable not in m
+//	}
 //
 // Value removes assigned values from the other variables; Hidden adds
 // hidden singles when the group is a permutation of its values; GAC keeps

@@ -130,7 +130,7 @@ func TestLadderReachesGAC(t *testing.T) {
 
 				g := csp.NewModel()
 				gvars := newVars(g, doms)
-				alldiff.Post(g, gvars, alldiff.GAC)
+				require.NoError(t, alldiff.Post(g, gvars, alldiff.GAC))
 				gs := csp.NewSpace(g, csp.Copying)
 				if !gs.Propagate() {
 					if out == csp.Solved {

@@ -146,7 +146,7 @@ func TestOneWordPathAsGeneral(t *testing.T) {
 					m.Post(p, domains.EventDomain, vs...)
 					continue
 				}
-				Post(m, vs, GAC)
+				require.NoError(t, Post(m, vs, GAC))
 			}
 			rec := &recorder{}
 			m.Post(rec, domains.EventDomain, vars...)

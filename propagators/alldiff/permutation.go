@@ -1,6 +1,8 @@
 package alldiff
 
 import (
+	"fmt"
+
 	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/domains"
 )
@@ -13,17 +15,28 @@ import (
 // in all rows and columns passes. Latin squares and sudoku imply it for
 // every symbol; posting it gives propagation that row and column
 // all-different alone do not reach.
-func PostPermutationMatrix(m *csp.Model, cells [][]csp.Var, v int) {
+//
+// PostPermutationMatrix returns an error wrapping ErrVars, and posts
+// nothing, when the grid is not square, v is outside 0..domains.MaxValue
+// (no domain can hold it) or a cell is not a variable of m.
+func PostPermutationMatrix(m *csp.Model, cells [][]csp.Var, v int) error {
 	n := len(cells)
+	if v < 0 || v > domains.MaxValue {
+		return fmt.Errorf("%w: value %d outside 0..%d", ErrVars, v, domains.MaxValue)
+	}
 	var all []csp.Var
-	for _, row := range cells {
+	for r, row := range cells {
 		if len(row) != n {
-			panic("alldiff: PostPermutationMatrix needs a square grid")
+			return fmt.Errorf("%w: row %d has %d cells in a grid of %d rows (want a square grid)", ErrVars, r+1, len(row), n)
 		}
 		all = append(all, row...)
 	}
+	if err := checkVars(m, all); err != nil {
+		return err
+	}
 	p := &permProp{cells: cells, v: v, m: newMatcher(n, domains.WordsFor(n-1))}
 	m.Post(p, domains.EventDomain, all...)
+	return nil
 }
 
 type permProp struct {

@@ -9,17 +9,21 @@ import (
 )
 
 // Diff constrains x - y = d. See DiffIn.
-func Diff(m *csp.Model, x, y csp.Var, d int) { DiffIn(m, x, y, []int{d}) }
+func Diff(m *csp.Model, x, y csp.Var, d int) error { return DiffIn(m, x, y, []int{d}) }
 
 // AbsDiff constrains |x - y| = d. See DiffIn.
-func AbsDiff(m *csp.Model, x, y csp.Var, d int) { AbsDiffIn(m, x, y, []int{d}) }
+func AbsDiff(m *csp.Model, x, y csp.Var, d int) error { return AbsDiffIn(m, x, y, []int{d}) }
 
 // AbsDiffIn constrains |x - y| to be one of set (negative entries can never
 // hold and are ignored). See DiffIn.
-func AbsDiffIn(m *csp.Model, x, y csp.Var, set []int) { DiffIn(m, x, y, symmetric(set)) }
+func AbsDiffIn(m *csp.Model, x, y csp.Var, set []int) error {
+	return DiffIn(m, x, y, symmetric(set))
+}
 
 // AbsDiffNotIn constrains |x - y| to be none of set. See DiffNotIn.
-func AbsDiffNotIn(m *csp.Model, x, y csp.Var, set []int) { DiffNotIn(m, x, y, symmetric(set)) }
+func AbsDiffNotIn(m *csp.Model, x, y csp.Var, set []int) error {
+	return DiffNotIn(m, x, y, symmetric(set))
+}
 
 // DiffIn constrains x - y to be one of set, an arbitrary list of integers
 // (repeats are ignored; an empty set cannot hold). The propagator keeps
@@ -27,8 +31,9 @@ func AbsDiffNotIn(m *csp.Model, x, y csp.Var, set []int) { DiffNotIn(m, x, y, sy
 // shifting words (see the package documentation): domain consistency in
 // one run, O(min(|set|, |D|)·W) for domains of |D| values in W words. It
 // wakes on every domain change and is entailed once x or y is assigned.
-func DiffIn(m *csp.Model, x, y csp.Var, set []int) {
-	postDiff(m, x, y, set, false)
+// It returns an error wrapping ErrVar when x or y is not in m.
+func DiffIn(m *csp.Model, x, y csp.Var, set []int) error {
+	return postDiff(m, x, y, set, false)
 }
 
 // DiffNotIn constrains x - y to be none of set: DiffNotIn(m, x, y,
@@ -37,9 +42,10 @@ func DiffIn(m *csp.Model, x, y csp.Var, set []int) {
 // values v with v - set covering y's domain (possible only while y has at
 // most |set| values), and likewise from y: domain consistency in one run,
 // O(|D|·W) when it has something to remove, O(W) otherwise. It wakes on
-// every domain change and is entailed once x or y is assigned.
-func DiffNotIn(m *csp.Model, x, y csp.Var, set []int) {
-	postDiff(m, x, y, set, true)
+// every domain change and is entailed once x or y is assigned. It returns
+// an error wrapping ErrVar when x or y is not in m.
+func DiffNotIn(m *csp.Model, x, y csp.Var, set []int) error {
+	return postDiff(m, x, y, set, true)
 }
 
 // symmetric returns ±set, without negative entries of set.
@@ -56,7 +62,10 @@ func symmetric(set []int) []int {
 // maxDiff bounds |x - y| for any two values.
 const maxDiff = domains.MaxValue
 
-func postDiff(m *csp.Model, x, y csp.Var, set []int, not bool) {
+func postDiff(m *csp.Model, x, y csp.Var, set []int, not bool) error {
+	if err := checkVars(m, x, y); err != nil {
+		return err
+	}
 	var delta []int
 	for _, d := range set {
 		if d >= -maxDiff && d <= maxDiff {
@@ -72,17 +81,17 @@ func postDiff(m *csp.Model, x, y csp.Var, set []int, not bool) {
 			zeroIn = false // the empty set
 		}
 		m.Post(constProp(zeroIn != not), domains.EventAssigned, x, y)
-		return
+		return nil
 	}
 	dlo, dhi := delta[0], delta[len(delta)-1]
-	if len(m.InitialDomain(x).Words()) == 1 && len(m.InitialDomain(y).Words()) == 1 && dhi-dlo < 64 {
+	if m.Width(x) == 1 && m.Width(y) == 1 && dhi-dlo < 64 {
 		p := &diff1Prop{x: x, y: y, n: len(delta), not: not, dlo: dlo, dhi: dhi}
 		for _, d := range delta {
 			p.fwd |= 1 << (d - dlo)
 			p.mir |= 1 << (dhi - d)
 		}
 		m.Post(p, domains.EventDomain, x, y)
-		return
+		return nil
 	}
 	p := &diffProp{x: x, y: y, delta: delta, not: not, dlo: dlo, dhi: dhi}
 	n := p.dhi - p.dlo
@@ -92,9 +101,10 @@ func postDiff(m *csp.Model, x, y csp.Var, set []int, not bool) {
 		p.fwd[(d-p.dlo)/64] |= 1 << ((d - p.dlo) % 64)
 		p.mir[(p.dhi-d)/64] |= 1 << ((p.dhi - d) % 64)
 	}
-	p.sx = make([]uint64, len(m.InitialDomain(x).Words()))
-	p.sy = make([]uint64, len(m.InitialDomain(y).Words()))
+	p.sx = make([]uint64, m.Width(x))
+	p.sy = make([]uint64, m.Width(y))
 	m.Post(p, domains.EventDomain, x, y)
+	return nil
 }
 
 // diff1Prop is diffProp for values below 64 and a set Δ that spans fewer

@@ -8,6 +8,9 @@
 //	arith.DiffNotIn(m, x, y, []int{0, 3}) // x != y and x != y + 3 (a queens diagonal)
 //	arith.Times(m, x, y, z)              // x * y = z
 //
+// Each returns an error wrapping ErrVar, and posts nothing, when a
+// variable is not in the model.
+//
 // Every constraint here is filtered to domain consistency (Times below a
 // size limit, see Times), so none has strength levels.
 //

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/internal/proptest"
@@ -48,7 +49,7 @@ func TestTimesBoundsSound(t *testing.T) {
 	defer func() { timesLimit = TimesLimit }()
 	proptest.Check(t, proptest.Case{
 		Vars: 3, MinVal: 0, MaxVal: 12,
-		Post:  func(m *csp.Model, v []csp.Var) { Times(m, v[0], v[1], v[2]) },
+		Post:  func(m *csp.Model, v []csp.Var) { require.NoError(t, Times(m, v[0], v[1], v[2])) },
 		Holds: func(v []int) bool { return v[0]*v[1] == v[2] },
 	})
 }

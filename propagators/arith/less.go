@@ -1,24 +1,47 @@
 package arith
 
 import (
+	"errors"
+	"fmt"
+
 	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/domains"
 )
 
+// ErrVar is wrapped by the error every posting function of the package
+// returns, posting nothing, when a variable is not in the model (the only
+// argument they can refuse: every offset and set of integers has a
+// meaning).
+var ErrVar = errors.New("arith: variable not in the model")
+
+// checkVars returns the error for a variable of vars not in m, or nil.
+func checkVars(m *csp.Model, vars ...csp.Var) error {
+	for _, x := range vars {
+		if !m.Has(x) {
+			return fmt.Errorf("%w: %d", ErrVar, x)
+		}
+	}
+	return nil
+}
+
 // Less constrains x < y. See LessEqPlus.
-func Less(m *csp.Model, x, y csp.Var) { LessEqPlus(m, x, y, -1) }
+func Less(m *csp.Model, x, y csp.Var) error { return LessEqPlus(m, x, y, -1) }
 
 // LessEq constrains x <= y. See LessEqPlus.
-func LessEq(m *csp.Model, x, y csp.Var) { LessEqPlus(m, x, y, 0) }
+func LessEq(m *csp.Model, x, y csp.Var) error { return LessEqPlus(m, x, y, 0) }
 
 // LessEqPlus constrains x <= y + c (for x < y + c pass c-1). The propagator
 // removes the values of x above max(y) + c and those of y below min(x) - c:
 // domain consistency, in O(W) per run for domains of W words, reached in one
 // run. It wakes when a bound of x or y moves and is entailed once
 // max(x) <= min(y) + c. When x and y are the same variable it checks c >= 0
-// at the root.
-func LessEqPlus(m *csp.Model, x, y csp.Var, c int) {
+// at the root. It returns an error wrapping ErrVar when x or y is not in m.
+func LessEqPlus(m *csp.Model, x, y csp.Var, c int) error {
+	if err := checkVars(m, x, y); err != nil {
+		return err
+	}
 	m.Post(&lessProp{x: x, y: y, c: clampOffset(c)}, domains.EventBounds, x, y)
+	return nil
 }
 
 // clampOffset brings an offset into ±(2·MaxValue+2), beyond which every

@@ -64,12 +64,3 @@ func shift1(w uint64, k int) uint64 {
 	}
 	return w >> uint(-k)
 }
-
-func isZero(w []uint64) bool {
-	for _, x := range w {
-		if x != 0 {
-			return false
-		}
-	}
-	return true
-}

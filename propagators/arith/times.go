@@ -25,11 +25,16 @@ var timesLimit = TimesLimit
 // ceil(min(z)/max(y)) .. floor(max(z)/min(y)), and y alike) and reruns
 // until they stop moving. It wakes on every domain change and is entailed
 // once two of the variables are assigned (after filtering, the third then
-// has only values that fit).
-func Times(m *csp.Model, x, y, z csp.Var) {
+// has only values that fit). It returns an error wrapping ErrVar when a
+// variable is not in m.
+func Times(m *csp.Model, x, y, z csp.Var) error {
+	if err := checkVars(m, x, y, z); err != nil {
+		return err
+	}
 	p := &timesProp{x: x, y: y, z: z, same: x == y || x == z || y == z}
-	p.alloc(len(m.InitialDomain(x).Words()), len(m.InitialDomain(y).Words()), len(m.InitialDomain(z).Words()))
+	p.alloc(m.Width(x), m.Width(y), m.Width(z))
 	m.Post(p, domains.EventDomain, x, y, z)
+	return nil
 }
 
 type timesProp struct {

@@ -89,8 +89,7 @@ func Post(m *csp.Model, line []csp.Var, rels []Rel) error {
 	xs := append([]csp.Var(nil), line...)
 	rs := append([]Rel(nil), rels...)
 	if hi < 0 || hi >= 64 || hi-lo+1 > MaxValues {
-		postDecomposition(m, xs, rs)
-		return nil
+		return postDecomposition(m, xs, rs)
 	}
 	m.Post(newProp(xs, rs, lo, hi-lo+1), domains.EventDomain, xs...)
 	return nil
@@ -110,7 +109,7 @@ func checkLine(m *csp.Model, line []csp.Var, rels []Rel) error {
 		}
 	}
 	for i, x := range line {
-		if x < 0 || int(x) >= m.NumVars() {
+		if !m.Has(x) {
 			return fmt.Errorf("%w: variable %d at position %d not in the model", ErrLine, x, i)
 		}
 	}
@@ -118,21 +117,29 @@ func checkLine(m *csp.Model, line []csp.Var, rels []Rel) error {
 }
 
 // postDecomposition posts the line as alldiff.GAC and binary relations.
-func postDecomposition(m *csp.Model, xs []csp.Var, rels []Rel) {
-	alldiff.Post(m, xs, alldiff.GAC)
+// Post checked the line, so an error here is a bug it passes on.
+func postDecomposition(m *csp.Model, xs []csp.Var, rels []Rel) error {
+	if err := alldiff.Post(m, xs, alldiff.GAC); err != nil {
+		return err
+	}
 	for i, r := range rels {
 		x, y := xs[i], xs[i+1]
+		var err error
 		switch r {
 		case Less:
-			arith.Less(m, x, y)
+			err = arith.Less(m, x, y)
 		case Greater:
-			arith.Less(m, y, x)
+			err = arith.Less(m, y, x)
 		case Adjacent:
-			arith.AbsDiff(m, x, y, 1)
+			err = arith.AbsDiff(m, x, y, 1)
 		case NotAdjacent:
-			arith.AbsDiffNotIn(m, x, y, []int{1})
+			err = arith.AbsDiffNotIn(m, x, y, []int{1})
+		}
+		if err != nil {
+			return err
 		}
 	}
+	return nil
 }
 
 // prop is the dynamic program. Value lo+b is bit b of a set; a set of at

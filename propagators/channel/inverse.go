@@ -10,6 +10,7 @@
 package channel
 
 import (
+	"errors"
 	"fmt"
 	"math/bits"
 	"slices"
@@ -17,6 +18,10 @@ import (
 	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/domains"
 )
+
+// ErrInverse is wrapped by the errors of Inverse: lists of different
+// lengths, values beyond domains.MaxValue, or a variable not in the model.
+var ErrInverse = errors.New("channel: invalid inverse")
 
 // Inverse constrains xs and ys (of equal length n) to be inverse
 // permutations: xs[i] = j+base exactly when ys[j] = i+base, for i, j in
@@ -29,12 +34,25 @@ import (
 // seen, per variable, along the current path of the search, Space.Mark
 // naming the nodes): a run after a small change costs little more than the
 // change, also right after a backtrack.
-func Inverse(m *csp.Model, xs, ys []csp.Var, base int) {
+//
+// A variable may be listed more than once (in xs, ys or both); the
+// constraint then also asks the positions it holds to agree. Inverse
+// returns an error wrapping ErrInverse, and posts nothing, when xs and ys
+// differ in length, base is negative, base+len(xs)-1 exceeds
+// domains.MaxValue, or a variable is not in m.
+func Inverse(m *csp.Model, xs, ys []csp.Var, base int) error {
 	if len(xs) != len(ys) {
-		panic(fmt.Sprintf("channel: Inverse of %d and %d variables", len(xs), len(ys)))
+		return fmt.Errorf("%w: %d and %d variables", ErrInverse, len(xs), len(ys))
 	}
-	if base < 0 {
-		panic("channel: negative base")
+	if base < 0 || base > domains.MaxValue-max(len(xs)-1, 0) {
+		return fmt.Errorf("%w: values %d..%d outside 0..%d", ErrInverse, base, base+len(xs)-1, domains.MaxValue)
+	}
+	for _, list := range [2][]csp.Var{xs, ys} {
+		for i, x := range list {
+			if !m.Has(x) {
+				return fmt.Errorf("%w: variable %d at position %d not in the model", ErrInverse, x, i)
+			}
+		}
 	}
 	n := len(xs)
 	width := domains.WordsFor(base + n - 1)
@@ -61,6 +79,7 @@ func Inverse(m *csp.Model, xs, ys []csp.Var, base int) {
 	}
 	p.all()
 	m.Post(p, domains.EventDomain, p.vars...)
+	return nil
 }
 
 // inverse keeps, as advisor state, the set of variables changed since its

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/cspgo/csp/csp"
@@ -23,9 +24,9 @@ func TestInverseAgainstBruteForce(t *testing.T) {
 		proptest.Check(t, proptest.Case{
 			Vars: 2 * n, MinVal: 0, MaxVal: n + 1,
 			Post: func(m *csp.Model, v []csp.Var) {
-				channel.Inverse(m, v[:n], v[n:], 1)
+				require.NoError(t, channel.Inverse(m, v[:n], v[n:], 1))
 				if c.alldiff {
-					alldiff.Post(m, v[:n], alldiff.GAC)
+					require.NoError(t, alldiff.Post(m, v[:n], alldiff.GAC))
 				}
 			},
 			Holds: func(v []int) bool {
@@ -68,14 +69,14 @@ func TestInverseWithRepeatedVariables(t *testing.T) {
 	proptest.Check(t, proptest.Case{
 		Vars: 2, MinVal: 0, MaxVal: 2,
 		Post: func(m *csp.Model, v []csp.Var) {
-			channel.Inverse(m, []csp.Var{v[0], v[0]}, []csp.Var{v[1], v[0]}, 0)
+			require.NoError(t, channel.Inverse(m, []csp.Var{v[0], v[0]}, []csp.Var{v[1], v[0]}, 0))
 		},
 		Holds: func(v []int) bool { return inverseHolds([]int{v[0], v[0]}, []int{v[1], v[0]}, 0) },
 	})
 	proptest.Check(t, proptest.Case{
 		Vars: 3, MinVal: 0, MaxVal: 3,
 		Post: func(m *csp.Model, v []csp.Var) {
-			channel.Inverse(m, []csp.Var{v[0], v[1], v[2]}, []csp.Var{v[2], v[1], v[0]}, 1)
+			require.NoError(t, channel.Inverse(m, []csp.Var{v[0], v[1], v[2]}, []csp.Var{v[2], v[1], v[0]}, 1))
 		},
 		Holds: func(v []int) bool { return inverseHolds([]int{v[0], v[1], v[2]}, []int{v[2], v[1], v[0]}, 1) },
 	})
@@ -90,8 +91,8 @@ func TestInverseAtAWordBoundary(t *testing.T) {
 			xs[i] = m.NewIntVar(c.base, c.base+c.n-1, "x")
 			ys[i] = m.NewIntVar(c.base, c.base+c.n-1, "y")
 		}
-		channel.Inverse(m, xs, ys, c.base)
-		alldiff.Post(m, xs, alldiff.GAC)
+		require.NoError(t, channel.Inverse(m, xs, ys, c.base))
+		require.NoError(t, alldiff.Post(m, xs, alldiff.GAC))
 		res := csp.Solve(context.Background(), m, csp.Options{Var: csp.MinDomain})
 		require.Equal(t, "solved", res.Status(), "n %d base %d", c.n, c.base)
 		x, y := make([]int, c.n), make([]int, c.n)
@@ -151,7 +152,7 @@ func TestInverseAcrossBacktracking(t *testing.T) {
 			for i := range n {
 				xs[i], ys[i] = vars[pos[i]], vars[pos[n+i]]
 			}
-			channel.Inverse(m, xs, ys, base)
+			require.NoError(t, channel.Inverse(m, xs, ys, base))
 			return m, vars
 		}
 		m, vars := build(initial)
@@ -191,5 +192,32 @@ func TestInverseAcrossBacktracking(t *testing.T) {
 			}
 			proptest.Narrow(rng, s, x)
 		}
+	}
+}
+
+func TestInverseBadArguments(t *testing.T) {
+	cases := []struct {
+		name   string
+		xs, ys []csp.Var
+		base   int
+		msg    string
+	}{
+		{"lists of different lengths", []csp.Var{0, 1}, []csp.Var{2}, 1, "2 and 1 variables"},
+		{"negative base", []csp.Var{0, 1}, []csp.Var{2, 3}, -1, "values -1..0 outside"},
+		{"values above MaxValue", []csp.Var{0, 1}, []csp.Var{2, 3}, domains.MaxValue, "values 65535..65536 outside 0..65535"},
+		{"x not in the model", []csp.Var{0, 4}, []csp.Var{2, 3}, 1, "variable 4 at position 1"},
+		{"y not in the model", []csp.Var{0, 1}, []csp.Var{-2, 3}, 1, "variable -2 at position 0"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			m := csp.NewModel()
+			for range 4 {
+				m.NewIntVar(1, 2, "v")
+			}
+			err := channel.Inverse(m, c.xs, c.ys, c.base)
+			require.ErrorIs(t, err, channel.ErrInverse)
+			assert.ErrorContains(t, err, c.msg)
+			assert.Zero(t, m.NumPropagators(), "nothing posted")
+		})
 	}
 }

@@ -67,7 +67,7 @@ const MaxDistinctValues = 16
 // one wrapping ErrStrength for an unknown strength; it posts nothing then.
 func PostDistinctSum(m *csp.Model, vars []csp.Var, sum int, s Strength) error {
 	for i, x := range vars {
-		if x < 0 || int(x) >= m.NumVars() {
+		if !m.Has(x) {
 			return fmt.Errorf("%w: variable %d at position %d not in the model", ErrLinear, x, i)
 		}
 	}
@@ -89,8 +89,7 @@ func PostDistinctSum(m *csp.Model, vars []csp.Var, sum int, s Strength) error {
 	if err := PostSum(m, vars, Eq, sum); err != nil {
 		return err
 	}
-	alldiff.Post(m, vars, alldiff.GAC)
-	return nil
+	return alldiff.Post(m, vars, alldiff.GAC)
 }
 
 // distinctSum is PostDistinctSum's GAC level. Values are numbered by their
@@ -117,11 +116,13 @@ type distinctSum struct {
 func newDistinctSum(m *csp.Model, vars []csp.Var, sum int) *distinctSum {
 	width := 0
 	for _, x := range vars {
-		width = max(width, len(m.InitialDomain(x).Words()))
+		width = max(width, m.Width(x))
 	}
 	union := make([]uint64, width)
+	var buf []uint64
 	for _, x := range vars {
-		for i, w := range m.InitialDomain(x).Words() {
+		buf = m.AppendInitial(buf[:0], x)
+		for i, w := range buf {
 			union[i] |= w
 		}
 	}

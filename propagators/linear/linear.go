@@ -132,7 +132,7 @@ func normalize(m *csp.Model, coeffs []int, vars []csp.Var, rel Rel, c int) ([]te
 	at := map[csp.Var]int{}
 	var ts []term
 	for i, x := range vars {
-		if x < 0 || int(x) >= m.NumVars() {
+		if !m.Has(x) {
 			return nil, 0, fmt.Errorf("%w: variable %d at position %d not in the model", ErrLinear, x, i)
 		}
 		if k, ok := at[x]; ok {
@@ -152,7 +152,8 @@ func normalize(m *csp.Model, coeffs []int, vars []csp.Var, rel Rel, c int) ([]te
 		if t.a == 0 {
 			continue
 		}
-		top := max(m.InitialDomain(t.x).Max(), 0)
+		d := m.InitialDomain(t.x)
+		top := max(d.Max(), 0)
 		a := max(t.a, -t.a)
 		if t.a == -t.a || top > 0 && a > maxMagnitude/top {
 			return nil, 0, fmt.Errorf("%w: coefficient %d of variable %d too large", ErrLinear, t.a, t.x)

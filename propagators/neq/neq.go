@@ -8,13 +8,27 @@
 package neq
 
 import (
+	"errors"
+	"fmt"
+
 	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/domains"
 )
 
-// Post constrains x and y to differ.
-func Post(m *csp.Model, x, y csp.Var) {
+// ErrVar is wrapped by the error of Post: a variable not in the model.
+var ErrVar = errors.New("neq: variable not in the model")
+
+// Post constrains x and y to differ (x != x cannot hold: the model fails
+// once x is assigned). It returns an error wrapping ErrVar, and posts
+// nothing, when x or y is not a variable of m.
+func Post(m *csp.Model, x, y csp.Var) error {
+	for _, v := range [2]csp.Var{x, y} {
+		if !m.Has(v) {
+			return fmt.Errorf("%w: %d", ErrVar, v)
+		}
+	}
 	m.Post(&prop{x: x, y: y}, domains.EventAssigned, x, y)
+	return nil
 }
 
 type prop struct{ x, y csp.Var }

@@ -2,6 +2,7 @@ package table_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"testing"
@@ -171,8 +172,10 @@ func ExamplePostCage() {
 		for j := range 4 {
 			row, col = append(row, grid[i][j]), append(col, grid[j][i])
 		}
-		alldiff.Post(m, row, alldiff.GAC)
-		alldiff.Post(m, col, alldiff.GAC)
+		if err := errors.Join(alldiff.Post(m, row, alldiff.GAC), alldiff.Post(m, col, alldiff.GAC)); err != nil {
+			fmt.Println(err)
+			return
+		}
 	}
 	for _, cg := range cages {
 		var vars []csp.Var

@@ -85,8 +85,8 @@ func TestSpacesIndependent(t *testing.T) {
 		for j := range n {
 			row, col = append(row, grid[i][j]), append(col, grid[j][i])
 		}
-		alldiff.Post(m, row, alldiff.GAC)
-		alldiff.Post(m, col, alldiff.GAC)
+		require.NoError(t, alldiff.Post(m, row, alldiff.GAC))
+		require.NoError(t, alldiff.Post(m, col, alldiff.GAC))
 	}
 	// The first two cells of every row sum to 5, 6 or 7.
 	for r := range n {

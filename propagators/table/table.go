@@ -30,7 +30,7 @@ var ErrTable = errors.New("table: invalid table")
 // variable is not in m or a tuple's length differs from len(vars).
 func Post(m *csp.Model, vars []csp.Var, tuples [][]int) error {
 	for i, x := range vars {
-		if x < 0 || int(x) >= m.NumVars() {
+		if !m.Has(x) {
 			return fmt.Errorf("%w: variable %d at position %d not in the model", ErrTable, x, i)
 		}
 	}
@@ -70,15 +70,17 @@ type table struct {
 // newTable filters and indexes the tuples.
 func newTable(m *csp.Model, vars []csp.Var, tuples [][]int) *table {
 	tab := &table{vars: slices.Clone(vars)}
-	first := make([]int, len(vars)) // first position of each position's variable
+	first := make([]int, len(vars))           // first position of each position's variable
+	doms := make([]domains.Domain, len(vars)) // each position's initial domain
 	for i, x := range vars {
 		first[i] = slices.Index(vars, x)
+		doms[i] = m.InitialDomain(x)
 	}
 	var kept [][]int
 	for _, t := range tuples {
 		ok := true
 		for i, v := range t {
-			if !m.InitialDomain(vars[i]).Contains(v) || t[first[i]] != v {
+			if !doms[i].Contains(v) || t[first[i]] != v {
 				ok = false
 				break
 			}
@@ -93,13 +95,13 @@ func newTable(m *csp.Model, vars []csp.Var, tuples [][]int) *table {
 	tab.nw = domains.WordsFor(max(tab.nt-1, 0))
 
 	tab.off = make([]int, len(vars))
-	for i, x := range vars {
+	for i := range vars {
 		tab.off[i] = tab.span
-		tab.span += len(m.InitialDomain(x).Words())
+		tab.span += len(doms[i].Words())
 	}
 	tab.init = make([]uint64, tab.span)
-	for i, x := range vars {
-		copy(tab.init[tab.off[i]:], m.InitialDomain(x).Words())
+	for i := range vars {
+		copy(tab.init[tab.off[i]:], doms[i].Words())
 	}
 
 	tab.lo = make([]int, len(vars))

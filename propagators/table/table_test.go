@@ -194,7 +194,7 @@ func TestCountSolutions(t *testing.T) {
 		a, b := xs[:4], []csp.Var{xs[2], xs[3], xs[4], xs[5]}
 		require.NoError(t, table.Post(m, a, tuples))
 		require.NoError(t, table.Post(m, b, tuples))
-		alldiff.Post(m, []csp.Var{xs[0], xs[1], xs[4], xs[5]}, alldiff.GAC)
+		require.NoError(t, alldiff.Post(m, []csp.Var{xs[0], xs[1], xs[4], xs[5]}, alldiff.GAC))
 		want := 0
 		for _, p := range tuples {
 			for _, q := range tuples {

@@ -88,7 +88,7 @@ func TestExplainBoxLineAgainstBruteForce(t *testing.T) {
 					pvars[i] = pm.NewVar(domains.Of(d...), fmt.Sprintf("x%d", i))
 				}
 				pus := pick(pvars, [][]int{o.box, o.line})
-				units.PostBoxLine(pm, pus[0], pus[1])
+				require.NoError(t, units.PostBoxLine(pm, pus[0], pus[1]))
 				ps := csp.NewSpace(pm, csp.Copying)
 				require.True(t, ps.Propagate(), where)
 				assert.Equal(t, proptest.Snapshot(ps, pvars), proptest.Snapshot(s, vars), "%s: PostBoxLine's fixpoint", where)

@@ -14,6 +14,7 @@
 package units
 
 import (
+	"errors"
 	"fmt"
 	"math/bits"
 	"slices"
@@ -45,13 +46,24 @@ var levelNames = enum.Names{"singles", "hidden", "boxline"}
 // String returns the level's name: singles, hidden or boxline.
 func (l Level) String() string { return levelNames.Name("Level", int(l)) }
 
-// ParseLevel reads a level by name.
+// ParseLevel reads a level by the name String gives it. An unknown name
+// gives an error wrapping ErrLevel.
 func ParseLevel(name string) (Level, error) {
 	if i, ok := levelNames.Parse(name); ok {
 		return Level(i), nil
 	}
-	return 0, fmt.Errorf("units: unknown level %q (want %s)", name, levelNames.List())
+	return 0, fmt.Errorf("%w %q (want %s)", ErrLevel, name, levelNames.List())
 }
+
+// Errors that Post and PostBoxLine wrap.
+var (
+	// ErrLevel: a level that is not Singles, Hidden or BoxLine.
+	ErrLevel = errors.New("units: unknown level")
+	// ErrUnit: a unit that cannot be posted: a variable not in the model,
+	// listed twice in one unit, or able to take a value of 64 or more
+	// (the propagators keep one machine word per cell).
+	ErrUnit = errors.New("units: invalid unit")
+)
 
 // net is the shape of a set of units over local cell numbers 0..len(vars)-1,
 // shared (read-only) by every clone of a propagator.
@@ -83,25 +95,31 @@ type pair struct {
 	permA, permB bool
 }
 
-// newNet numbers the cells of units and finds their overlaps. It panics
-// when a cell's domain reaches 64 or more: the units propagators keep one
-// word per cell.
-func newNet(m *csp.Model, units [][]csp.Var, withPairs bool) *net {
+// newNet numbers the cells of units and finds their overlaps. It returns
+// an error wrapping ErrUnit for a variable not in m, a variable twice in
+// one unit, or a cell whose domain reaches 64 or more: the units
+// propagators keep one word per cell.
+func newNet(m *csp.Model, units [][]csp.Var, withPairs bool) (*net, error) {
 	n := &net{}
 	local := map[csp.Var]int32{}
+	var buf []uint64 // a cell's initial words
 	n.unitStart = append(n.unitStart, 0)
-	for _, u := range units {
+	for k, u := range units {
 		full := uint64(0)
 		seen := map[csp.Var]bool{}
 		for _, x := range u {
+			if !m.Has(x) {
+				return nil, fmt.Errorf("%w: unit %d: variable %d not in the model", ErrUnit, k+1, x)
+			}
 			if seen[x] {
-				panic(fmt.Sprintf("units: variable %s twice in one unit", m.Name(x)))
+				return nil, fmt.Errorf("%w: unit %d: variable %s twice", ErrUnit, k+1, m.Name(x))
 			}
 			seen[x] = true
-			w := m.InitialDomain(x).Words()
+			buf = m.AppendInitial(buf[:0], x)
+			w := buf
 			for _, hi := range w[min(1, len(w)):] {
 				if hi != 0 {
-					panic(fmt.Sprintf("units: variable %s has values of 64 or more", m.Name(x)))
+					return nil, fmt.Errorf("%w: unit %d: variable %s has values of 64 or more", ErrUnit, k+1, m.Name(x))
 				}
 			}
 			if len(w) > 0 {
@@ -141,7 +159,7 @@ func newNet(m *csp.Model, units [][]csp.Var, withPairs bool) *net {
 	if withPairs {
 		n.findPairs()
 	}
-	return n
+	return n, nil
 }
 
 // invert turns lists of members per group (start, members) into lists of
@@ -261,11 +279,21 @@ func (pr *pair) confined(d []uint64) (fromB, fromA uint64) {
 // Post constrains each unit to take pairwise different values and, where
 // a unit has as many cells as values in the union of its cells' initial
 // domains, to use each value once; one propagator filters them all at the
-// given level. Cells may belong to any number of units. Post panics if a
-// cell can take a value of 64 or more, or appears twice in one unit.
-func Post(m *csp.Model, units [][]csp.Var, l Level) {
-	n := newNet(m, units, l >= BoxLine)
+// given level. Cells may belong to any number of units.
+//
+// Post returns an error wrapping ErrLevel for an unknown level, and one
+// wrapping ErrUnit when a cell is not in m, can take a value of 64 or more,
+// or appears twice in one unit; it posts nothing then.
+func Post(m *csp.Model, units [][]csp.Var, l Level) error {
+	if l > BoxLine {
+		return fmt.Errorf("%w: %v", ErrLevel, l)
+	}
+	n, err := newNet(m, units, l >= BoxLine)
+	if err != nil {
+		return err
+	}
 	m.Post(newProp(n, l), domains.EventDomain, n.vars...)
+	return nil
 }
 
 // prop is the propagator of Post. Per run it loads every cell's word,
@@ -519,13 +547,18 @@ func (p *prop) strip(cells []int32, mask uint64) {
 // hold leaves b's other cells, and the other way round. With alldiff.Post
 // on each unit it gives, one constraint at a time, what Post gives at
 // BoxLine. Units sharing fewer than two cells get nothing (a single shared
-// cell is a hidden single's business).
-func PostBoxLine(m *csp.Model, a, b []csp.Var) {
-	n := newNet(m, [][]csp.Var{a, b}, true)
+// cell is a hidden single's business). It returns an error wrapping
+// ErrUnit, and posts nothing, for a unit Post would refuse.
+func PostBoxLine(m *csp.Model, a, b []csp.Var) error {
+	n, err := newNet(m, [][]csp.Var{a, b}, true)
+	if err != nil {
+		return err
+	}
 	if len(n.pairs) == 0 {
-		return
+		return nil
 	}
 	m.Post(&boxLine{net: n, d: make([]uint64, len(n.vars))}, domains.EventDomain, n.vars...)
+	return nil
 }
 
 // boxLine is the propagator of PostBoxLine.

@@ -59,7 +59,7 @@ func TestAgainstBruteForce(t *testing.T) {
 				t.Run(fmt.Sprintf("%v/%s/values 0..%d", l, name, hi), func(t *testing.T) {
 					proptest.Check(t, proptest.Case{
 						Vars: 8, MinVal: 0, MaxVal: hi, Trials: 150,
-						Post:  func(m *csp.Model, vars []csp.Var) { units.Post(m, pick(vars, shape), l) },
+						Post:  func(m *csp.Model, vars []csp.Var) { require.NoError(t, units.Post(m, pick(vars, shape), l)) },
 						Holds: holds(shape),
 					})
 				})
@@ -76,11 +76,11 @@ func TestBoxLineAgainstBruteForce(t *testing.T) {
 				Post: func(m *csp.Model, vars []csp.Var) {
 					us := pick(vars, shape)
 					for _, u := range us {
-						alldiff.Post(m, u, alldiff.Value)
+						require.NoError(t, alldiff.Post(m, u, alldiff.Value))
 					}
 					for i := range us {
 						for j := i + 1; j < len(us); j++ {
-							units.PostBoxLine(m, us[i], us[j])
+							require.NoError(t, units.PostBoxLine(m, us[i], us[j]))
 						}
 					}
 				},
@@ -123,15 +123,15 @@ func TestSameFixpointAsOneConstraintAtATime(t *testing.T) {
 		n := r * c
 		fused := csp.NewModel()
 		fcells, fus := sudokuUnits(fused, r, c)
-		units.Post(fused, fus, units.BoxLine)
+		require.NoError(t, units.Post(fused, fus, units.BoxLine))
 		generic := csp.NewModel()
 		gcells, gus := sudokuUnits(generic, r, c)
 		for _, u := range gus {
-			alldiff.Post(generic, u, alldiff.Hidden)
+			require.NoError(t, alldiff.Post(generic, u, alldiff.Hidden))
 		}
 		for i := range gus {
 			for j := i + 1; j < len(gus); j++ {
-				units.PostBoxLine(generic, gus[i], gus[j])
+				require.NoError(t, units.PostBoxLine(generic, gus[i], gus[j]))
 			}
 		}
 		fs, gs := csp.NewSpace(fused, csp.Copying), csp.NewSpace(generic, csp.Copying)
@@ -193,11 +193,39 @@ func TestParseLevel(t *testing.T) {
 	assert.ErrorContains(t, err, "singles, hidden or boxline")
 }
 
-func TestPostRejectsWideDomains(t *testing.T) {
-	m := csp.NewModel()
-	x, y := m.NewIntVar(1, 70, "x"), m.NewIntVar(1, 3, "y")
-	assert.PanicsWithValue(t, "units: variable x has values of 64 or more", func() {
-		units.Post(m, [][]csp.Var{{x, y}}, units.Hidden)
-	})
-	assert.Panics(t, func() { units.Post(m, [][]csp.Var{{y, y}}, units.Hidden) })
+func TestPostBadArguments(t *testing.T) {
+	cases := []struct {
+		name  string
+		units func(x, y, wide csp.Var) [][]csp.Var
+		level units.Level
+		want  error
+		msg   string
+	}{
+		{"a value of 64 or more", func(x, y, wide csp.Var) [][]csp.Var { return [][]csp.Var{{wide, y}} },
+			units.Hidden, units.ErrUnit, "variable w has values of 64 or more"},
+		{"a variable twice in a unit", func(x, y, wide csp.Var) [][]csp.Var { return [][]csp.Var{{x, y}, {y, y}} },
+			units.Hidden, units.ErrUnit, "unit 2: variable y twice"},
+		{"a variable not in the model", func(x, y, wide csp.Var) [][]csp.Var { return [][]csp.Var{{x, 7}} },
+			units.Singles, units.ErrUnit, "variable 7 not in the model"},
+		{"a negative variable", func(x, y, wide csp.Var) [][]csp.Var { return [][]csp.Var{{-1, x}} },
+			units.BoxLine, units.ErrUnit, "variable -1 not in the model"},
+		{"an unknown level", func(x, y, wide csp.Var) [][]csp.Var { return [][]csp.Var{{x, y}} },
+			units.BoxLine + 1, units.ErrLevel, "Level(3)"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			m := csp.NewModel()
+			x, y, wide := m.NewIntVar(1, 3, "x"), m.NewIntVar(1, 3, "y"), m.NewIntVar(1, 70, "w")
+			err := units.Post(m, c.units(x, y, wide), c.level)
+			require.ErrorIs(t, err, c.want)
+			assert.ErrorContains(t, err, c.msg)
+			assert.Zero(t, m.NumPropagators(), "nothing posted")
+			if c.want == units.ErrUnit {
+				us := c.units(x, y, wide)
+				a, b := us[0], us[len(us)-1]
+				assert.ErrorIs(t, units.PostBoxLine(m, a, b), units.ErrUnit, "PostBoxLine refuses it too")
+				assert.Zero(t, m.NumPropagators(), "nothing posted")
+			}
+		})
+	}
 }

@@ -181,7 +181,9 @@ func PostLine(m *csp.Model, line []csp.Var, n, front, back int) error {
 		return nil
 	}
 	m.Post(&rangeProp{vars: xs, mask: [1]uint64{heights(n)}}, domains.EventDomain, xs...)
-	alldiff.Post(m, xs, alldiff.GAC)
+	if err := alldiff.Post(m, xs, alldiff.GAC); err != nil {
+		return err // checkLine let through what alldiff refuses: a bug
+	}
 	if front > 0 {
 		m.Post(&gacProp{newTable(xs, n, front)}, domains.EventDomain, xs...)
 	}
@@ -207,7 +209,7 @@ func checkLine(m *csp.Model, line []csp.Var, n int) error {
 		return fmt.Errorf("%w: n = %d above MaxHeight (%d)", ErrClue, n, MaxHeight)
 	}
 	for i, x := range line {
-		if x < 0 || int(x) >= m.NumVars() {
+		if !m.Has(x) {
 			return fmt.Errorf("%w: variable %d at position %d not in the model", ErrClue, x, i)
 		}
 	}

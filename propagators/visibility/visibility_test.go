@@ -198,7 +198,7 @@ func TestCountsOfPermutations(t *testing.T) {
 			for _, st := range []visibility.Strength{visibility.Edge, visibility.Bounds, visibility.GAC, visibility.Line} {
 				t.Run(fmt.Sprintf("n=%d/clue=%d/%v", n, c, st), func(t *testing.T) {
 					got := count(t, n, func(m *csp.Model, row []csp.Var) {
-						alldiff.Post(m, row, alldiff.Hidden)
+						require.NoError(t, alldiff.Post(m, row, alldiff.Hidden))
 						require.NoError(t, visibility.Post(m, row, n, c, st))
 					})
 					assert.Equal(t, s[n][c], got)
@@ -412,8 +412,8 @@ func ExamplePost() {
 		if st == visibility.Line {
 			err = visibility.PostLine(m, row, 5, 3, 2)
 		} else {
-			alldiff.Post(m, row, alldiff.GAC)
-			err = errors.Join(visibility.Post(m, row, 5, 3, st), visibility.Post(m, back, 5, 2, st))
+			err = errors.Join(alldiff.Post(m, row, alldiff.GAC),
+				visibility.Post(m, row, 5, 3, st), visibility.Post(m, back, 5, 2, st))
 		}
 		if err != nil {
 			fmt.Println(err)
@@ -591,8 +591,8 @@ func TestSpacesIndependent(t *testing.T) {
 			row, col = append(row, grid[i][j]), append(col, grid[j][i])
 			rowVals, colVals = append(rowVals, (i+2*j)%n+1), append(colVals, (j+2*i)%n+1)
 		}
-		alldiff.Post(m, row, alldiff.GAC)
-		alldiff.Post(m, col, alldiff.GAC)
+		require.NoError(t, alldiff.Post(m, row, alldiff.GAC))
+		require.NoError(t, alldiff.Post(m, col, alldiff.GAC))
 		require.NoError(t, visibility.PostLine(m, row, n, seen(rowVals), 0))
 		require.NoError(t, visibility.Post(m, col, n, seen(colVals), visibility.Strength(i%3)))
 	}

@@ -3,7 +3,6 @@ package square
 import (
 	"errors"
 	"testing"
-
 )
 
 var errBad = errors.New("bad")
@@ -53,4 +52,3 @@ func TestRepeat(t *testing.T) {
 		}
 	}
 }
-
