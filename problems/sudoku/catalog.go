@@ -253,12 +253,16 @@ func givenModel(p *Puzzle, o settings) (*csp.Model, func([]int) [][]int, error) 
 		return nil, nil, err
 	}
 	for i, x := range m.Cells {
-		d := m.Model.InitialDomain(x)
+		// A given or marks that leave nothing: the model has no solution.
+		var err error
 		if v := p.Cells[i]; v != 0 {
-			d.IntersectWords([]uint64{1 << v})
+			err = m.Model.Restrict(x, []uint64{1 << v})
 		}
-		if p.Marks != nil {
-			d.IntersectWords([]uint64{p.Marks[i]})
+		if p.Marks != nil && err == nil {
+			err = m.Model.Restrict(x, []uint64{p.Marks[i]})
+		}
+		if err != nil && !errors.Is(err, csp.ErrEmptyDomain) {
+			return nil, nil, err
 		}
 	}
 	return m.Model, func(values []int) [][]int {
