@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"embed"
 	"encoding/csv"
 	"encoding/json"
 	"errors"
@@ -24,10 +23,6 @@ import (
 	"github.com/cspgo/csp/problems/catalog"
 )
 
-// suite is the default benchmark: one file per problem, named after it.
-//
-//go:embed suite/*.txt
-var suite embed.FS
 
 // benchConfig is what the flags of bench set.
 type benchConfig struct {
@@ -251,51 +246,48 @@ type benchFile struct {
 }
 
 // loadFiles reads the files named by args (PROBLEM:PATH, or a PATH whose
-// problem is found by reading it), or the embedded suite when there are
-// none.
+// problem is found by reading it, or the name of a problem with a suite of
+// its own), or every problem's suite when there are none.
 func loadFiles(args []string) []benchFile {
 	var out []benchFile
 	if len(args) == 0 {
-		return suiteFiles(suiteNames["default"])
+		return suiteFiles(suiteProblems())
 	}
 	for _, a := range args {
-		if _, err := os.Stat(a); err != nil && suiteNames[a] != nil {
-			out = append(out, suiteFiles(suiteNames[a])...)
-			continue
+		if _, err := os.Stat(a); err != nil {
+			if a == "default" {
+				out = append(out, suiteFiles(suiteProblems())...)
+				continue
+			}
+			if p, ok := catalog.Lookup(a); ok && p.Suite != "" {
+				out = append(out, suiteFiles([]string{a})...)
+				continue
+			}
 		}
 		out = append(out, loadFile(a))
 	}
 	return out
 }
 
-// suiteNames are the embedded suites bench takes by name (a file of that
-// name wins).
-var suiteNames = map[string][]string{
-	"default":    {"futoshiki", "kenken", "latin", "skyscraper", "sudoku"},
-	"futoshiki":  {"futoshiki"},
-	"kenken":     {"kenken"},
-	"latin":      {"latin"},
-	"skyscraper": {"skyscraper"},
-	"sudoku":     {"sudoku"},
+// suiteProblems names the problems with a benchmark suite: the default
+// suite is all of theirs.
+func suiteProblems() []string {
+	var names []string
+	for _, n := range catalog.Names() {
+		if p, _ := catalog.Lookup(n); p.Suite != "" {
+			names = append(names, n)
+		}
+	}
+	return names
 }
 
-// suiteFiles reads the embedded files of the given problems.
+// suiteFiles reads the embedded suites of the given problems.
 func suiteFiles(problems []string) []benchFile {
 	var out []benchFile
 	for _, name := range problems {
-		p, ok := catalog.Lookup(name)
-		bf := benchFile{name: "suite/" + name + ".txt", problem: p}
-		f, err := suite.Open(bf.name)
-		switch {
-		case !ok:
-			bf.err = fmt.Errorf("no problem %q for the suite file", name)
-		case err != nil:
-			bf.err = err
-		default:
-			bf.items = slices.Collect(p.Read(f, false))
-			f.Close()
-		}
-		out = append(out, bf)
+		p, _ := catalog.Lookup(name)
+		out = append(out, benchFile{name: "suite/" + name + ".txt", problem: p,
+			items: slices.Collect(p.Read(strings.NewReader(p.Suite), false))})
 	}
 	return out
 }

@@ -265,7 +265,7 @@ Flags of bench: model and search flags as for solve, each a comma list
 combination runs),
 --repeat R, --timeout D (default 10s), --nodes N, --shuffle SEED, --jobs J,
 --warmup=false, --csv FILE, --json FILE, --plot FILE.svg; embedded suites:
-` + strings.Join(slices.Sorted(maps.Keys(suiteNames)), ", ") + `.
+default (all of them), ` + strings.Join(suiteProblems(), ", ") + `.
 
 Flags may stand before or after the positional arguments; -flag and --flag
 are the same. Output: each solution, then a status line starting with %

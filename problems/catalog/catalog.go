@@ -7,7 +7,7 @@
 // can do (generate, reason for the authors' tools, pencil marks, clue lists
 // for the diagnostics, a census) it says by implementing the optional
 // interfaces [Generator], [Preparer], [Modeler], [Reasoner], [Marker],
-// [Cluer] and [Censuser], each checked at compile time in the problem's
+// [Cluer], [Censuser] and [Suiter], each checked at compile time in the problem's
 // package:
 //
 //	var _ catalog.Generator[options] = problem{}
@@ -159,6 +159,14 @@ type Censuser interface {
 	// line of the problem's input form; progress, when set, is told the
 	// work done and the whole. A bad request wraps ErrBadRequest.
 	Census(ctx context.Context, req CensusRequest, list func(line string), progress func(done, total int64)) (CensusReport, error)
+}
+
+// Suiter is a problem with a benchmark suite of its own, embedded in the
+// binary: csp bench runs it by the problem's name, and every problem's
+// suite together is the default. Suite returns the instances, in the
+// problem's input form.
+type Suiter interface {
+	Suite() string
 }
 
 // CensusRequest is what census asks for.

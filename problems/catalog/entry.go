@@ -22,6 +22,8 @@ type Entry struct {
 	Levels []string
 	// What the problem can do beyond the core.
 	CanGenerate, CanModel, CanReason, CanMark, CanClue, CanCensus bool
+	// Suite is the problem's benchmark suite ("": none; see Suiter).
+	Suite string
 
 	d driver
 }
@@ -172,6 +174,9 @@ func adapt[I, O any](p Problem[I, O]) *Entry {
 	a.cen, e.CanCensus = p.(Censuser)
 	if e.CanReason {
 		e.Levels = a.rea.Levels()
+	}
+	if su, ok := p.(Suiter); ok {
+		e.Suite = su.Suite()
 	}
 	return e
 }

@@ -2,6 +2,7 @@ package futoshiki
 
 import (
 	"context"
+	_ "embed"
 	"errors"
 	"fmt"
 	"io"
@@ -13,6 +14,8 @@ import (
 	"github.com/cspgo/csp/propagators/alldiff"
 	"github.com/cspgo/csp/propagators/units"
 )
+
+var _ catalog.Suiter = problem{}
 
 func init() { catalog.Register[*Puzzle, settings](problem{}) }
 
@@ -151,3 +154,11 @@ func (problem) Generate(w io.Writer, o settings, g catalog.Gen) error {
 		g.Size, what, holes, g.Seed, FormatUnequal(p))
 	return err
 }
+
+// suite is the benchmark suite csp bench runs for futoshiki.
+//
+//go:embed suite.txt
+var suite string
+
+// Suite returns the benchmark suite.
+func (problem) Suite() string { return suite }

@@ -2,6 +2,7 @@ package kenken
 
 import (
 	"context"
+	_ "embed"
 	"errors"
 	"io"
 	"iter"
@@ -11,6 +12,8 @@ import (
 	"github.com/cspgo/csp/problems/internal/square"
 	"github.com/cspgo/csp/propagators/alldiff"
 )
+
+var _ catalog.Suiter = problem{}
 
 func init() { catalog.Register[*Puzzle, settings](problem{}) }
 
@@ -84,3 +87,11 @@ func unsatisfiable(err error) error {
 	}
 	return err
 }
+
+// suite is the benchmark suite csp bench runs for kenken.
+//
+//go:embed suite.txt
+var suite string
+
+// Suite returns the benchmark suite.
+func (problem) Suite() string { return suite }

@@ -2,6 +2,7 @@ package latin
 
 import (
 	"context"
+	_ "embed"
 	"errors"
 	"fmt"
 	"io"
@@ -15,6 +16,8 @@ import (
 	"github.com/cspgo/csp/problems/internal/square"
 	"github.com/cspgo/csp/propagators/alldiff"
 )
+
+var _ catalog.Suiter = problem{}
 
 func init() { catalog.Register[*Instance, settings](problem{}) }
 
@@ -191,3 +194,11 @@ func (in *Instance) withCells(cells []int) *Instance {
 	out.Grid = catalog.Rows(cells, in.Order)
 	return &out
 }
+
+// suite is the benchmark suite csp bench runs for latin.
+//
+//go:embed suite.txt
+var suite string
+
+// Suite returns the benchmark suite.
+func (problem) Suite() string { return suite }

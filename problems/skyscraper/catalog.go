@@ -2,6 +2,7 @@ package skyscraper
 
 import (
 	"context"
+	_ "embed"
 	"errors"
 	"fmt"
 	"io"
@@ -14,6 +15,8 @@ import (
 	"github.com/cspgo/csp/propagators/alldiff"
 	"github.com/cspgo/csp/propagators/visibility"
 )
+
+var _ catalog.Suiter = problem{}
 
 func init() { catalog.Register[*Puzzle, settings](problem{}) }
 
@@ -149,3 +152,11 @@ func (problem) Generate(w io.Writer, o settings, g catalog.Gen) error {
 		g.Size, o.clues, g.Seed, FormatTowers(p))
 	return err
 }
+
+// suite is the benchmark suite csp bench runs for skyscraper.
+//
+//go:embed suite.txt
+var suite string
+
+// Suite returns the benchmark suite.
+func (problem) Suite() string { return suite }

@@ -2,6 +2,7 @@ package sudoku
 
 import (
 	"context"
+	_ "embed"
 	"errors"
 	"fmt"
 	"io"
@@ -15,6 +16,8 @@ import (
 	"github.com/cspgo/csp/propagators/alldiff"
 	"github.com/cspgo/csp/propagators/linear"
 )
+
+var _ catalog.Suiter = problem{}
 
 func init() { catalog.Register[*Puzzle, settings](problem{}) }
 
@@ -273,3 +276,11 @@ func givenModel(p *Puzzle, o settings) (*csp.Model, func([]int) [][]int, error) 
 		return catalog.Rows(g, p.N())
 	}, nil
 }
+
+// suite is the benchmark suite csp bench runs for sudoku.
+//
+//go:embed suite.txt
+var suite string
+
+// Suite returns the benchmark suite.
+func (problem) Suite() string { return suite }
