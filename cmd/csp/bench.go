@@ -23,7 +23,6 @@ import (
 	"github.com/cspgo/csp/problems/catalog"
 )
 
-
 // benchConfig is what the flags of bench set.
 type benchConfig struct {
 	// The matrix: each dimension's values, in the order given; a
