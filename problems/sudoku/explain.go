@@ -2,7 +2,6 @@ package sudoku
 
 import (
 	"errors"
-	"fmt"
 
 	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/problems/catalog"
@@ -54,27 +53,12 @@ func Reason(p *Puzzle) (*catalog.Reasoning, error) {
 	if err := g.Narrow(p.Cells, p.Marks); err != nil {
 		return nil, err
 	}
-	type unit struct {
-		vars []csp.Var
-		name string
+	us := unitsOf(g, p)
+	var lines []unit
+	for i := range us.rows {
+		lines = append(lines, us.rows[i], us.cols[i])
 	}
-	var lines, boxes, diagonals []unit
-	for i := range n {
-		lines = append(lines, unit{g.Row(i), fmt.Sprintf("row %d", i+1)}, unit{g.Col(i), fmt.Sprintf("column %d", i+1)})
-	}
-	if p.Regions != nil {
-		for k, r := range g.Regions(p.Regions) {
-			boxes = append(boxes, unit{r, fmt.Sprintf("region %d", k+1)})
-		}
-	} else {
-		for k, b := range g.Boxes(p.BoxRows, p.BoxCols) {
-			boxes = append(boxes, unit{b, fmt.Sprintf("box %d", k+1)})
-		}
-	}
-	if p.Diagonals {
-		main, anti := g.Diagonals()
-		diagonals = []unit{{main, "the main diagonal"}, {anti, "the anti-diagonal"}}
-	}
+	boxes, diagonals := us.boxes, us.diagonals
 	var rules []csp.Explainer
 	for _, us := range [][]unit{lines, boxes, diagonals} {
 		for _, u := range us {

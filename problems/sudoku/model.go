@@ -96,6 +96,49 @@ func BuildPuzzle(p *Puzzle, o Options) (*Model, error) {
 	return build(p, o)
 }
 
+// unit is one group of cells that holds every value once, with its name
+// for explanations ("row 3", "box 5", "the main diagonal").
+type unit struct {
+	vars []csp.Var
+	name string
+}
+
+// unitSet is a puzzle's units on its board, by kind.
+type unitSet struct{ rows, cols, boxes, diagonals []unit }
+
+// unitsOf returns p's units on the board g (p valid, or a classic shape):
+// the model posts them and the explainer names them, from this one list.
+func unitsOf(g *grid.Grid, p *Puzzle) unitSet {
+	var us unitSet
+	for i := range g.Rows {
+		us.rows = append(us.rows, unit{g.Row(i), fmt.Sprintf("row %d", i+1)})
+		us.cols = append(us.cols, unit{g.Col(i), fmt.Sprintf("column %d", i+1)})
+	}
+	if p.Regions != nil {
+		for k, r := range g.Regions(p.Regions) {
+			us.boxes = append(us.boxes, unit{r, fmt.Sprintf("region %d", k+1)})
+		}
+	} else {
+		for k, b := range g.Boxes(p.BoxRows, p.BoxCols) {
+			us.boxes = append(us.boxes, unit{b, fmt.Sprintf("box %d", k+1)})
+		}
+	}
+	if p.Diagonals {
+		main, anti := g.Diagonals()
+		us.diagonals = []unit{{main, "the main diagonal"}, {anti, "the anti-diagonal"}}
+	}
+	return us
+}
+
+// vars returns the cells of each unit.
+func vars(us []unit) [][]csp.Var {
+	out := make([][]csp.Var, len(us))
+	for i, u := range us {
+		out[i] = u.vars
+	}
+	return out
+}
+
 // build makes the model of p's rules (its cells are not read); p is valid
 // or a classic shape. Its errors are the propagators', for options out of
 // range.
@@ -103,38 +146,16 @@ func build(p *Puzzle, o Options) (*Model, error) {
 	boxRows, boxCols := p.BoxRows, p.BoxCols
 	n := boxRows * boxCols
 	m := csp.NewModel()
-	cells := make([]csp.Var, n*n)
-	names := grid.CellNames(n, n)
-	for i := range cells {
-		cells[i] = m.NewIntVar(1, n, names[i])
-	}
-	rows, cols, boxes := make([][]csp.Var, n), make([][]csp.Var, n), make([][]csp.Var, n)
-	for i := range n {
-		for j := range n {
-			rows[i] = append(rows[i], cells[i*n+j])
-			cols[i] = append(cols[i], cells[j*n+i])
-			if p.Regions == nil {
-				r, c := i/boxRows*boxRows+j/boxCols, i%boxRows*boxCols+j%boxCols
-				boxes[i] = append(boxes[i], cells[r*n+c])
-			}
+	g := grid.New(m, n, n, 1, n)
+	cells := g.Vars
+	us := unitsOf(g, p)
+	var all [][]csp.Var
+	for _, group := range [][]unit{us.rows, us.cols, us.boxes, us.diagonals} {
+		for _, u := range group {
+			all = append(all, u.vars)
 		}
 	}
-	if p.Regions != nil {
-		region, _ := regionIndex(n, p.Regions)
-		for i, k := range region {
-			boxes[k] = append(boxes[k], cells[i])
-		}
-	}
-	all := append(append(append([][]csp.Var(nil), rows...), cols...), boxes...)
-	var diagonals [][]csp.Var
-	if p.Diagonals {
-		main, anti := make([]csp.Var, n), make([]csp.Var, n)
-		for i := range n {
-			main[i], anti[i] = cells[i*n+i], cells[i*n+n-1-i]
-		}
-		diagonals = [][]csp.Var{main, anti}
-		all = append(all, diagonals...)
-	}
+	boxes, diagonals := vars(us.boxes), vars(us.diagonals)
 	// crossing posts box-line reduction on every box and line, and every
 	// diagonal and box.
 	crossing := func() error {
