@@ -58,7 +58,7 @@ func corpus(tb testing.TB, file string) []*Puzzle {
 	var ps []*Puzzle
 	for it := range Read(f) {
 		require.NoError(tb, it.Err, "puzzle %d", it.Index)
-		ps = append(ps, it.Puzzle)
+		ps = append(ps, it.Value)
 	}
 	return ps
 }
@@ -119,7 +119,7 @@ func readOne(tb testing.TB, text string) *Puzzle {
 	var ps []*Puzzle
 	for it := range Read(strings.NewReader(text)) {
 		require.NoError(tb, it.Err)
-		ps = append(ps, it.Puzzle)
+		ps = append(ps, it.Value)
 	}
 	require.Len(tb, ps, 1)
 	return ps[0]

@@ -48,10 +48,12 @@
 // for two cells, 45 for nine), every clue has its run, and there is at
 // least one white cell. Givens are not checked against each other: a
 // puzzle whose givens clash reads, and has no solution. A malformed puzzle
-// is reported as a *ParseError naming the line and the field (the cell's
-// 1-based position on its line; for a fault of a run, the field of its
-// clue cell) and wrapping ErrToken, ErrClue, ErrRun, ErrNoClue, ErrNoRun,
-// ErrRagged, ErrSize or ErrLong; Read then goes on with the next puzzle.
+// is reported as a *ParseError naming the puzzle's place in the batch,
+// the line and the field (the cell's 1-based position on its line; for a
+// fault of a run, the field of its clue cell) and wrapping ErrToken,
+// ErrClue, ErrRun, ErrNoClue, ErrNoRun, ErrRagged, ErrSize or ErrLong;
+// Read then goes on with the next puzzle. Read streams: lines come one at
+// a time from internal/textio's reader, as for every puzzle here.
 //
 // Format writes a puzzle in this notation, its columns aligned;
 // FormatSolution writes it with every white cell filled, which reads back

@@ -24,14 +24,14 @@ func Example_kakuro() {
 			fmt.Println(it.Err)
 			continue
 		}
-		grid, res, err := kakuro.Solve(ctx, it.Puzzle, kakuro.Options{}, kakuro.DefaultSearch)
+		grid, res, err := kakuro.Solve(ctx, it.Value, kakuro.Options{}, kakuro.DefaultSearch)
 		if err != nil {
 			fmt.Println(err)
 			continue
 		}
-		fmt.Println(res.Status(), "- checked:", kakuro.Check(it.Puzzle, grid) == nil)
-		fmt.Print(kakuro.FormatSolution(it.Puzzle, grid))
-		count, _ := kakuro.Count(ctx, it.Puzzle, kakuro.Options{}, kakuro.DefaultSearch, 2)
+		fmt.Println(res.Status(), "- checked:", kakuro.Check(it.Value, grid) == nil)
+		fmt.Print(kakuro.FormatSolution(it.Value, grid))
+		count, _ := kakuro.Count(ctx, it.Value, kakuro.Options{}, kakuro.DefaultSearch, 2)
 		fmt.Println("solutions:", count.Solutions)
 	}
 	// Output:

@@ -1,7 +1,6 @@
 package kakuro
 
 import (
-	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
@@ -13,9 +12,9 @@ import (
 	"github.com/cspgo/csp/internal/textio"
 )
 
-// ParseError says where an input is malformed: line, field (the cell's
-// 1-based position on its line; 0 for the line as a whole) and a sentinel
-// of this package in Err.
+// ParseError says where an input is malformed: the puzzle's 1-based place
+// in the batch, line, field (the cell's 1-based position on its line; 0
+// for the line as a whole) and a sentinel of this package in Err.
 type ParseError = textio.ParseError
 
 // MaxLine is the longest input line the reader takes, in bytes: a row of
@@ -23,86 +22,89 @@ type ParseError = textio.ParseError
 // (ErrLong) and is skipped without being held in memory.
 const MaxLine = 4096
 
-// Item is one puzzle of a batch, or the error that spoilt it.
-type Item struct {
-	Index  int     // 1-based position in the batch, malformed puzzles counted
-	Line   int     // line of the puzzle's first row
-	Puzzle *Puzzle // nil when Err is set
-	Err    error   // a *ParseError, or nil
-}
+// Item is one puzzle of a batch (Value, nil when Err is set), or the
+// error that spoilt it, a *ParseError: Index is its 1-based position in
+// the batch, good and bad puzzles alike, Line the line of its first row.
+type Item = textio.Item[*Puzzle]
+
+// readOptions are the reader's conventions: lines of at most MaxLine
+// bytes (ErrLong past it), '%' comments dropped wherever they are.
+var readOptions = textio.Options{MaxLine: MaxLine, Comment: "%", TooLong: ErrLong}
 
 // Read streams the puzzles of r, in the format the package documentation
 // describes: one grid row per line, cells as tokens separated by spaces or
 // tabs, puzzles separated by blank lines, lines starting with '%' skipped.
 // A malformed puzzle becomes an Item with Err set (a *ParseError naming
-// the line and the field and wrapping one of the package's sentinels) and
-// reading goes on with the next puzzle, after the next blank line.
+// the instance, the line and the field and wrapping one of the package's
+// sentinels) and reading goes on with the next puzzle, after the next
+// blank line.
 //
-// Puzzles are yielded as they are read: memory is bounded by one puzzle
-// (MaxSize rows of MaxSize cells) and one line (MaxLine bytes), however
-// long the input or its lines. A read error of r ends the stream with an
-// Item wrapping ErrRead.
+// Lines come one at a time from a textio.Reader and each row is parsed
+// as it comes, so memory is bounded by one puzzle (MaxSize rows of
+// MaxSize cells) and one line (MaxLine bytes), however long the input or
+// its lines. A read error of r ends the stream with an Item wrapping
+// ErrRead and the reader's error.
 func Read(r io.Reader) iter.Seq[Item] {
 	return func(yield func(Item) bool) {
-		lr := newLineReader(r)
-		index := 0
-		var b *block
-		// emit yields the open block's puzzle or error, if a block is open.
-		emit := func() bool {
-			if b == nil {
-				return true
-			}
-			cur := b
-			b = nil
-			return yield(cur.finish())
-		}
+		in := textio.NewReader(r, readOptions)
+		var batch textio.Batch[*Puzzle]
 		for {
-			line, no, err := lr.next()
-			if err != nil {
-				if errors.Is(err, io.EOF) {
-					emit()
-					return
-				}
-				if b == nil {
-					index++
-					b = &block{index: index, start: no}
-				}
-				b.fail(&ParseError{Line: no, Err: ErrRead, Detail: err.Error()})
-				emit()
+			l, err := in.Next()
+			if err == io.EOF {
 				return
 			}
-			t := bytes.TrimLeft(line, " \t")
-			switch {
-			case lr.long:
-				if b == nil {
-					index++
-					b = &block{index: index, start: no}
-				}
-				b.fail(&ParseError{Line: no, Err: ErrLong, Detail: fmt.Sprintf("more than %d bytes", MaxLine)})
-				continue
-			case len(t) > 0 && t[0] == '%':
-				continue // a comment, inside a puzzle too
-			case len(bytes.TrimSpace(t)) == 0:
-				if !emit() {
-					return
-				}
+			if err == nil && l.Blank() {
 				continue
 			}
-			if b == nil {
-				index++
-				b = &block{index: index, start: no}
+			// A puzzle starts at line l: read its rows up to the next
+			// blank line, or skip them after its first error.
+			b := block{start: l.No}
+			for {
+				if err != nil {
+					b.fail(lineError(err))
+				} else {
+					b.add(l.Text, l.No)
+				}
+				if b.err != nil {
+					in.SkipBlock()
+					break
+				}
+				l, err = in.Peek()
+				if err == io.EOF || err == nil && l.Blank() {
+					break
+				}
+				l, err = in.Next()
 			}
-			b.add(line, no)
+			p, err := b.finish()
+			if !yield(batch.Item(b.start, p, err)) {
+				return
+			}
 		}
 	}
 }
 
+// lineError is the *ParseError of a line the reader could not give: too
+// long (ErrLong already), or a read error of the underlying reader, which
+// it wraps with ErrRead.
+func lineError(err error) *ParseError {
+	pe := &ParseError{Err: ErrRead, Detail: err.Error()}
+	var te *ParseError
+	if errors.As(err, &te) {
+		pe.Line = te.Line
+		if errors.Is(te.Err, ErrLong) {
+			return te
+		}
+		pe.Err, pe.Detail = fmt.Errorf("%w: %w", ErrRead, te.Err), ""
+	}
+	return pe
+}
+
 // block gathers the rows of one puzzle until a blank line.
 type block struct {
-	index, start int
-	rows         [][]Cell
-	lines        []int // input line of each row
-	err          *ParseError
+	start int
+	rows  [][]Cell
+	lines []int // input line of each row
+	err   *ParseError
 }
 
 // fail records the block's first error; the rest of the block is then
@@ -153,12 +155,10 @@ func (b *block) add(line []byte, no int) {
 	b.lines = append(b.lines, no)
 }
 
-// finish checks the gathered grid and makes the block's Item.
-func (b *block) finish() Item {
-	it := Item{Index: b.index, Line: b.start}
+// finish checks the gathered grid: the puzzle, or the block's error.
+func (b *block) finish() (*Puzzle, error) {
 	if b.err != nil {
-		it.Err = b.err
-		return it
+		return nil, b.err
 	}
 	p, err := New(b.rows)
 	if err != nil {
@@ -170,11 +170,9 @@ func (b *block) finish() Item {
 				pe.Line, pe.Field = b.lines[prob.Row], prob.Col+1
 			}
 		}
-		it.Err = pe
-		return it
+		return nil, pe
 	}
-	it.Puzzle = p
-	return it
+	return p, nil
 }
 
 // tokens yields the tokens of a line, separated by spaces and tabs.
@@ -249,55 +247,6 @@ func clip(s string) string {
 		return s[:20] + "..."
 	}
 	return s
-}
-
-// lineReader reads lines of at most MaxLine bytes, numbering them; it
-// drops a leading byte order mark and the '\r' of CRLF endings. It is the
-// one place that touches the input, so that the package can move to a
-// shared streaming reader without changing the parser.
-type lineReader struct {
-	br   *bufio.Reader
-	no   int
-	buf  []byte
-	long bool // the last line was longer than MaxLine (its text is dropped)
-}
-
-func newLineReader(r io.Reader) *lineReader {
-	return &lineReader{br: bufio.NewReaderSize(r, 16*1024)}
-}
-
-// next returns the next line without its ending, and its 1-based number.
-// The slice is valid until the next call. At the end of the input it
-// returns io.EOF; another error is the reader's.
-func (l *lineReader) next() ([]byte, int, error) {
-	l.buf, l.long = l.buf[:0], false
-	for {
-		chunk, err := l.br.ReadSlice('\n')
-		if !l.long {
-			if len(l.buf)+len(chunk) > MaxLine+2 { // room for "\r\n"
-				l.long, l.buf = true, l.buf[:0]
-			} else {
-				l.buf = append(l.buf, chunk...)
-			}
-		}
-		switch {
-		case err == bufio.ErrBufferFull:
-			continue
-		case err == io.EOF && (len(l.buf) > 0 || l.long):
-			// a last line without its newline
-		case err != nil:
-			return nil, l.no + 1, err
-		}
-		l.no++
-		line := bytes.TrimSuffix(bytes.TrimSuffix(l.buf, []byte("\n")), []byte("\r"))
-		if l.no == 1 {
-			line = bytes.TrimPrefix(line, []byte("\ufeff"))
-		}
-		if len(line) > MaxLine {
-			l.long, line = true, nil
-		}
-		return line, l.no, nil
-	}
 }
 
 // Format writes p in the format Read takes back: one row per line, each

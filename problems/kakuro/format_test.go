@@ -60,13 +60,14 @@ func TestReadErrors(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			its := items(tt.in)
 			require.Len(t, its, 1)
-			assert.Nil(t, its[0].Puzzle)
+			assert.Nil(t, its[0].Value)
 			var pe *ParseError
 			require.ErrorAs(t, its[0].Err, &pe)
 			assert.ErrorIs(t, its[0].Err, tt.err)
 			assert.Equal(t, tt.line, pe.Line, "line: %v", pe)
 			assert.Equal(t, tt.field, pe.Field, "field: %v", pe)
 			assert.Equal(t, 1, its[0].Index)
+			assert.Equal(t, 1, pe.Instance, "the error names its puzzle")
 		})
 	}
 }
@@ -82,7 +83,7 @@ func TestReadGoesOn(t *testing.T) {
 	require.NoError(t, its[1].Err)
 	assert.Equal(t, 2, its[1].Index)
 	assert.Equal(t, 8, its[1].Line)
-	assert.Equal(t, Format(readOne(t, tiny)), Format(its[1].Puzzle))
+	assert.Equal(t, Format(readOne(t, tiny)), Format(its[1].Value))
 	assert.ErrorIs(t, its[2].Err, ErrLong)
 	assert.Equal(t, 12, its[2].Line)
 	require.NoError(t, its[3].Err)
@@ -109,9 +110,16 @@ func TestReadError(t *testing.T) {
 	for it := range Read(r) {
 		got = append(got, it)
 	}
-	require.NotEmpty(t, got)
-	last := got[len(got)-1]
+	require.Len(t, got, 2)
+	require.NoError(t, got[0].Err)
+	// The puzzle being read when the reader failed is spoilt: its rows
+	// may go on.
+	last := got[1]
 	assert.ErrorIs(t, last.Err, ErrRead)
+	assert.ErrorIs(t, last.Err, iotest.ErrTimeout)
+	var pe *ParseError
+	require.ErrorAs(t, last.Err, &pe)
+	assert.Equal(t, 2, pe.Instance)
 }
 
 func TestReadStops(t *testing.T) {
@@ -190,12 +198,12 @@ func FuzzRead(f *testing.F) {
 				require.ErrorAs(t, it.Err, &pe)
 				require.True(t, slices.ContainsFunc(sentinels, func(e error) bool { return errors.Is(pe.Err, e) }), "sentinel %v", pe.Err)
 				require.True(t, pe.Line >= 1 && pe.Line <= lines, "line %d of %d", pe.Line, lines)
-				require.Nil(t, it.Puzzle)
+				require.Nil(t, it.Value)
 				continue
 			}
-			text := Format(it.Puzzle)
+			text := Format(it.Value)
 			back := readOne(t, text)
-			require.Equal(t, it.Puzzle, back, "%q", text)
+			require.Equal(t, it.Value, back, "%q", text)
 			require.Equal(t, text, Format(back))
 		}
 	})
