@@ -131,7 +131,7 @@ func (problem) Model(p *Puzzle, o settings) (*csp.Model, func([]int) [][]int, er
 	if err != nil {
 		return nil, nil, err
 	}
-	return m.Model, m.Grid.Values, nil
+	return m.Model, m.Board.Values, nil
 }
 
 // Generate makes a benchmark board from a random Latin square (see

@@ -86,7 +86,7 @@ type Options struct {
 // Model is a Futoshiki as constraints.
 type Model struct {
 	*csp.Model
-	Grid *grid.Grid // the cells, Grid.At(r, c) ranging over 1..N
+	Board *grid.Grid // the cells, Board.At(r, c) ranging over 1..N
 }
 
 // Build makes the model of p: a variable per cell (a given fixes its
@@ -196,7 +196,7 @@ func Build(p *Puzzle, opt Options) (*Model, error) {
 			}
 		}
 	}
-	return &Model{Model: m, Grid: g}, nil
+	return &Model{Model: m, Board: g}, nil
 }
 
 // minAutoBars is the fewest bars on a line of the adjacent variant for
@@ -321,7 +321,7 @@ func Solve(ctx context.Context, p *Puzzle, opt Options, search csp.Options) ([][
 	if err != nil {
 		return nil, csp.Result{}, err
 	}
-	return grid.Solve(ctx, m.Model, search, m.Grid.Values, func(g [][]int) error { return Check(p, g) })
+	return grid.Solve(ctx, m.Model, search, m.Board.Values, func(g [][]int) error { return Check(p, g) })
 }
 
 // Count counts the solutions of p up to limit (0: no cap); a limit of 2

@@ -215,7 +215,7 @@ func TestCountAgainstBruteForce(t *testing.T) {
 			require.NoError(t, err)
 			got := 0
 			for sol := range csp.NewSearch(m.Model, search).All(context.Background()) {
-				require.NoError(t, Check(p, m.Grid.Values(sol)))
+				require.NoError(t, Check(p, m.Board.Values(sol)))
 				got++
 			}
 			assert.Equal(t, want, got, "seed %d %+v: %s", seed, opt, FormatUnequal(p))

@@ -91,11 +91,9 @@ func BenchmarkPropagate(b *testing.B) {
 		b.Fatal("root failed")
 	}
 	var cells []csp.Var
-	for _, row := range m.Cells {
-		for _, x := range row {
-			if !s.Assigned(x) {
-				cells = append(cells, x)
-			}
+	for _, x := range m.Board.Vars {
+		if !s.Assigned(x) {
+			cells = append(cells, x)
 		}
 	}
 	b.ReportAllocs()

@@ -60,7 +60,7 @@ type Options struct {
 type Model struct {
 	*csp.Model
 	Order int
-	Cells [][]csp.Var // Cells[r][c] ranges over 1..Order
+	Board *grid.Grid // the cells, Board.At(r, c) ranging over 1..Order
 	// With the Channeled view: ColOf[r][v-1] is the column (1-based) of
 	// symbol v in row r; RowOf[c][v-1] the row (1-based) of v in column c.
 	ColOf, RowOf [][]csp.Var
@@ -78,7 +78,7 @@ func Build(inst *Instance, opt Options) (*Model, error) {
 	if err := g.Narrow(slices.Concat(inst.Grid...), inst.Marks); err != nil {
 		return nil, fmt.Errorf("latin: %w", err)
 	}
-	m.Cells = g.AllRows()
+	m.Board = g
 	for _, unit := range g.Lines() {
 		if err := alldiff.Post(m.Model, unit, opt.AllDiff); err != nil {
 			return nil, err
@@ -88,7 +88,7 @@ func Build(inst *Instance, opt Options) (*Model, error) {
 	case Symbols:
 		if n > 2 {
 			for v := 1; v <= n; v++ {
-				if err := alldiff.PostPermutationMatrix(m.Model, m.Cells, v); err != nil {
+				if err := alldiff.PostPermutationMatrix(m.Model, g.AllRows(), v); err != nil {
 					return nil, err
 				}
 			}
@@ -134,14 +134,7 @@ func column(g [][]csp.Var, c int) []csp.Var {
 
 // Grid reads a solution (values indexed by Var) as rows.
 func (m *Model) Grid(values []int) [][]int {
-	g := make([][]int, m.Order)
-	for r := range g {
-		g[r] = make([]int, m.Order)
-		for c := range g[r] {
-			g[r][c] = values[m.Cells[r][c]]
-		}
-	}
-	return g
+	return m.Board.Values(values)
 }
 
 // ErrInvalid is what Check returns (wrapped) for a grid that is not a

@@ -107,7 +107,7 @@ func (problem) Solve(ctx context.Context, p *Puzzle, o settings, run catalog.Run
 			return nil, res, nil
 		}
 		g := rows(res.Solution)
-		return g, res, Check(p, slices.Concat(g...))
+		return g, res, Check(p, g)
 	}
 	sv, err := cachedSolver(run, p, o)
 	if err != nil {
@@ -115,7 +115,7 @@ func (problem) Solve(ctx context.Context, p *Puzzle, o settings, run catalog.Run
 	}
 	sol, res, err := sv.Solve(ctx, p)
 	if err == nil && sol != nil {
-		err = Check(p, sol)
+		err = CheckCells(p, sol)
 	}
 	return catalog.Rows(sol, p.N()), res, err
 }
@@ -138,7 +138,7 @@ func (problem) Count(ctx context.Context, p *Puzzle, o settings, run catalog.Run
 	return sv.Count(ctx, p, run.Limit)
 }
 
-func (problem) Check(p *Puzzle, grid [][]int) error { return Check(p, slices.Concat(grid...)) }
+func (problem) Check(p *Puzzle, grid [][]int) error { return Check(p, grid) }
 
 func (problem) Write(w io.Writer, p *Puzzle, grid [][]int) error {
 	_, err := io.WriteString(w, Format(p, slices.Concat(grid...)))
@@ -255,7 +255,7 @@ func givenModel(p *Puzzle, o settings) (*csp.Model, func([]int) [][]int, error) 
 	if err != nil {
 		return nil, nil, err
 	}
-	for i, x := range m.Cells {
+	for i, x := range m.Board.Vars {
 		// A given or marks that leave nothing: the model has no solution.
 		var err error
 		if v := p.Cells[i]; v != 0 {
@@ -269,8 +269,8 @@ func givenModel(p *Puzzle, o settings) (*csp.Model, func([]int) [][]int, error) 
 		}
 	}
 	return m.Model, func(values []int) [][]int {
-		g := make([]int, len(m.Cells))
-		for i, x := range m.Cells {
+		g := make([]int, len(m.Board.Vars))
+		for i, x := range m.Board.Vars {
 			g[i] = values[x]
 		}
 		return catalog.Rows(g, p.N())

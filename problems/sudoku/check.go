@@ -16,7 +16,24 @@ var (
 	ErrClash = errors.New("sudoku: givens clash")
 )
 
-// Check reports whether solution (N*N values, row by row) solves p: every
+// Check verifies that grid, rows of N values, solves p: the form every
+// problem's checker takes (see CheckCells for the rules it checks).
+func Check(p *Puzzle, grid [][]int) error {
+	n := p.N()
+	if len(grid) != n {
+		return fmt.Errorf("%w: %d rows, want %d", ErrInvalid, len(grid), n)
+	}
+	cells := make([]int, 0, n*n)
+	for r, row := range grid {
+		if len(row) != n {
+			return fmt.Errorf("%w: row %d has %d cells, want %d", ErrInvalid, r+1, len(row), n)
+		}
+		cells = append(cells, row...)
+	}
+	return CheckCells(p, cells)
+}
+
+// CheckCells reports whether solution (N*N values, row by row) solves p: every
 // cell holds 1..N, every given is kept, every row, column and box (or
 // region) holds each value once, and so do both diagonals when
 // p.Diagonals; every cage's cells hold different values adding up to its
@@ -24,7 +41,9 @@ var (
 // the grid), so tests and the command line can trust it to judge them.
 // The error wraps ErrInvalid and names the cell as rXcY (1-based) and the
 // unit; a malformed p gives Validate's error. It takes O(N*N) time.
-func Check(p *Puzzle, solution []int) error {
+// The cells are row-major (the puzzle's own layout, p.Cells): the form
+// the one-search Solver returns, checked without copying.
+func CheckCells(p *Puzzle, solution []int) error {
 	if err := p.Validate(); err != nil {
 		return err
 	}

@@ -53,7 +53,7 @@ func TestCheck(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			err := Check(c.puzzle, c.solution)
+			err := CheckCells(c.puzzle, c.solution)
 			if c.msg == "" {
 				assert.NoError(t, err)
 				return
@@ -62,7 +62,7 @@ func TestCheck(t *testing.T) {
 			assert.Contains(t, err.Error(), c.msg)
 		})
 	}
-	assert.ErrorIs(t, Check(&Puzzle{BoxRows: 1, BoxCols: 4, Cells: make([]int, 16)}, solved(2, 2).Cells), ErrShape, "a malformed puzzle")
+	assert.ErrorIs(t, CheckCells(&Puzzle{BoxRows: 1, BoxCols: 4, Cells: make([]int, 16)}, solved(2, 2).Cells), ErrShape, "a malformed puzzle")
 }
 
 func TestClash(t *testing.T) {
@@ -182,8 +182,8 @@ func TestSamples(t *testing.T) {
 			require.Len(t, sols, len(puzzles))
 			for k, p := range puzzles {
 				sol := sols[k].Cells
-				require.NoError(t, Check(p, sol), "puzzle %d", k+1)
-				require.NoError(t, Check(sols[k], sol), "a solution solves itself")
+				require.NoError(t, CheckCells(p, sol), "puzzle %d", k+1)
+				require.NoError(t, CheckCells(sols[k], sol), "a solution solves itself")
 				mutations(t, p, sol)
 			}
 		})
@@ -213,13 +213,13 @@ func mutations(t *testing.T, p *Puzzle, sol []int) {
 
 	swapped := slices.Clone(sol)
 	swapped[a], swapped[b] = swapped[b], swapped[a]
-	err := Check(p, swapped)
+	err := CheckCells(p, swapped)
 	assert.ErrorIs(t, err, ErrInvalid, "a swapped pair")
 	assert.Contains(t, err.Error(), "column", "a swap in a row breaks two columns")
 
 	dup := slices.Clone(sol)
 	dup[a] = dup[b]
-	err = Check(p, dup)
+	err = CheckCells(p, dup)
 	assert.ErrorIs(t, err, ErrInvalid, "a duplicate")
 	assert.Contains(t, err.Error(), "both hold")
 
@@ -227,7 +227,7 @@ func mutations(t *testing.T, p *Puzzle, sol []int) {
 	require.True(t, g >= 0)
 	changed := slices.Clone(sol)
 	changed[g] = sol[g]%n + 1
-	err = Check(p, changed)
+	err = CheckCells(p, changed)
 	assert.ErrorIs(t, err, ErrInvalid, "a changed given")
 	assert.Contains(t, err.Error(), "the given is")
 }

@@ -85,7 +85,7 @@ func Reason(p *Puzzle) (*catalog.Reasoning, error) {
 			for _, row := range gr {
 				flat = append(flat, row...)
 			}
-			return Check(p, flat)
+			return CheckCells(p, flat)
 		},
 	}, nil
 }

@@ -59,7 +59,7 @@ func TestExplainReplaysVariants(t *testing.T) {
 				require.NoError(t, err)
 				cells, _, err := Solve(context.Background(), p, DefaultOptions, DefaultSearch)
 				require.NoError(t, err)
-				require.NoError(t, Check(p, cells))
+				require.NoError(t, CheckCells(p, cells))
 				n := p.N()
 				sol := make([][]int, n)
 				for r := range sol {

@@ -94,7 +94,7 @@ func TestRoundTrip(t *testing.T) {
 		t.Run(fmt.Sprintf("%dx%d", s[0], s[1]), func(t *testing.T) {
 			p, sol := holed(s[0], s[1])
 			require.NoError(t, p.Validate())
-			require.NoError(t, Check(p, sol))
+			require.NoError(t, CheckCells(p, sol))
 
 			grid := FormatGrid(p, nil)
 			back, err := Parse(grid)
@@ -315,7 +315,7 @@ func TestBatchFile(t *testing.T) {
 	}
 	// The full 6x6 grids are solutions of themselves, in either box shape.
 	for _, i := range []int{3, 4} {
-		assert.NoError(t, Check(items[i].Value, items[i].Value.Cells), "item %d", i+1)
+		assert.NoError(t, CheckCells(items[i].Value, items[i].Value.Cells), "item %d", i+1)
 	}
 }
 

@@ -15,7 +15,7 @@ func TestRandomGridsAreValidAndSolved(t *testing.T) {
 		for seed := range uint64(3) {
 			p, grid, err := Random(sh[0], sh[1], sh[2], seed)
 			require.NoError(t, err)
-			require.NoError(t, Check(p, grid), "%v seed %d: the generated grid", sh, seed)
+			require.NoError(t, CheckCells(p, grid), "%v seed %d: the generated grid", sh, seed)
 			holes := 0
 			for _, v := range p.Cells {
 				if v == 0 {

@@ -38,7 +38,7 @@ func TestMakeGradedUnique(t *testing.T) {
 		req := MakeRequest{BoxRows: tc.rows, BoxCols: tc.cols, Level: tc.level, Seed: 3, Attempts: 200}
 		p, sol, _, err := Make(context.Background(), req)
 		require.NoError(t, err, "%dx%d level %d", tc.rows, tc.cols, tc.level)
-		require.NoError(t, Check(p, sol))
+		require.NoError(t, CheckCells(p, sol))
 		require.Equal(t, int64(1), count(p))
 		require.Equal(t, tc.level, grade(p), FormatLine(p, nil))
 		for i, v := range p.Cells {

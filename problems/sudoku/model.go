@@ -75,7 +75,7 @@ var DefaultSearch = csp.Options{Var: csp.MinDomain, Val: csp.ValMin, RandomTies:
 type Model struct {
 	BoxRows, BoxCols int
 	Model            *csp.Model
-	Cells            []csp.Var
+	Board            *grid.Grid // the cells, each ranging over 1..N
 }
 
 // Build makes the model of an empty grid with boxes of boxRows x boxCols.
@@ -228,7 +228,7 @@ func build(p *Puzzle, o Options) (*Model, error) {
 			return nil, fmt.Errorf("cage %d: %w", k+1, err)
 		}
 	}
-	return &Model{BoxRows: boxRows, BoxCols: boxCols, Model: m, Cells: cells}, nil
+	return &Model{BoxRows: boxRows, BoxCols: boxCols, Model: m, Board: g}, nil
 }
 
 // Solver solves puzzles of one box shape (and of one set of variant
@@ -292,8 +292,8 @@ func (s *Solver) start(p *Puzzle) error {
 		return fmt.Errorf("sudoku: a %dx%d puzzle given to a solver of %dx%d boxes",
 			p.N(), p.N(), s.model.BoxRows, s.model.BoxCols)
 	}
-	if len(p.Cells) != len(s.model.Cells) {
-		return fmt.Errorf("sudoku: %d cells, want %d", len(p.Cells), len(s.model.Cells))
+	if len(p.Cells) != len(s.model.Board.Vars) {
+		return fmt.Errorf("sudoku: %d cells, want %d", len(p.Cells), len(s.model.Board.Vars))
 	}
 	if (s.rules != nil || p.Variant()) && !s.Fits(p) {
 		return fmt.Errorf("sudoku: a puzzle with other regions, diagonals or cages than the solver's")
@@ -301,13 +301,13 @@ func (s *Solver) start(p *Puzzle) error {
 	s.search.Reset()
 	sp := s.search.Space()
 	for i, v := range p.Cells {
-		if v != 0 && !sp.Assign(s.model.Cells[i], v) {
+		if v != 0 && !sp.Assign(s.model.Board.Vars[i], v) {
 			break // the root fails; Run reports it
 		}
 	}
 	if p.Marks != nil {
 		for i, mask := range p.Marks {
-			if !sp.KeepMask(s.model.Cells[i], mask) {
+			if !sp.KeepMask(s.model.Board.Vars[i], mask) {
 				break
 			}
 		}
@@ -341,11 +341,11 @@ func (s *Solver) cellsOf(sol []int) []int {
 	if sol == nil {
 		return nil
 	}
-	if len(sol) == len(s.model.Cells) && s.model.Cells[0] == 0 && s.model.Cells[len(sol)-1] == csp.Var(len(sol)-1) {
+	if len(sol) == len(s.model.Board.Vars) && s.model.Board.Vars[0] == 0 && s.model.Board.Vars[len(sol)-1] == csp.Var(len(sol)-1) {
 		return sol
 	}
-	out := make([]int, len(s.model.Cells))
-	for i, x := range s.model.Cells {
+	out := make([]int, len(s.model.Board.Vars))
+	for i, x := range s.model.Board.Vars {
 		out[i] = sol[x]
 	}
 	return out
@@ -362,7 +362,7 @@ func Solve(ctx context.Context, p *Puzzle, o Options, search csp.Options) ([]int
 	}
 	sol, res, err := s.Solve(ctx, p)
 	if err == nil && sol != nil {
-		err = Check(p, sol)
+		err = CheckCells(p, sol)
 	}
 	return sol, res, err
 }

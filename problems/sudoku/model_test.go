@@ -66,7 +66,7 @@ func TestSamplesEveryStrength(t *testing.T) {
 				sol, res, err := s.Solve(context.Background(), p)
 				require.NoError(t, err)
 				require.NotNil(t, sol, "%v %s #%d: %+v", o, set, k+1, res)
-				require.NoError(t, Check(p, sol), "%v %s #%d", o, set, k+1)
+				require.NoError(t, CheckCells(p, sol), "%v %s #%d", o, set, k+1)
 				if sols != nil {
 					assert.Equal(t, sols[k], sol, "%v %s #%d", o, set, k+1)
 				}
@@ -163,7 +163,7 @@ func TestPublicSets(t *testing.T) {
 				res, err := s.Count(context.Background(), p, 2)
 				require.NoError(t, err)
 				require.EqualValues(t, 2, res.Solutions, "%s line %d", set, k+1)
-				require.NoError(t, Check(p, s.cellsOf(res.Solution)))
+				require.NoError(t, CheckCells(p, s.cellsOf(res.Solution)))
 				continue
 			}
 			sol, _, err := s.Solve(context.Background(), p)

@@ -89,7 +89,7 @@ func TestSoloCorpus(t *testing.T) {
 				sol, res, err := Solve(context.Background(), p, DefaultOptions, DefaultSearch)
 				require.NoError(t, err, "line %d", k+1)
 				require.NotNil(t, sol, "line %d: %+v", k+1, res)
-				require.NoError(t, Check(p, sol))
+				require.NoError(t, CheckCells(p, sol))
 				s, err := NewSolverFor(p, DefaultOptions, DefaultSearch)
 				require.NoError(t, err)
 				c, err := s.Count(context.Background(), p, 2)
@@ -101,7 +101,7 @@ func TestSoloCorpus(t *testing.T) {
 				full, err := Parse(Format(p, sol))
 				require.NoError(t, err)
 				assert.Equal(t, sol, full.Cells)
-				require.NoError(t, Check(full, sol))
+				require.NoError(t, CheckCells(full, sol))
 			}
 			t.Logf("%s: %d puzzles by side %v", set.name, len(ids), sizes)
 		})
@@ -140,7 +140,7 @@ func TestSoloEveryStrength(t *testing.T) {
 				res, err := s.Count(context.Background(), p, 2)
 				require.NoError(t, err)
 				require.EqualValues(t, 1, res.Solutions, "%s %v #%d", set.name, o, k+1)
-				require.NoError(t, Check(p, s.cellsOf(res.Solution)), "%s %v #%d", set.name, o, k+1)
+				require.NoError(t, CheckCells(p, s.cellsOf(res.Solution)), "%s %v #%d", set.name, o, k+1)
 				if k < few {
 					nodes[o.String()] += res.Stats.Nodes
 				}
@@ -222,7 +222,7 @@ func randomVariant(rng *rand.Rand, n int, squares [][]int, draws int) *Puzzle {
 	for range draws {
 		p, fits = randomRules(rng, n, squares), nil
 		for _, sq := range squares {
-			if Check(p, sq) == nil {
+			if CheckCells(p, sq) == nil {
 				fits = append(fits, sq)
 			}
 		}
@@ -295,7 +295,7 @@ func TestVariantsAgainstBruteForce(t *testing.T) {
 			require.NoError(t, p.Validate(), "trial %d: %+v", trial, p)
 			want := int64(0)
 			for _, sq := range squares {
-				if Check(p, sq) == nil {
+				if CheckCells(p, sq) == nil {
 					want++
 				}
 			}
@@ -361,7 +361,7 @@ func TestCheckVariants(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			err := Check(c.p, c.solution)
+			err := CheckCells(c.p, c.solution)
 			if c.msg == "" {
 				assert.NoError(t, err)
 				return
@@ -841,7 +841,7 @@ func TestCatalogVariants(t *testing.T) {
 		grid, res, err := pr.Solve(context.Background(), p, o, run)
 		require.NoError(t, err, "line %d", it.Line)
 		require.NotNil(t, grid, "line %d: %+v", it.Line, res)
-		require.NoError(t, Check(p, slices.Concat(grid...)))
+		require.NoError(t, CheckCells(p, slices.Concat(grid...)))
 		var out strings.Builder
 		require.NoError(t, pr.Write(&out, p, grid))
 		back, err := Parse(out.String())
@@ -907,7 +907,7 @@ func TestSoloEveryLevel(t *testing.T) {
 		sol, _, err := Solve(context.Background(), p, DefaultOptions, DefaultSearch)
 		require.NoError(t, err, "line %d", k+1)
 		require.NotNil(t, sol, "line %d", k+1)
-		require.NoError(t, Check(p, sol), "line %d", k+1)
+		require.NoError(t, CheckCells(p, sol), "line %d", k+1)
 		s, err := NewSolverFor(p, DefaultOptions, DefaultSearch)
 		require.NoError(t, err)
 		res, err := s.Count(context.Background(), p, 2)
