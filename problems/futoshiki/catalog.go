@@ -15,8 +15,6 @@ import (
 	"github.com/cspgo/csp/propagators/units"
 )
 
-var _ catalog.Suiter = problem{}
-
 func init() { catalog.Register[*Puzzle, settings](problem{}) }
 
 // problem is futoshiki as the catalog serves it.
@@ -25,6 +23,7 @@ type problem struct{}
 var (
 	_ catalog.Generator[settings]        = problem{}
 	_ catalog.Modeler[*Puzzle, settings] = problem{}
+	_ catalog.Suiter                     = problem{}
 )
 
 // settings are the options the command line's flags make.

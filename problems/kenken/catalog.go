@@ -13,12 +13,12 @@ import (
 	"github.com/cspgo/csp/propagators/alldiff"
 )
 
-var _ catalog.Suiter = problem{}
-
 func init() { catalog.Register[*Puzzle, settings](problem{}) }
 
 // problem is KenKen as the catalog serves it.
 type problem struct{}
+
+var _ catalog.Suiter = problem{}
 
 var _ catalog.Modeler[*Puzzle, settings] = problem{}
 

@@ -17,8 +17,6 @@ import (
 	"github.com/cspgo/csp/propagators/alldiff"
 )
 
-var _ catalog.Suiter = problem{}
-
 func init() { catalog.Register[*Instance, settings](problem{}) }
 
 // problem is Latin-square completion as the catalog serves it.
@@ -30,6 +28,7 @@ var (
 	_ catalog.Reasoner[*Instance]          = problem{}
 	_ catalog.Marker[*Instance]            = problem{}
 	_ catalog.Cluer[*Instance]             = problem{}
+	_ catalog.Suiter                       = problem{}
 )
 
 // settings are the options the command line's flags make.

@@ -16,8 +16,6 @@ import (
 	"github.com/cspgo/csp/propagators/visibility"
 )
 
-var _ catalog.Suiter = problem{}
-
 func init() { catalog.Register[*Puzzle, settings](problem{}) }
 
 // problem is skyscraper as the catalog serves it.
@@ -30,6 +28,7 @@ var (
 	_ catalog.Marker[*Puzzle]            = problem{}
 	_ catalog.Cluer[*Puzzle]             = problem{}
 	_ catalog.Censuser                   = problem{}
+	_ catalog.Suiter                     = problem{}
 )
 
 // settings are the options the command line's flags make.

@@ -17,8 +17,6 @@ import (
 	"github.com/cspgo/csp/propagators/linear"
 )
 
-var _ catalog.Suiter = problem{}
-
 func init() { catalog.Register[*Puzzle, settings](problem{}) }
 
 // problem is sudoku as the catalog serves it.
@@ -31,6 +29,7 @@ var (
 	_ catalog.Reasoner[*Puzzle]           = problem{}
 	_ catalog.Marker[*Puzzle]             = problem{}
 	_ catalog.Cluer[*Puzzle]              = problem{}
+	_ catalog.Suiter                      = problem{}
 )
 
 // settings are the options the command line's flags make.
