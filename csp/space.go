@@ -14,10 +14,9 @@ type SaveMode uint8
 //
 // Both are measured by BenchmarkNode in problems/latin (a search node on an
 // order-35 quasigroup: 1,225 one-word cell domains, or 3,675 with the dual
-// views), run alternately six times each and compared with benchstat:
-// channeled model 88 µs ±19% copying against 79 µs ±12% trailing, rowcol
-// 33 µs ±23% against 34 µs ±20%. That is a tie within the noise of this
-// machine. Copying is the default because it is the simpler of the two:
+// views), and they tie within the noise (measured in docs/BENCHMARKS.md,
+// section "Latin: search nodes and propagation"). Copying is the default
+// because it is the simpler of the two:
 // nothing is booked on the filtering path, a backtrack is one memmove of
 // 10-30 kB, which a node of a GAC model mostly rewrites anyway, and the
 // propagators' advisors see no difference. Trailing stays available for

@@ -51,9 +51,9 @@ const (
 	// of the work, from size 8 a chain on the lines with two bars or
 	// more (see minAutoBars), and on every line an all-different at
 	// Options.AllDiff but no stronger than alldiff.Hidden: the GAC
-	// all-different's matching costs more than it saves (on the 8×8
-	// adjacent recursive puzzles, a median of 16 guesses instead of 12
-	// in 10% less time; on the easy ones, 40% less time).
+	// all-different's matching costs more than it saves (a few more
+	// guesses, less time; measured in docs/BENCHMARKS.md, section
+	// "Futoshiki: the Auto model and the default search").
 	Auto
 )
 
@@ -142,14 +142,14 @@ func Build(p *Puzzle, opt Options) (*Model, error) {
 			// cheap and runs first (the chain is csp.Expensive), so
 			// the chain finds the line already narrowed, and it gives
 			// counting-based search (CountingSearch) the line's
-			// densities. On the 100 9×9 recursive puzzles of
-			// testdata/fresh-recursive.txt, a median of 59 guesses
-			// and 0.63 ms instead of 68 and 0.83. The windows stay
-			// too: they add no filtering to the chain's, but dom/wdeg
-			// counts every propagator on a variable (1 each, plus its
-			// failures), so they weigh the cells between two signs:
-			// on the 9×9 recursive puzzles of tatham.tsv, a median of
-			// 46-73 guesses over seeds 1-6 instead of 52-109.
+			// densities: fewer guesses and less time on the 9×9
+			// recursive puzzles. The windows stay too: they add no
+			// filtering to the chain's, but dom/wdeg counts every
+			// propagator on a variable (1 each, plus its failures),
+			// so they weigh the cells between two signs, and the 9×9
+			// recursive puzzles take fewer guesses (both measured in
+			// docs/BENCHMARKS.md, section "Futoshiki: the Auto model
+			// and the default search").
 			if err := chain.Post(m, line, rels); err != nil {
 				return nil, err
 			}
@@ -176,10 +176,12 @@ func Build(p *Puzzle, opt Options) (*Model, error) {
 	// In the adjacent variant every pair of neighbours lies in a window of
 	// its row or column once n >= 3, and the windows are domain
 	// consistent on it: a binary constraint per pair would only repeat
-	// them, for about a third of the time of an adjacent 8×8. In plain
+	// them, at a large share of an adjacent puzzle's time. In plain
 	// Futoshiki the signs' binary constraints stay, windows or not:
 	// dom/wdeg weighs a cell by its propagators, and without them the
-	// 9×9 recursive puzzles take twice the guesses.
+	// 9×9 recursive puzzles take many more guesses (measured in
+	// docs/BENCHMARKS.md, section "Futoshiki: the Auto model and the
+	// default search").
 	if !p.Adjacent || n < 3 {
 		for r := range n {
 			for c := range n {
@@ -200,15 +202,15 @@ func Build(p *Puzzle, opt Options) (*Model, error) {
 }
 
 // minAutoBars is the fewest bars on a line of the adjacent variant for
-// which Auto posts it as a chain, from size minAutoAdjacent on: on the 30
+// which Auto posts it as a chain, from size minAutoAdjacent on. On the
 // 8×8 adjacent recursive puzzles of testdata/fresh-recursive.txt, with
-// DomWDegSearch, chains on the lines with two bars or more take a median
-// of 27 guesses and 0.75 ms, on those with three or more 76 and 0.88 ms,
-// on every line 28 and 1.2 ms, on none 148 and 1.1 ms. On the 7×7 ones
-// they save guesses (a median of 1 instead of 6) but cost more time than
-// they save (a median of 0.12 ms instead of 0.09), as on the 6×6 ones;
-// on Unequal's easier 8×8 and 9×9 adjacent puzzles, solved at the root,
-// they cost some 10-25 µs (10-20%).
+// DomWDegSearch, chains on the lines with two bars or more take the
+// fewest guesses and the least time of the thresholds tried (three bars
+// or more, every line, no line). On the 7×7 and 6×6 ones they save
+// guesses but cost more time than they save, and on Unequal's easier 8×8
+// and 9×9 adjacent puzzles, solved at the root, they cost a little time
+// (measured in docs/BENCHMARKS.md, section "Futoshiki: the Auto model and
+// the default search").
 const (
 	minAutoBars     = 2
 	minAutoAdjacent = 8
@@ -289,19 +291,17 @@ var DomWDegSearch = csp.Options{Var: csp.DomWDeg, Val: csp.ValMin, Restarts: csp
 // command line names no heuristic: CountingSearch on plain boards from
 // size MinCountingSearch to MaxAutoChain, DomWDegSearch on the others.
 //
-// On the 100 9×9 recursive puzzles of testdata/fresh-recursive.txt,
-// CountingSearch takes a median of 59 guesses, a mean of 166 and at most
-// 1283, where dom/wdeg takes 153, 964 and 16883 (120, 612 and 22371
-// with last conflict): a median of 0.65 ms instead of 1.2. On the 8×8
-// ones it takes 20, 69 and 393 guesses against 35, 141 and 2103, in the
-// same median time (0.25 ms) and a third less mean time, but on 30 8×8
-// extreme puzzles 10-20% more time; on smaller boards, and on larger ones
-// (no chains), dom/wdeg is as good and maxSD's work per guess costs
-// more (30 7×7 recursive puzzles: 0.10 ms instead of 0.07). In the
-// adjacent variant the all-different densities do not see the bars,
-// which do most of the work: on the 30 8×8 adjacent recursive puzzles,
-// CountingSearch takes a median of 22 guesses but a mean of 239 (3.7
-// ms), dom/wdeg 27 and 152 (2.4 ms), for the same median time (0.75 ms).
+// On the 9×9 recursive puzzles of testdata/fresh-recursive.txt,
+// CountingSearch takes far fewer guesses than dom/wdeg (with or without
+// last conflict), with a much shorter tail, and less time. On the 8×8
+// ones it takes fewer guesses in the same median time and less mean
+// time, but more time on 8×8 extreme puzzles; on smaller boards, and on
+// larger ones (no chains), dom/wdeg is as good and maxSD's work per guess
+// costs more. In the adjacent variant the all-different densities do not
+// see the bars, which do most of the work: there CountingSearch has
+// dom/wdeg's median time but a heavier tail. The figures are in
+// docs/BENCHMARKS.md, section "Futoshiki: the Auto model and the default
+// search".
 func SearchFor(p *Puzzle) csp.Options {
 	if !p.Adjacent && p.N >= MinCountingSearch && p.N <= MaxAutoChain {
 		return CountingSearch

@@ -204,9 +204,11 @@ func TestRandomSquareIsLatinAndVaried(t *testing.T) {
 	assert.Greater(t, len(seen), 30)
 }
 
-// corpusNodes caps each corpus search: the hardest instance takes 174k
-// nodes with hardSearch. A cap on nodes, not time, gives the same answer on
-// a loaded machine; the times are in the README's benchmark tables.
+// corpusNodes caps each corpus search, well above what the hardest
+// instance needs with hardSearch (docs/BENCHMARKS.md, section "Latin: the
+// corpus tests' node cap"). A cap on nodes, not time, gives the same
+// answer on a loaded machine; the times are in docs/BENCHMARKS.md,
+// section "Latin: time per order and hole kind".
 const corpusNodes = 2_000_000
 
 // solveCorpus solves every instance in the files and checks each answer
@@ -275,7 +277,8 @@ func TestGomesWithNogoods(t *testing.T) {
 // gomesPortfolio is the search that solves every Gomes instance of order
 // up to 40: dom/wdeg with restarts, nogoods and last conflict, beside the
 // same with counting-based search (csp.MaxDensity). Each solves instances
-// the other does not within 600 s (README).
+// the other does not within 600 s (docs/BENCHMARKS.md, section "Latin:
+// Gomes's instances").
 var gomesPortfolio = func() csp.Options {
 	o := hardSearch
 	o.Nogoods, o.LastConflict = true, true
@@ -329,8 +332,8 @@ func solveGomesOpen(t *testing.T, o csp.Options) {
 // gomesDomWDeg is the one dom/wdeg search (GAC, Luby restarts) that solves
 // every Gomes instance of order up to 40: values by density (the
 // all-different's estimate), nogoods across restarts and last conflict.
-// The five of gomesOpen take 0.5-8.8M nodes, 40 s to 14 minutes on one
-// core (README).
+// The five of gomesOpen take long searches on one core (nodes and times
+// in docs/BENCHMARKS.md, section "Latin: Gomes's instances").
 var gomesDomWDeg = func() csp.Options {
 	o := hardSearch
 	o.Val, o.Nogoods, o.LastConflict = csp.ValDensity, true, true

@@ -74,12 +74,12 @@ func Build(p *Puzzle, opt Options) (*Model, error) {
 // already, so the line's own all-different is only a cheap forerunner: at
 // most Hidden, which removes an assigned height from the rest of the line
 // at once and leaves the matching to the Line propagator. The fixpoint is
-// the same, and the search faster: on 163 Tatham 9×9 unreasonable puzzles
-// (made by sgt-towers) the median took 0.88 ms against 1.04 with GAC
-// there, the worst 16 ms against 31 (dom/wdeg weighs failures by
-// propagator, so the trees differ too). Above MaxLine, where the clues
-// fall back to GAC, the strength stays: there dom/wdeg searched much
-// longer with Hidden on full-clue 20×20 boards.
+// the same, and the search faster on Tatham's 9×9 unreasonable puzzles,
+// in the median and in the worst case (dom/wdeg weighs failures by
+// propagator, so the trees differ too; measured in docs/BENCHMARKS.md,
+// section "Skyscraper: Hidden beside the Line propagator"). Above
+// MaxLine, where the clues fall back to GAC, the strength stays: there
+// dom/wdeg searched much longer with Hidden on full-clue 20×20 boards.
 func lineAllDiff(opt Options, n, front, back int) alldiff.Strength {
 	if opt.Visibility == visibility.Line && front+back > 0 && n <= visibility.MaxLine {
 		return min(opt.AllDiff, alldiff.Hidden)
@@ -152,15 +152,16 @@ func flatGivens(p *Puzzle) []int {
 // propagators doing the rest, with Luby restarts, the last conflict's
 // variable branched on again, and nogoods kept across restarts (maxSD has
 // nothing to learn from a restart, so without nogoods a restart replays
-// the same tree). Against dom/wdeg on Tatham's 9x9 unreasonable puzzles it
-// needs 213 nodes instead of 514 on the ten of testdata/tatham-dev.tsv and
-// 3283 instead of 7320 on the 100 of testdata/tatham-9du-100.txt, with a
-// shorter tail; on full-clue 20x20 boards from random Latin squares, a
-// few hundred to a few thousand nodes instead of 10^5 (README). The
-// command line uses it at the Line, GAC and Bounds levels (at GAC and
-// Bounds its worst cases on Tatham's 9x9 puzzles are 4-10 times shorter
-// than dom/wdeg's); with the Edge rules alone it keeps dom/wdeg, which
-// was faster there.
+// the same tree). Against dom/wdeg it needs far fewer nodes on Tatham's
+// 9x9 unreasonable puzzles (testdata/tatham-dev.tsv and
+// testdata/tatham-9du-100.txt), with a shorter tail, and on full-clue
+// 20x20 boards from random Latin squares. The command line uses it at the
+// Line, GAC and Bounds levels (at GAC and Bounds its worst cases on
+// Tatham's 9x9 puzzles are several times shorter than dom/wdeg's); with
+// the Edge rules alone it keeps dom/wdeg, which was faster there. The
+// figures are in docs/BENCHMARKS.md, sections "Skyscraper: counting-based
+// search against dom/wdeg", "Skyscraper: a fresh sample of 9x9
+// unreasonable puzzles" and "Skyscraper: large boards".
 var DefaultSearch = csp.Options{Var: csp.MaxDensity, Val: csp.ValMin, Restarts: csp.Luby, RandomTies: true, Seed: 1,
 	LastConflict: true, Nogoods: true}
 

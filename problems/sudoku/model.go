@@ -54,18 +54,22 @@ type Options struct {
 	CageBounds bool
 }
 
-// DefaultOptions are the fastest on the public sets (see README): the
-// units propagator with hidden singles and box-line reduction.
+// DefaultOptions are the fastest on the public sets: the units propagator
+// with hidden singles and box-line reduction (measured in
+// docs/BENCHMARKS.md, section "Sudoku: the public sets, every strength,
+// beside qqwing").
 var DefaultOptions = Options{View: Units, AllDiff: alldiff.Hidden, BoxLine: true}
 
 // DefaultSearch is the search the solver uses unless told otherwise:
 // smallest domain first, ties broken at random (seeded, and reseeded for
 // every puzzle, so a puzzle's search does not depend on its neighbours in
 // a batch), smallest value first, Luby restarts every 1000 failures or so.
-// Random ties search about a quarter fewer nodes than ties to the first
-// cell on the hard public sets; the restarts never fire on them (no 9x9
-// puzzle there needs 1000 failures) but cut the heavy tail of large grids
-// with many holes (README).
+// Random ties search fewer nodes than ties to the first cell on the hard
+// public sets (docs/BENCHMARKS.md, section "Sudoku: random ties"); the
+// restarts never fire on them (no 9x9 puzzle there needs 1000 failures)
+// but cut the heavy tail of large grids with many holes (sections
+// "Sudoku: the public sets, every strength, beside qqwing" and "Sudoku:
+// other sizes").
 var DefaultSearch = csp.Options{Var: csp.MinDomain, Val: csp.ValMin, RandomTies: true, Seed: 1,
 	Restarts: csp.Luby, RestartBase: 1000}
 

@@ -15,7 +15,9 @@ import (
 	"github.com/cspgo/csp/propagators/alldiff"
 )
 
-// ladder is every strength of the README table, with both views.
+// ladder is every strength of the tables in docs/BENCHMARKS.md (section
+// "Sudoku: the public sets, every strength, beside qqwing"), with both
+// views.
 var ladder = []Options{
 	{View: Units, AllDiff: alldiff.Value},
 	{View: Units, AllDiff: alldiff.Hidden},
@@ -176,7 +178,8 @@ func TestPublicSets(t *testing.T) {
 
 // BenchmarkSolve is one puzzle per op, first solution, cycling through the
 // samples of a set (go test -bench Solve ./problems/sudoku). For figures on
-// whole sets, use csp solve sudoku --quiet (README).
+// whole sets, use csp solve sudoku --quiet (docs/BENCHMARKS.md, section
+// "A batch summary").
 func BenchmarkSolve(b *testing.B) {
 	for _, set := range sets[:3] {
 		for _, o := range []Options{DefaultOptions, ladder[3]} {

@@ -9,8 +9,9 @@ import (
 
 // TimesLimit is the most value pairs a Times run enumerates: below it the
 // run is domain consistent, above it (domains of hundreds of values) it
-// reasons on bounds. Measured on a 2-core AMD EPYC (BenchmarkTimes), 64 ×
-// 64 pairs take about 13 µs, so a run at the limit about 50 µs.
+// reasons on bounds. The limit keeps an enumerating run cheap enough for a
+// search node (BenchmarkTimes; measured in docs/BENCHMARKS.md, section
+// "Times: enumeration below TimesLimit").
 const TimesLimit = 1 << 14
 
 // timesLimit is TimesLimit, lowered by tests to reach the bounds path.

@@ -267,9 +267,10 @@ const maxWitnesses = 64
 // maxSearched is the most values without a witness that a run looks for
 // witnesses of by search before it runs the program instead, and
 // stepsPerCell·n² the steps that search may take in all on a line of n
-// cells. On the 9×9 recursive Unequal puzzles (the command line's
-// model), nine runs in ten end without the program, a third of all on
-// the witnesses alone.
+// cells. With them, on the 9×9 recursive Unequal puzzles (the command
+// line's model), most runs end without the program, many on the
+// witnesses alone (measured in docs/BENCHMARKS.md, section "Chain: run
+// cost, witnesses and windows").
 const (
 	maxSearched  = 18
 	stepsPerCell = 4

@@ -34,8 +34,9 @@
 // regular constraint, CP 2004, on this state space).
 //
 // With k values in the union of the domains there are 2^k subsets and k
-// last values, so a run costs O(2^k·k) word operations at worst (at the
-// root of a 9×9 puzzle a few µs), far less deep in a search, where the
+// last values, so a run costs O(2^k·k) word operations at worst (cheap at
+// the root of a 9×9 puzzle: see docs/BENCHMARKS.md, section "Chain: run
+// cost, witnesses and windows"), far less deep in a search, where the
 // assigned cells drop out of the program and few subsets are reached;
 // memory is 2·2^k 32-bit words per propagator, allocated at its first
 // run with a cell unassigned. Post uses it when k <= MaxValues; above that it falls back to the

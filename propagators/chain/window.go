@@ -23,9 +23,10 @@ import (
 // One propagator per window rather than one per line, for the same
 // filtering: dom/wdeg weighs a variable by its propagators (1 each, plus
 // their failures), so windows of their own weigh the cells between two
-// relations, and a failing window blames three cells rather than a line
-// (on Unequal's adjacent 8×8 recursive puzzles, a median of 12-16 search
-// nodes over seeds 1-6 instead of 66-324).
+// relations, and a failing window blames three cells rather than a line:
+// on Unequal's adjacent recursive puzzles the search then needs far fewer
+// nodes (measured in docs/BENCHMARKS.md, section "Chain: run cost,
+// witnesses and windows").
 //
 // PostWindows posts nothing else: the line's all-different is the
 // caller's to post, and so is a binary constraint for a relation outside

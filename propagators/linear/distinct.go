@@ -46,13 +46,12 @@ func ParseStrength(name string) (Strength, error) {
 // domains may hold for PostDistinctSum to run its dynamic program; above
 // it, GAC falls back to Bounds. A run visits at most 2^u sets of the u
 // values and keeps two bits per set (16 kB at u = 16), so cages of Killer
-// sudoku (u = 9) and of 16×16 variants fit. Measured on a 2-core AMD EPYC
-// (BenchmarkDistinctSum: a search node near the root, one run), cages of
-// 1..9: 2 cells 0.2 µs, 3 cells 0.7 µs, 5 cells 4 µs, 9 cells 11 µs;
-// cages of 1..16: 4 cells 15 µs, 6 cells 150 µs, 8 cells summing to 68
-// (the worst sum) 0.75 ms, but 6 µs once 3 of its cells are given. The
-// Bounds level costs 0.1-0.3 µs on all of them: choose it for large cages
-// of 16 values near the root.
+// sudoku (u = 9) and of 16×16 variants fit. The program is cheap on cages
+// of 1..9, and on cages of 1..16 once a few cells are given, but a large
+// cage of 16 values near the root costs it far more than the Bounds level,
+// which is cheap on all of them: choose Bounds for large cages of 16
+// values near the root (BenchmarkDistinctSum; measured in
+// docs/BENCHMARKS.md, section "Distinct sums: MaxDistinctValues").
 const MaxDistinctValues = 16
 
 // PostDistinctSum constrains vars to take pairwise different values that

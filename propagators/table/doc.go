@@ -47,11 +47,8 @@
 // fails, O(w') for the search; checking the snapshot costs O(r) word
 // comparisons.
 //
-// Measured on a 2-core AMD EPYC (BenchmarkTable: a search node removing
-// one value, five variables over 0..9), near the root and a few levels
-// down: 0.4 and 0.2 µs for a KenKen sum cage of 5 cells (2,224 tuples);
-// 1.3 and 0.6 µs for 20,000 random tuples. Rebuilding the current tuples
-// from the initial ones at every run instead of keeping the stack costs
-// the same near the root, but 1.1 and 5.4 µs a few levels down for 2,000
-// and 20,000 tuples, against 0.25 and 0.6 µs with it.
+// The stack pays deep in a search: rebuilding the current tuples from the
+// initial ones at every run instead costs the same near the root, but
+// several times more a few levels down (BenchmarkTable; measured in
+// docs/BENCHMARKS.md, section "Table: the stack of current tuples").
 package table

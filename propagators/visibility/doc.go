@@ -61,8 +61,10 @@
 // rearranged by a swap) use every height left, the domains are consistent
 // already; a check costs O(n) per witness (residual supports, as in
 // Lecoutre and Hemery, IJCAI 2007). Up to MaxLine (16), where a worst-case
-// run of the program takes about 0.7 ms; above it PostLine posts GAC per
-// clue and alldiff.GAC instead (measured numbers on MaxLine).
+// run of the program is still affordable; above it PostLine posts GAC per
+// clue and alldiff.GAC instead (see MaxLine; measured in
+// docs/BENCHMARKS.md, section "Visibility: the Line program up to
+// MaxLine").
 //
 // Edge, Bounds and GAC filter the clue alone, and so are sound for a line
 // of distinct heights too. The exception is Edge's clue-1 rule, which holds

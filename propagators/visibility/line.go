@@ -47,8 +47,9 @@ import (
 // does the program run, and it finds new witnesses for the heights the
 // old ones miss (witness.go). Witnesses are trusted only after a check
 // against the current domains, so they stay sound on any branch and after
-// backtracking. In searches on 16×16 boards nine runs in ten stop at the
-// witnesses, on 9×9 puzzles more than half.
+// backtracking. In searches most runs stop at the witnesses (measured in
+// docs/BENCHMARKS.md, section "Visibility: the Line program up to
+// MaxLine").
 //
 // A line's first run starts from the run on full domains for its size and
 // clues (rootResult), built into the program up to 9 cells and computed

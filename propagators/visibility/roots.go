@@ -9,10 +9,11 @@ import (
 // The runs of the Line program on full domains for every line of up to
 // rootTableMax cells and every pair of clues (none, or 1..n, at each end)
 // are built into the program: in a process that solves a few puzzles,
-// computing them took a third of the time of a 9×9 puzzle (18 lines at
-// about 10 µs each, before any search). roots.bin holds them; the test
-// TestRootTable checks it against computeRoot and rewrites it with
-// -update-roots when the program changes.
+// computing them (the 18 lines of a 9×9 puzzle, before any search) took a
+// large share of a puzzle's time (measured in docs/BENCHMARKS.md, section
+// "Skyscraper: a fresh sample of 9x9 unreasonable puzzles"). roots.bin
+// holds them; the test TestRootTable checks it against computeRoot and
+// rewrites it with -update-roots when the program changes.
 //
 // Layout, little-endian: for n = 1..rootTableMax, front = 0..n, back =
 // 0..n in that order, n 16-bit words of kept heights (bit h-1 per cell),

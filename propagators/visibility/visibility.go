@@ -82,25 +82,16 @@ const MaxHeight = 63
 // MaxLine is the largest n for which PostLine runs the dynamic program over
 // sets of heights; above it PostLine falls back to GAC on each clue and
 // alldiff.GAC on the line. A run of the program costs and takes tables
-// that double with each step of n. Measured on a 2-core AMD EPYC
-// (BenchmarkLineSize: a node near the root, where the program runs; tables
-// 10·2^(n-1) bytes with the lists of reached subsets):
-//
-//	n      9      10     11     12     13     14      15      16
-//	run    4 µs   11 µs  21 µs  47 µs  92 µs  170 µs  330 µs  700 µs
-//	table  2.5kB  5kB    10kB   20kB   40kB   80kB    160kB   320kB
-//
-// Most runs deep in a search stop at the line's witnesses instead
-// (BenchmarkLineSize "half": 0.2 µs at n = 9, 0.8 µs at 16). Counting up to
-// two solutions of random skyscraper grids with half the clues given
-// (three grids per size, dom/wdeg), a search node, which runs the 2n lines,
-// cost 0.07-0.13 ms at n = 12, 0.1-0.2 ms at 13 and 14 and 0.3-0.9 ms at
-// 15 and 16 (before the witnesses: 0.7-0.9, 1.2-3.2 and 6-14 ms). Sixteen
-// is the limit of the words the program and the witnesses use; above 12
-// the fallback (GAC per clue with all-different) is so much weaker that
-// random full-clue 16×16 grids went unsolved in 60 s with it, and take
-// 0.1 s with the line program (TestRandomLargeBoards in
-// problems/skyscraper).
+// that double with each step of n (tables of 10·2^(n-1) bytes with the
+// lists of reached subsets). Most runs deep in a search stop at the line's
+// witnesses instead, which keeps a search node on a 16×16 board
+// affordable. Sixteen is the limit of the words the program and the
+// witnesses use; above 12 the fallback (GAC per clue with all-different)
+// is so much weaker that random full-clue 16×16 grids, which the line
+// program solves quickly, go unsolved with it (TestRandomLargeBoards in
+// problems/skyscraper). The cost of a run by n (BenchmarkLineSize), of a
+// search node and of those grids is measured in docs/BENCHMARKS.md,
+// section "Visibility: the Line program up to MaxLine".
 const MaxLine = 16
 
 // Post constrains exactly clue of the heights in line to be visible from
