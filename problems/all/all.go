@@ -4,6 +4,7 @@ package all
 
 import (
 	_ "github.com/cspgo/csp/problems/futoshiki"  // futoshiki
+	_ "github.com/cspgo/csp/problems/kakuro"     // kakuro
 	_ "github.com/cspgo/csp/problems/kenken"     // kenken
 	_ "github.com/cspgo/csp/problems/latin"      // latin
 	_ "github.com/cspgo/csp/problems/skyscraper" // skyscraper

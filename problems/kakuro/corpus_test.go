@@ -13,7 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-var update = flag.Bool("update", false, "rewrite testdata/small.txt and testdata/large.txt with Generate")
+var update = flag.Bool("update", false, "rewrite testdata/small.txt and testdata/large.txt with Generate, and suite.txt from them")
 
 // corpora are the committed corpora: their file, the size of their
 // puzzles, and how many Generate made (seeds 1..n).
@@ -47,6 +47,7 @@ func TestWriteCorpus(t *testing.T) {
 		}
 		require.NoError(t, os.WriteFile(filepath.Join("testdata", c.file), []byte(sb.String()), 0o644))
 	}
+	require.NoError(t, os.WriteFile("suite.txt", []byte(suiteText(t)), 0o644))
 }
 
 // corpus reads a committed corpus, failing on any error.
