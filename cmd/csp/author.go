@@ -6,7 +6,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"iter"
 	"os"
 	"os/signal"
@@ -54,10 +53,10 @@ func instances(e env, p *catalog.Entry, args []string, c *config) (iter.Seq[cata
 	if args[0] != "-" {
 		f, err := os.Open(args[0])
 		if err != nil {
-			fmt.Fprintf(e.stderr, "csp: %v\n", err)
+			e.stderr.printf("csp: %v\n", err)
 			return nil, nil, 1
 		}
-		in, done = f, func() { f.Close() }
+		in, done = f, func() { closeInput(e.stderr, f) }
 	}
 	return p.Read(in, c.marks), done, 0
 }
@@ -77,11 +76,11 @@ func eachInstance(e env, p *catalog.Entry, args []string, c *config, do func(ctx
 	for it := range items {
 		seen = true
 		if it.Err != nil {
-			fmt.Fprintf(e.stderr, "csp: %v\n", it.Err)
+			e.stderr.printf("csp: %v\n", it.Err)
 			if c.json {
 				writeLine(e.stdout, map[string]any{"instance": it.Index, "line": it.Line, "status": failed, "error": errorAt(it.Err, it.Index, it.Line)})
 			} else {
-				fmt.Fprintf(e.stdout, "%% instance %d (line %d): error: %s\n", it.Index, it.Line, errorAt(it.Err, it.Index, it.Line))
+				e.stdout.printf("%% instance %d (line %d): error: %s\n", it.Index, it.Line, errorAt(it.Err, it.Index, it.Line))
 			}
 			status = 1
 			continue
@@ -92,21 +91,40 @@ func eachInstance(e env, p *catalog.Entry, args []string, c *config, do func(ctx
 		if ctx.Err() != nil {
 			break
 		}
+		if e.stdout.err != nil {
+			return 1 // nobody reads the answers: stop; run reports the error
+		}
 	}
 	if !seen {
-		fmt.Fprintf(e.stderr, "csp: no instance in %s\n", args[0])
+		e.stderr.printf("csp: no instance in %s\n", inputName(args[0]))
 		return 1
 	}
 	return status
 }
 
-// writeLine prints v as one line of JSON.
-func writeLine(w io.Writer, v any) {
+// writeLine prints v as one line of JSON. The records are maps and
+// structs of numbers, strings and slices, which always marshal; should one
+// not, the line says why in their place.
+func writeLine(w *output, v any) {
 	b, err := json.Marshal(v)
 	if err != nil {
-		b = fmt.Appendf(nil, `{"error":%q}`, err.Error())
+		b = fmt.Appendf(nil, `{"status":"error","error":%q}`, err.Error())
 	}
-	w.Write(append(b, '\n'))
+	w.write(append(b, '\n'))
+}
+
+// writeSolution prints g, a solution of it, with the problem's Write and
+// reports whether it could. A failure is the instance's error, reported as
+// such, unless it is standard output's own, which run reports once.
+func writeSolution(e env, c *config, p *catalog.Entry, it catalog.Item[any], g [][]int) bool {
+	err := p.Write(e.stdout, it.Value, g)
+	switch {
+	case err == nil:
+		return true
+	case e.stdout.err != nil:
+		return false
+	}
+	return reportErr(e, c, it, fmt.Errorf("writing the solution: %w", err))
 }
 
 func head(it catalog.Item[any]) string {
@@ -147,6 +165,9 @@ func check(e env, p *catalog.Entry, args []string, c *config) int {
 			differ = differences(sols[0], sols[1])
 		}
 		if c.json {
+			if sols == nil {
+				sols = [][][]int{} // "solutions":[], not null
+			}
 			rec := map[string]any{"instance": it.Index, "line": it.Line, "verdict": verdict, "solutions": sols, "stats": res.Stats}
 			if differ != nil {
 				rec["differ"] = differ
@@ -159,17 +180,19 @@ func check(e env, p *catalog.Entry, args []string, c *config) int {
 		}
 		switch verdict {
 		case "unique":
-			p.Write(e.stdout, it.Value, sols[0])
-			fmt.Fprintf(e.stdout, "%sunique\n", head(it))
+			if !writeSolution(e, c, p, it, sols[0]) {
+				return false
+			}
+			e.stdout.printf("%sunique\n", head(it))
 		case "multiple":
-			fmt.Fprintf(e.stdout, "%smultiple: two solutions differ in %d cells (%s), marked [ ]\n", head(it), len(differ), strings.Join(differ, " "))
+			e.stdout.printf("%smultiple: two solutions differ in %d %s (%s), marked [ ]\n", head(it), len(differ), plural(len(differ), "cell"), strings.Join(differ, " "))
 			for i, g := range sols {
-				fmt.Fprintf(e.stdout, "%% solution %d:\n%s", i+1, marked(g, sols[1-i]))
+				e.stdout.printf("%% solution %d:\n%s", i+1, marked(g, sols[1-i]))
 			}
 		case "none":
-			fmt.Fprintf(e.stdout, "%snone: no solution\n", head(it))
+			e.stdout.printf("%snone: no solution\n", head(it))
 		default:
-			fmt.Fprintf(e.stdout, "%sunknown (%v): %d solution(s) found before the limit\n", head(it), res.Stopped, len(sols))
+			e.stdout.printf("%sunknown (%v): %d %s found before the limit\n", head(it), res.Stopped, len(sols), plural(len(sols), "solution"))
 		}
 		return verdict == "unique"
 	})
@@ -273,8 +296,7 @@ func needLadder(e env, p *catalog.Entry, c *config) int {
 		return usageError(e.stderr, "%s: %s has no reasoning rules (grade, explain, hint and marks serve %s)", e.cmd, p.Name, ladderProblems())
 	}
 	if c.upTo != "" && p.Levels != nil && levelIndex(p.Levels, c.upTo) == -2 {
-		return usageError(e.stderr, "%s: invalid value %q for flag -up-to: want a level of %s (1..%d or a name: %s), or none",
-			e.cmd, c.upTo, p.Name, len(p.Levels), strings.Join(p.Levels, ", "))
+		return usageError(e.stderr, "%s: invalid value %q for flag -up-to: %s", e.cmd, c.upTo, wantLevel(p.Name, p.Levels))
 	}
 	return 0
 }
@@ -290,9 +312,14 @@ func ladderProblems() string {
 }
 
 // badLevel reports an --up-to that names no level of the instance's
-// ladder.
-func badLevel(e env, it catalog.Item[any], levels []string, name string) error {
-	return fmt.Errorf("--up-to %q: want a level of %s (1..%d or a name: %s, or none)", name, e.cmd, len(levels), strings.Join(levels, ", "))
+// ladder, levels, of the problem named problem.
+func badLevel(problem string, levels []string, name string) error {
+	return fmt.Errorf("--up-to %q: %s", name, wantLevel(problem, levels))
+}
+
+// wantLevel lists what --up-to takes for a problem with these levels.
+func wantLevel(problem string, levels []string) string {
+	return fmt.Sprintf("want a level of %s (1..%d or a name: %s), or none", problem, len(levels), strings.Join(levels, ", "))
 }
 
 // gradeResult is what grade finds for one puzzle.
@@ -326,11 +353,11 @@ func grade(e env, p *catalog.Entry, args []string, c *config) int {
 		ladder := strings.Join(g.Levels, " < ")
 		switch {
 		case g.Verdict == "none":
-			fmt.Fprintf(e.stdout, "%sno solution: nothing to grade\n", head(it))
+			e.stdout.printf("%sno solution: nothing to grade\n", head(it))
 		case g.Grade == "search":
-			fmt.Fprintf(e.stdout, "%ssearch (level %d of %s): %d guesses, depth %d, %s\n", head(it), g.Level, ladder, g.Guesses, g.Depth, g.Verdict)
+			e.stdout.printf("%ssearch (level %d of %s): %d %s, depth %d, %s\n", head(it), g.Level, ladder, g.Guesses, plural(g.Guesses, "guess"), g.Depth, g.Verdict)
 		default:
-			fmt.Fprintf(e.stdout, "%s%s (level %d of %s): %d steps, %s\n", head(it), g.Grade, g.Level, ladder, g.Steps, g.Verdict)
+			e.stdout.printf("%s%s (level %d of %s): %d %s, %s\n", head(it), g.Grade, g.Level, ladder, g.Steps, plural(g.Steps, "step"), g.Verdict)
 		}
 		return g.Verdict == "unique"
 	})
@@ -359,7 +386,7 @@ func gradeOne(ctx context.Context, p *catalog.Entry, c *config, it catalog.Item[
 		g.Grade, g.Level, g.Verdict = "none", 0, "none"
 		return g, nil
 	case csp.Interrupted:
-		return g, fmt.Errorf("grading interrupted after %d steps", g.Steps)
+		return g, fmt.Errorf("grading interrupted after %d %s", g.Steps, plural(g.Steps, "step"))
 	}
 	s := *c.settings
 	_, res, err := p.Solve(ctx, it.Value, &s, &catalog.Cache{})
@@ -443,10 +470,10 @@ func writeCases(e env, m *csp.Model, n int, st csp.Step) {
 		label := strconv.Itoa(n)
 		if len(st.Cases) > 1 {
 			label += string(rune('a' + k%26))
-			fmt.Fprintf(e.stdout, "     if %s held %d:\n", m.Name(c.Assumed.Var), c.Assumed.Val)
+			e.stdout.printf("     if %s held %d:\n", m.Name(c.Assumed.Var), c.Assumed.Val)
 		}
 		for i, s := range c.Steps {
-			fmt.Fprintf(e.stdout, "     %s.%d [%s] %s\n", label, i+1, s.Rule, s.Why)
+			e.stdout.printf("     %s.%d [%s] %s\n", label, i+1, s.Rule, s.Why)
 		}
 	}
 }
@@ -460,14 +487,14 @@ func explain(e env, p *catalog.Entry, args []string, c *config) int {
 	return eachInstance(e, p, args, c, func(ctx context.Context, it catalog.Item[any]) bool {
 		r, top, err := reasoning(e, p, c, it)
 		if err == nil && top == -2 {
-			err = badLevel(e, it, r.Reasoner.Ladder.Levels, c.upTo)
+			err = badLevel(p.Name, r.Reasoner.Ladder.Levels, c.upTo)
 		}
 		if err != nil {
 			return reportErr(e, c, it, err)
 		}
 		levels := r.Reasoner.Ladder.Levels
 		if !c.json {
-			fmt.Fprintf(e.stdout, "%sexplained with %s\n", head(it), strings.Join(levels[:top+1], ", "))
+			e.stdout.printf("%sexplained with %s\n", head(it), strings.Join(levels[:top+1], ", "))
 		}
 		n := 0
 		r.Reasoner.Context = ctx
@@ -476,7 +503,7 @@ func explain(e env, p *catalog.Entry, args []string, c *config) int {
 			if c.json {
 				writeLine(e.stdout, toRecord(r, it, n, st))
 			} else {
-				fmt.Fprintf(e.stdout, "%3d. [%s] %s\n", n, st.Rule, st.Why)
+				e.stdout.printf("%3d. [%s] %s\n", n, st.Rule, st.Why)
 				writeCases(e, r.Space.Model(), n, st)
 			}
 			return true
@@ -492,20 +519,22 @@ func explain(e env, p *catalog.Entry, args []string, c *config) int {
 			used = max(used, 0)
 			final["status"], final["grade"], final["solution"] = solved, levels[used], g
 			if !c.json {
-				p.Write(e.stdout, it.Value, g)
-				fmt.Fprintf(e.stdout, "%ssolved in %d steps without a guess; hardest level used: %s\n", head(it), n, levels[used])
+				if !writeSolution(e, c, p, it, g) {
+					return false
+				}
+				e.stdout.printf("%ssolved in %d %s without a guess; hardest level used: %s\n", head(it), n, plural(n, "step"), levels[used])
 			}
 		case csp.Contradiction:
 			final["status"] = unsatisfiable
 			ok = false
 			if !c.json {
-				fmt.Fprintf(e.stdout, "%scontradiction after %d steps: no solution\n", head(it), n)
+				e.stdout.printf("%scontradiction after %d %s: no solution\n", head(it), n, plural(n, "step"))
 			}
 		case csp.Interrupted:
 			final["status"] = unknown
 			ok = false
 			if !c.json {
-				fmt.Fprintf(e.stdout, "%sinterrupted after %d steps\n", head(it), n)
+				e.stdout.printf("%sinterrupted after %d %s\n", head(it), n, plural(n, "step"))
 			}
 		default:
 			s := *c.settings
@@ -521,12 +550,14 @@ func explain(e env, p *catalog.Entry, args []string, c *config) int {
 				final["solution"] = g
 			}
 			if !c.json {
-				fmt.Fprintf(e.stdout, "%sstuck after %d steps: no rule up to %s applies; a guess is needed\n", head(it), n, levels[top])
+				e.stdout.printf("%sstuck after %d %s: no rule up to %s applies; a guess is needed\n", head(it), n, plural(n, "step"), levels[top])
 				if g != nil {
-					p.Write(e.stdout, it.Value, g)
-					fmt.Fprintf(e.stdout, "%ssearch finished it (%d guesses)\n", head(it), res.Stats.Nodes)
+					if !writeSolution(e, c, p, it, g) {
+						return false
+					}
+					e.stdout.printf("%ssearch finished it (%d %s)\n", head(it), res.Stats.Nodes, plural(res.Stats.Nodes, "guess"))
 				} else {
-					fmt.Fprintf(e.stdout, "%ssearch: %s\n", head(it), res.Status())
+					e.stdout.printf("%ssearch: %s\n", head(it), res.Status())
 				}
 			}
 		}
@@ -545,7 +576,7 @@ func hint(e env, p *catalog.Entry, args []string, c *config) int {
 	return eachInstance(e, p, args, c, func(ctx context.Context, it catalog.Item[any]) bool {
 		r, top, err := reasoning(e, p, c, it)
 		if err == nil && top == -2 {
-			err = badLevel(e, it, r.Reasoner.Ladder.Levels, c.upTo)
+			err = badLevel(p.Name, r.Reasoner.Ladder.Levels, c.upTo)
 		}
 		if err != nil {
 			return reportErr(e, c, it, err)
@@ -556,7 +587,7 @@ func hint(e env, p *catalog.Entry, args []string, c *config) int {
 			if c.json {
 				writeLine(e.stdout, map[string]any{"instance": it.Index, "line": it.Line, "status": solved})
 			} else {
-				fmt.Fprintf(e.stdout, "%ssolved already: every cell has one value\n", head(it))
+				e.stdout.printf("%ssolved already: every cell has one value\n", head(it))
 			}
 			return true
 		}
@@ -565,15 +596,15 @@ func hint(e env, p *catalog.Entry, args []string, c *config) int {
 		case found && c.json:
 			writeLine(e.stdout, toRecord(r, it, 1, st))
 		case found:
-			fmt.Fprintf(e.stdout, "%snext step (%s): [%s] %s\n", head(it), levels[st.Level], st.Rule, st.Why)
+			e.stdout.printf("%snext step (%s): [%s] %s\n", head(it), levels[st.Level], st.Rule, st.Why)
 			writeCases(e, r.Space.Model(), 1, st)
 		case c.json:
 			writeLine(e.stdout, map[string]any{"instance": it.Index, "line": it.Line, "status": "stuck", "guess_needed": true})
 		default:
 			if top < 0 {
-				fmt.Fprintf(e.stdout, "%sno rule allowed (--up-to none)\n", head(it))
+				e.stdout.printf("%sno rule allowed (--up-to none)\n", head(it))
 			} else {
-				fmt.Fprintf(e.stdout, "%sno rule up to %s applies: a guess is needed\n", head(it), levels[top])
+				e.stdout.printf("%sno rule up to %s applies: a guess is needed\n", head(it), levels[top])
 			}
 		}
 		return found
@@ -595,7 +626,7 @@ func marks(e env, p *catalog.Entry, args []string, c *config) int {
 	return eachInstance(e, p, args, c, func(ctx context.Context, it catalog.Item[any]) bool {
 		r, top, err := reasoning(e, p, c, it)
 		if err == nil && top == -2 {
-			err = badLevel(e, it, r.Reasoner.Ladder.Levels, c.upTo)
+			err = badLevel(p.Name, r.Reasoner.Ladder.Levels, c.upTo)
 		}
 		if err != nil {
 			return reportErr(e, c, it, err)
@@ -613,22 +644,22 @@ func marks(e env, p *catalog.Entry, args []string, c *config) int {
 			writeLine(e.stdout, map[string]any{"instance": it.Index, "line": it.Line, "candidates": cands})
 			return true
 		}
-		fmt.Fprintf(e.stdout, "# instance %d (line %d)\n", it.Index, it.Line)
+		e.stdout.printf("# instance %d (line %d)\n", it.Index, it.Line)
 		if err := p.WriteMarks(e.stdout, it.Value, cands); err != nil {
 			return reportErr(e, c, it, err)
 		}
-		fmt.Fprintln(e.stdout)
+		e.stdout.print("\n")
 		return true
 	})
 }
 
 // reportErr reports an instance's error on stderr and in the output.
 func reportErr(e env, c *config, it catalog.Item[any], err error) bool {
-	fmt.Fprintf(e.stderr, "csp: %v\n", err)
+	e.stderr.printf("csp: %v\n", err)
 	if c.json {
 		writeLine(e.stdout, map[string]any{"instance": it.Index, "line": it.Line, "status": failed, "error": errorAt(err, it.Index, it.Line)})
 	} else {
-		fmt.Fprintf(e.stdout, "%serror: %s\n", head(it), errorAt(err, it.Index, it.Line))
+		e.stdout.printf("%serror: %s\n", head(it), errorAt(err, it.Index, it.Line))
 	}
 	return false
 }

@@ -58,15 +58,17 @@ func batch(e env, p *catalog.Entry, args []string, c *config, counting bool) int
 	if args[0] != "-" {
 		f, err := os.Open(args[0])
 		if err != nil {
-			fmt.Fprintf(e.stderr, "csp: %v\n", err)
+			e.stderr.printf("csp: %v\n", err)
 			return 1
 		}
-		defer f.Close()
+		defer closeInput(e.stderr, f)
 		in = f
 	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
 	go func() {
 		<-ctx.Done()
 		stop() // a second interrupt ends the program at once
@@ -78,14 +80,18 @@ func batch(e env, p *catalog.Entry, args []string, c *config, counting bool) int
 		return usageError(e.stderr, "%s: %s has no pencil-mark form", e.cmd, p.Name)
 	}
 	for ch := range pipeline(ctx, p, p.Read(in, c.marks), c, counting) {
-		e.stdout.Write(ch.out.Bytes())
-		e.stderr.Write(ch.errOut.Bytes())
+		e.stdout.write(ch.out.Bytes())
+		e.stderr.write(ch.errOut.Bytes())
 		for i := range ch.outs {
 			sum.add(&ch.outs[i])
 		}
+		if e.stdout.err != nil {
+			cancel() // nobody reads the answers: stop; run reports the error
+			return 1
+		}
 	}
 	if sum.n == 0 {
-		fmt.Fprintf(e.stderr, "csp: no instance in %s\n", args[0])
+		e.stderr.printf("csp: no instance in %s\n", inputName(args[0]))
 		return 1
 	}
 	if !c.json && sum.n > 1 {
@@ -150,7 +156,9 @@ func pipeline(ctx context.Context, p *catalog.Entry, items iter.Seq[catalog.Item
 			defer wg.Done()
 			ws := &catalog.Cache{}
 			for ch := range work {
-				ce := env{stdout: &ch.out, stderr: &ch.errOut}
+				// Buffers do not fail: what a problem's Write
+				// reports is its own error (writeHuman).
+				ce := env{stdout: newOutput(&ch.out), stderr: newOutput(&ch.errOut)}
 				ch.outs = make([]outcome, 0, len(ch.items))
 				for _, it := range ch.items {
 					o := attempt(ctx, p, it, c.settings, ws, counting)
@@ -252,14 +260,21 @@ func errorAt(err error, index, line int) string {
 func writeHuman(e env, p *catalog.Entry, o *outcome, c *config, counting bool) {
 	head := fmt.Sprintf("%% instance %d (line %d): ", o.Index, o.Line)
 	if o.err != nil {
-		fmt.Fprintf(e.stderr, "csp: %v\n", o.err)
-		fmt.Fprintf(e.stdout, "%serror: %s\n", head, errorAt(o.err, o.Index, o.Line))
+		e.stderr.printf("csp: %v\n", o.err)
+		e.stdout.printf("%serror: %s\n", head, errorAt(o.err, o.Index, o.Line))
 		if !o.ran {
 			return
 		}
 	}
 	if o.grid != nil {
-		p.Write(e.stdout, o.Value, o.grid)
+		if err := p.Write(e.stdout, o.Value, o.grid); err != nil {
+			// The solution was found and checked but could not be
+			// printed: the instance is not solved for the reader.
+			o.status, o.err = failed, fmt.Errorf("writing the solution: %w", err)
+			e.stderr.printf("csp: %v\n", o.err)
+			e.stdout.printf("%serror: %s\n", head, errorAt(o.err, o.Index, o.Line))
+			return
+		}
 	}
 	cost := fmt.Sprintf("%s (%d %s, %d %s)", roundDuration(o.elapsed),
 		o.res.Stats.Nodes, plural(o.res.Stats.Nodes, "node"), o.res.Stats.Failures, plural(o.res.Stats.Failures, "failure"))
@@ -279,30 +294,30 @@ func writeHuman(e env, p *catalog.Entry, o *outcome, c *config, counting bool) {
 	case o.err != nil:
 		// Reported above; the statistics follow.
 	case o.why != nil:
-		fmt.Fprintf(e.stdout, "%sunsatisfiable: %v\n", head, o.why)
+		e.stdout.printf("%sunsatisfiable: %v\n", head, o.why)
 		return
 	case !counting && o.status == solved:
-		fmt.Fprintf(e.stdout, "%ssolved in %s\n", head, cost)
+		e.stdout.printf("%ssolved in %s\n", head, cost)
 	case !counting && o.status == unsatisfiable:
-		fmt.Fprintf(e.stdout, "%sunsatisfiable in %s\n", head, cost)
+		e.stdout.printf("%sunsatisfiable in %s\n", head, cost)
 	case o.status == unsatisfiable:
-		fmt.Fprintf(e.stdout, "%sunsatisfiable: 0 solutions (none), complete, in %s\n", head, cost)
+		e.stdout.printf("%sunsatisfiable: 0 solutions (none), complete, in %s\n", head, cost)
 	case o.status == solved:
-		fmt.Fprintf(e.stdout, "%s%s (%s), complete, in %s\n", head, sols, word, cost)
+		e.stdout.printf("%s%s (%s), complete, in %s\n", head, sols, word, cost)
 	case o.capped:
-		fmt.Fprintf(e.stdout, "%sat least %s (%s): stopped at --limit %d after %s\n", head, sols, word, c.limit, cost)
+		e.stdout.printf("%sat least %s (%s): stopped at --limit %d after %s\n", head, sols, word, c.limit, cost)
 	case counting && n >= 2:
-		fmt.Fprintf(e.stdout, "%sunknown (%v): at least %s (%s) after %s\n", head, o.res.Stopped, sols, word, cost)
+		e.stdout.printf("%sunknown (%v): at least %s (%s) after %s\n", head, o.res.Stopped, sols, word, cost)
 	case counting:
-		fmt.Fprintf(e.stdout, "%sunknown (%v): at least %s after %s\n", head, o.res.Stopped, sols, cost)
+		e.stdout.printf("%sunknown (%v): at least %s after %s\n", head, o.res.Stopped, sols, cost)
 	default:
-		fmt.Fprintf(e.stdout, "%sunknown (%v) after %s\n", head, o.res.Stopped, cost)
+		e.stdout.printf("%sunknown (%v) after %s\n", head, o.res.Stopped, cost)
 	}
 	if c.stats {
 		for line := range strings.Lines(o.res.Stats.String()) {
-			fmt.Fprintf(e.stdout, "%%%%%%mzn-stat: %s", line)
+			e.stdout.printf("%%%%%%mzn-stat: %s", line)
 		}
-		fmt.Fprintf(e.stdout, "%%%%%%mzn-stat-end\n")
+		e.stdout.printf("%%%%%%mzn-stat-end\n")
 	}
 }
 
@@ -327,7 +342,7 @@ type record struct {
 func writeJSON(e env, o *outcome, counting bool) {
 	r := record{Instance: o.Index, Line: o.Line, Status: o.status, Solution: o.grid, Time: o.elapsed.Seconds()}
 	if o.err != nil {
-		fmt.Fprintf(e.stderr, "csp: %v\n", o.err)
+		e.stderr.printf("csp: %v\n", o.err)
 		r.Error = errorAt(o.err, o.Index, o.Line)
 	}
 	if o.why != nil {
@@ -351,7 +366,7 @@ func writeJSON(e env, o *outcome, counting bool) {
 	if err != nil { // cannot happen: every field marshals
 		b = fmt.Appendf(nil, `{"instance":%d,"line":%d,"status":"error","error":%q}`, o.Index, o.Line, err.Error())
 	}
-	e.stdout.Write(append(b, '\n'))
+	e.stdout.write(append(b, '\n'))
 }
 
 // generate writes c.n instances of p.
@@ -360,7 +375,7 @@ func generate(e env, p *catalog.Entry, args []string, c *config) int {
 	case len(args) > 0:
 		return usageError(e.stderr, "generate: unexpected argument %q", args[0])
 	case !p.CanGenerate:
-		return usageError(e.stderr, "generate: this problem has no generator")
+		return usageError(e.stderr, "generate: %s has no generator (want %s)", p.Name, generators())
 	case c.settings.Size == 0:
 		return usageError(e.stderr, "generate: --order (or --size) is required")
 	}
@@ -369,14 +384,34 @@ func generate(e env, p *catalog.Entry, args []string, c *config) int {
 		buf.Reset()
 		if err := p.Generate(&buf, c.settings, i); err != nil {
 			if errors.Is(err, catalog.ErrNotMade) {
-				fmt.Fprintf(e.stderr, "csp: generate: puzzle %d of %d: %v\n", i+1, c.n, err)
+				e.stderr.printf("csp: generate: puzzle %d of %d: %v\n", i+1, c.n, err)
 				return 1
 			}
 			return usageError(e.stderr, "generate: %v", err)
 		}
-		e.stdout.Write(buf.Bytes())
+		e.stdout.write(buf.Bytes())
+		if e.stdout.err != nil {
+			return 1 // run reports the error
+		}
 	}
 	return 0
+}
+
+// inputName names FILE in messages: "-" is standard input.
+func inputName(arg string) string {
+	if arg == "-" {
+		return "standard input"
+	}
+	return arg
+}
+
+// closeInput closes a file that was only read. A failed Close loses no
+// data (nothing was written) and leaves the answers as they are, but it
+// is reported on standard error all the same, as a warning.
+func closeInput(stderr *output, f *os.File) {
+	if err := f.Close(); err != nil {
+		stderr.printf("csp: warning: %v\n", err)
+	}
 }
 
 // roundDuration keeps three significant digits.
@@ -388,10 +423,14 @@ func roundDuration(d time.Duration) time.Duration {
 	return d.Round(r)
 }
 
-// plural gives word the plural s unless n is 1.
+// plural gives word its plural unless n is 1: s, or es after an s
+// ("guesses").
 func plural[N int | int64](n N, word string) string {
-	if n == 1 {
+	switch {
+	case n == 1:
 		return word
+	case strings.HasSuffix(word, "s"):
+		return word + "es"
 	}
 	return word + "s"
 }

@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -52,19 +53,49 @@ type dim struct {
 type listFlag struct {
 	c     *benchConfig
 	name  string
-	check func(string) error
+	check func(string) *wantError
 }
 
+// wantError says what a value of a flag should have been: one of some
+// choices, or what (a phrase: "a whole number").
+type wantError struct {
+	choices []string
+	what    string // without choices
+}
+
+func (e *wantError) Error() string {
+	if e.choices != nil {
+		return "want " + catalog.List(e.choices)
+	}
+	return "want " + e.what
+}
+
+// item is the error for v, one bad item of a longer list: the flag
+// package names the whole list, this names the item.
+func (e *wantError) item(v string) error {
+	if e.choices != nil {
+		return fmt.Errorf("%q is not one of %s", v, catalog.List(e.choices))
+	}
+	return fmt.Errorf("%q is not %s", v, e.what)
+}
+
+// Set takes a comma list. A bad value alone is reported as solve reports
+// it (the flag package names the value: "want a, b or c"); a bad item of
+// a longer list is named once, after the list.
 func (f listFlag) Set(s string) error {
 	var vals []string
-	for _, v := range strings.Split(s, ",") {
+	items := strings.Split(s, ",")
+	for _, v := range items {
 		v = strings.TrimSpace(v)
 		if v == "" {
 			continue
 		}
 		if f.check != nil {
-			if err := f.check(v); err != nil {
-				return fmt.Errorf("%q: %v", v, err)
+			if w := f.check(v); w != nil {
+				if len(items) == 1 {
+					return w
+				}
+				return w.item(v)
 			}
 		}
 		if !slices.Contains(vals, v) {
@@ -87,19 +118,19 @@ func (f listFlag) Set(s string) error {
 func (f listFlag) String() string { return "" }
 
 // choice returns a check that accepts the names of an enumeration.
-func choice(names ...string) func(string) error {
-	return func(v string) error {
+func choice(names ...string) func(string) *wantError {
+	return func(v string) *wantError {
 		if slices.Contains(names, v) {
 			return nil
 		}
-		return fmt.Errorf("want %s", catalog.List(names))
+		return &wantError{choices: names}
 	}
 }
 
 // choiceOf checks a problem flag's values against its choices, when it
 // lists them; the problem's Options checks every value again, per
 // configuration, before anything runs.
-func choiceOf(f catalog.Flag) func(string) error {
+func choiceOf(f catalog.Flag) func(string) *wantError {
 	if f.Choices == nil {
 		return nil
 	}
@@ -108,7 +139,7 @@ func choiceOf(f catalog.Flag) func(string) error {
 
 // benchFlags declares the flags of bench on fs.
 func benchFlags(fs *flag.FlagSet, b *benchConfig) {
-	list := func(name string, check func(string) error) {
+	list := func(name string, check func(string) *wantError) {
 		fs.Var(listFlag{b, name, check}, name, "")
 	}
 	list("alldiff", choice("value", "hidden", "gac"))
@@ -118,17 +149,17 @@ func benchFlags(fs *flag.FlagSet, b *benchConfig) {
 	list("restarts", choice(csp.RestartNames()...))
 	list("ties", choice(tiesNames...))
 	list("save", choice(csp.SaveModeNames()...))
-	list("restart-base", func(v string) error {
+	list("restart-base", func(v string) *wantError {
 		if n, err := strconv.ParseInt(v, 10, 64); err != nil || n < 1 {
-			return fmt.Errorf("want a whole number >= 1")
+			return &wantError{what: "a whole number >= 1"}
 		}
 		return nil
 	})
 	list("last-conflict", choice("true", "false"))
 	list("nogoods", choice("true", "false"))
-	list("seed", func(v string) error {
+	list("seed", func(v string) *wantError {
 		if _, err := strconv.ParseUint(v, 10, 64); err != nil {
-			return fmt.Errorf("want a whole number")
+			return &wantError{what: "a whole number"}
 		}
 		return nil
 	})
@@ -191,40 +222,46 @@ func (b *benchConfig) matrix() []configuration {
 // settingsFor builds the settings of problem p under configuration cf: the
 // command's defaults, the configuration's values where they apply to p,
 // then p's options and defaults for what the configuration leaves out. A
-// value p does not take is the error.
+// value p does not take is the error. The flags of bench checked every
+// value already (benchFlags); the parses here check again, as settingsFor
+// is called with other configurations too.
 func settingsFor(p *catalog.Entry, cf configuration, b *benchConfig) (*catalog.Settings, error) {
 	c := newConfig()
 	given := map[string]bool{}
 	for flagName, v := range cf.values {
+		var err error
 		switch flagName {
 		case "model":
 			if !slices.Contains(p.Models, v) {
 				continue // not a model of this problem: its default
 			}
 			c.model = v
-		case "var": // the names were checked by their flag (benchFlags)
-			c.search.Var, _ = csp.ParseVarSelect(v)
+		case "var":
+			c.search.Var, err = csp.ParseVarSelect(v)
 		case "val":
-			c.search.Val, _ = csp.ParseValSelect(v)
+			c.search.Val, err = csp.ParseValSelect(v)
 		case "restarts":
-			c.search.Restarts, _ = csp.ParseRestart(v)
+			c.search.Restarts, err = csp.ParseRestart(v)
 		case "save":
-			c.search.SaveMode, _ = csp.ParseSaveMode(v)
+			c.search.SaveMode, err = csp.ParseSaveMode(v)
 		case "ties":
 			c.ties = v
 		case "restart-base":
-			c.search.RestartBase, _ = strconv.ParseInt(v, 10, 64)
+			c.search.RestartBase, err = strconv.ParseInt(v, 10, 64)
 		case "last-conflict":
-			c.search.LastConflict = v == "true"
+			c.search.LastConflict, err = strconv.ParseBool(v)
 		case "nogoods":
-			c.search.Nogoods = v == "true"
+			c.search.Nogoods, err = strconv.ParseBool(v)
 		case "seed":
-			c.search.Seed, _ = strconv.ParseUint(v, 10, 64)
+			c.search.Seed, err = strconv.ParseUint(v, 10, 64)
 		default:
 			if !slices.ContainsFunc(p.Flags, func(f catalog.Flag) bool { return f.Name == flagName && !f.Generate }) {
 				continue // another problem's flag
 			}
 			c.problemFlags[flagName] = v
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s, %s: -%s: %w", cf.name, p.Name, flagName, err)
 		}
 		given[flagName] = true
 	}
@@ -373,7 +410,7 @@ type benchRecord struct {
 
 // bench runs the benchmark: every configuration of the matrix on every
 // instance of every file.
-func bench(stdout, stderr io.Writer, args []string) int {
+func bench(stdout, stderr *output, args []string) int {
 	b := &benchConfig{shuffle: -1, jobs: 1, repeat: 1, timeout: 10 * time.Second}
 	fset := flag.NewFlagSet("csp bench", flag.ContinueOnError)
 	fset.SetOutput(io.Discard)
@@ -381,7 +418,7 @@ func bench(stdout, stderr io.Writer, args []string) int {
 	files, err := parseInterleaved(fset, args)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
-		fmt.Fprint(stdout, usage())
+		stdout.print(usage())
 		return 0
 	case err != nil:
 		return usageError(stderr, "bench: %v", err)
@@ -399,13 +436,17 @@ func bench(stdout, stderr io.Writer, args []string) int {
 	badFiles := 0
 	for fi, f := range loaded {
 		if f.err != nil {
-			fmt.Fprintf(stderr, "csp: bench: %s: %v\n", f.name, f.err)
+			stderr.printf("csp: bench: %s: %v\n", f.name, pathless(f.err))
 			badFiles++
 			continue
 		}
 		for _, it := range f.items {
 			instances = append(instances, job{file: fi, item: it})
 		}
+	}
+	if badFiles == len(loaded) {
+		stderr.printf("csp: bench: no file could be read: nothing to run\n")
+		return 1
 	}
 	if b.shuffle >= 0 {
 		rng := rand.New(rand.NewPCG(uint64(b.shuffle), 11))
@@ -436,14 +477,20 @@ func bench(stdout, stderr io.Writer, args []string) int {
 	}
 	if b.warmup {
 		// One untimed solve per (configuration, file): code paths, caches
-		// and the allocator warm before the clock runs.
+		// and the allocator warm before the clock runs. Its answer is not
+		// kept, but an error is reported, as a warning: the timed runs of
+		// the instance meet the same error and count it in the table's
+		// errors column (and --csv, --json say it), but only here is its
+		// message shown.
 		for key, s := range settings {
 			f := loaded[key[1]]
 			for _, it := range f.items {
 				if it.Err == nil {
 					warm := *s
 					warm.Search.TimeLimit = min(max(s.Search.TimeLimit, time.Second), time.Second)
-					f.problem.Solve(ctx, it.Value, &warm, &catalog.Cache{})
+					if o := attempt(ctx, f.problem, it, &warm, &catalog.Cache{}, false); o.err != nil {
+						stderr.printf("csp: bench: warm-up, %s, %s, instance %d: %v\n", configs[key[0]].name, f.name, it.Index, o.err)
+					}
 					break
 				}
 			}
@@ -496,8 +543,8 @@ func bench(stdout, stderr io.Writer, args []string) int {
 		case "":
 			return
 		case "-": // standard output, after the table
-			if err := fn(stdout); err != nil {
-				fmt.Fprintf(stderr, "csp: bench: %v\n", err)
+			if err := fn(stdout); err != nil && stdout.err == nil {
+				stderr.printf("csp: bench: %v\n", err) // else run reports it
 				status = 1
 			}
 			return
@@ -510,7 +557,7 @@ func bench(stdout, stderr io.Writer, args []string) int {
 			}
 		}
 		if err != nil {
-			fmt.Fprintf(stderr, "csp: bench: %v\n", err)
+			stderr.printf("csp: bench: %v\n", err)
 			status = 1
 		}
 	}
@@ -518,6 +565,16 @@ func bench(stdout, stderr io.Writer, args []string) int {
 	write(b.jsonPath, func(w io.Writer) error { return writeBenchJSON(w, configs, loaded, results) })
 	write(b.plotPath, func(w io.Writer) error { return writeBenchPlot(w, configs, results) })
 	return status
+}
+
+// pathless is err without the path a *fs.PathError repeats, for a
+// message that names the file already.
+func pathless(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 // runOne solves one instance repeat times (as solve does, see attempt) and
@@ -576,22 +633,22 @@ func summarise(results []benchRun, config int) configSummary {
 
 // writeBenchTable prints the summary per configuration, then the paired
 // ratios of every configuration against the first.
-func writeBenchTable(w io.Writer, configs []configuration, files []benchFile, results []benchRun, badFiles int) {
+func writeBenchTable(w *output, configs []configuration, files []benchFile, results []benchRun, badFiles int) {
 	var names []string
 	for _, f := range files {
 		if f.err == nil {
 			names = append(names, fmt.Sprintf("%s (%s, %d)", f.name, f.problem.Name, len(f.items)))
 		}
 	}
-	fmt.Fprintf(w, "files: %s\n", strings.Join(names, ", "))
+	w.printf("files: %s\n", strings.Join(names, ", "))
 	if badFiles > 0 {
-		fmt.Fprintf(w, "%d %s could not be read (see above)\n", badFiles, plural(badFiles, "file"))
+		w.printf("%d %s could not be read (see above)\n", badFiles, plural(badFiles, "file"))
 	}
 	width := len("configuration")
 	for _, cf := range configs {
 		width = max(width, len(cf.name))
 	}
-	fmt.Fprintf(w, "\n%-*s %7s %6s %7s %6s %9s %9s %9s %10s %9s %8s\n", width,
+	w.printf("\n%-*s %7s %6s %7s %6s %9s %9s %9s %10s %9s %8s\n", width,
 		"configuration", "solved", "unsat", "unknown", "errors", "median", "mean", "max", "µs/inst", "guesses", "no-search")
 	for ci, cf := range configs {
 		s := summarise(results, ci)
@@ -604,23 +661,23 @@ func writeBenchTable(w io.Writer, configs []configuration, files []benchFile, re
 		if s.solved > 0 {
 			noSearch = 100 * float64(s.noSearch) / float64(s.solved)
 		}
-		fmt.Fprintf(w, "%-*s %3d/%-3d %6d %7d %6d %9s %9s %9s %10.1f %9.1f %7.0f%%\n", width,
+		w.printf("%-*s %3d/%-3d %6d %7d %6d %9s %9s %9s %10.1f %9.1f %7.0f%%\n", width,
 			cf.name, s.solved, s.runs, s.unsat, s.unknown, s.errors, roundDuration(med), roundDuration(mean), roundDuration(mx),
 			float64(mean)/1e3, guesses, noSearch)
 	}
 	if len(configs) < 2 {
 		return
 	}
-	fmt.Fprintf(w, "\npaired time ratio against %q, per instance solved by both (median, p10-p90):\n", configs[0].name)
+	w.printf("\npaired time ratio against %q, per instance solved by both (median, p10-p90):\n", configs[0].name)
 	for ci := 1; ci < len(configs); ci++ {
 		ratios := pairedRatios(results, 0, ci)
 		if len(ratios) == 0 {
-			fmt.Fprintf(w, "  %-*s no instance solved by both\n", width, configs[ci].name)
+			w.printf("  %-*s no instance solved by both\n", width, configs[ci].name)
 			continue
 		}
 		sort.Float64s(ratios)
-		fmt.Fprintf(w, "  %-*s %.2fx  (%.2fx-%.2fx, %d instances)\n", width, configs[ci].name,
-			ratios[len(ratios)/2], ratios[len(ratios)/10], ratios[len(ratios)*9/10], len(ratios))
+		w.printf("  %-*s %.2fx  (%.2fx-%.2fx, %d %s)\n", width, configs[ci].name,
+			ratios[len(ratios)/2], ratios[len(ratios)/10], ratios[len(ratios)*9/10], len(ratios), plural(len(ratios), "instance"))
 	}
 }
 
@@ -688,17 +745,21 @@ func writeBenchJSON(w io.Writer, configs []configuration, files []benchFile, res
 // writeBenchCSV writes one row per run, with a header.
 func writeBenchCSV(w io.Writer, configs []configuration, files []benchFile, results []benchRun) error {
 	cw := csv.NewWriter(w)
-	cw.Write([]string{"config", "problem", "file", "instance", "line", "status", "time", "nodes", "failures",
-		"propagations", "peakDepth", "restarts", "solutions", "error"})
+	if err := cw.Write([]string{"config", "problem", "file", "instance", "line", "status", "time", "nodes", "failures",
+		"propagations", "peakDepth", "restarts", "solutions", "error"}); err != nil {
+		return err
+	}
 	for _, r := range results {
 		if r.status == "" {
 			continue
 		}
 		rec := benchRecordOf(configs[r.config], files[r.file], r)
-		cw.Write([]string{rec.Config, rec.Problem, rec.File, strconv.Itoa(rec.Instance), strconv.Itoa(rec.Line), rec.Status,
+		if err := cw.Write([]string{rec.Config, rec.Problem, rec.File, strconv.Itoa(rec.Instance), strconv.Itoa(rec.Line), rec.Status,
 			strconv.FormatFloat(rec.Time, 'g', 6, 64), strconv.FormatInt(rec.Nodes, 10), strconv.FormatInt(rec.Failures, 10),
 			strconv.FormatInt(rec.Propagations, 10), strconv.Itoa(rec.PeakDepth), strconv.FormatInt(rec.Restarts, 10),
-			strconv.FormatInt(rec.Solutions, 10), rec.Error})
+			strconv.FormatInt(rec.Solutions, 10), rec.Error}); err != nil {
+			return err
+		}
 	}
 	cw.Flush()
 	return cw.Error()
@@ -708,15 +769,15 @@ func writeBenchCSV(w io.Writer, configs []configuration, files []benchFile, resu
 // elapsed, estimated time left. It writes nothing unless w is a terminal.
 type progress struct {
 	mu         sync.Mutex
-	w          io.Writer
+	w          *output
 	on         bool
 	total, n   int
 	start, out time.Time
 }
 
-func newProgress(w io.Writer, total int, want bool) *progress {
+func newProgress(w *output, total int, want bool) *progress {
 	p := &progress{w: w, total: total, start: time.Now()}
-	if f, ok := w.(*os.File); ok && want {
+	if f, ok := w.w.(*os.File); ok && want {
 		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
 			p.on = true
 		}
@@ -736,13 +797,13 @@ func (p *progress) add() {
 	left := time.Duration(float64(el) / float64(p.n) * float64(p.total-p.n))
 	width := 30
 	fill := width * p.n / max(p.total, 1)
-	fmt.Fprintf(p.w, "\r[%s%s] %d/%d runs, %s elapsed, ~%s left ", strings.Repeat("#", fill), strings.Repeat(".", width-fill),
+	p.w.printf("\r[%s%s] %d/%d runs, %s elapsed, ~%s left ", strings.Repeat("#", fill), strings.Repeat(".", width-fill),
 		p.n, p.total, el.Round(time.Second), left.Round(time.Second))
 }
 
 func (p *progress) done() {
 	if p.on {
-		fmt.Fprintf(p.w, "\r%s\r", strings.Repeat(" ", 80))
+		p.w.printf("\r%s\r", strings.Repeat(" ", 80))
 	}
 }
 

@@ -79,14 +79,15 @@ func census(e env, p *catalog.Entry, args []string, o *censusOptions) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	out := bufio.NewWriter(e.stdout)
+	// A long --list goes through a buffer; its Flush, checked at the
+	// end, returns the first error of the writes under it (which is also
+	// e.stdout's, reported by run).
+	bw := bufio.NewWriter(e.stdout)
+	out := newOutput(bw)
 	req := catalog.CensusRequest{Size: int(o.size), Clues: int(o.clues), OneSide: o.oneSide, Jobs: int(o.jobs), Canonical: o.canonical}
 	var list func(string)
 	if o.list {
-		list = func(line string) {
-			out.WriteString(line)
-			out.WriteByte('\n')
-		}
+		list = func(line string) { out.printf("%s\n", line) }
 	}
 	bar := newProgress(e.stderr, 0, o.progress)
 	start := time.Now()
@@ -96,34 +97,33 @@ func census(e env, p *catalog.Entry, args []string, o *censusOptions) int {
 	})
 	elapsed := time.Since(start)
 	bar.done()
+	status := 0
 	switch {
 	case errors.Is(err, catalog.ErrBadRequest):
 		return usageError(e.stderr, "census: %v", err)
 	case err != nil:
-		out.Flush()
-		fmt.Fprintf(e.stderr, "csp: census: %v\n", err)
-		return 1
-	}
-	if o.json {
+		e.stderr.printf("csp: census: %v\n", err)
+		status = 1 // what was listed before the error is still printed
+	case o.json:
 		b, err := censusJSON(p.Name, res.Record, req.Jobs, elapsed)
 		if err != nil {
-			fmt.Fprintf(e.stderr, "csp: census: %v\n", err)
-			return 1
+			e.stderr.printf("csp: census: %v\n", err)
+			status = 1
+			break
 		}
-		out.Write(append(b, '\n'))
-	} else {
+		out.write(append(b, '\n'))
+	default:
 		for i, line := range res.Summary {
 			if i == len(res.Summary)-1 {
 				line = fmt.Sprintf("%s; %s with %d %s", line, roundDuration(elapsed), req.Jobs, plural(req.Jobs, "job"))
 			}
-			fmt.Fprintf(out, "%% %s\n", line)
+			out.printf("%% %s\n", line)
 		}
 	}
-	if err := out.Flush(); err != nil {
-		fmt.Fprintf(e.stderr, "csp: census: %v\n", err)
-		return 1
+	if err := bw.Flush(); err != nil {
+		return 1 // standard output failed: run reports it
 	}
-	return 0
+	return status
 }
 
 // censusJSON is the --json record: "problem" first, the census's own
@@ -136,11 +136,17 @@ func censusJSON(problem string, record any, jobs int, elapsed time.Duration) ([]
 	if len(body) < 2 || body[0] != '{' {
 		return nil, fmt.Errorf("census record %T is not a JSON object", record)
 	}
-	head, _ := json.Marshal(map[string]string{"problem": problem})
-	tail, _ := json.Marshal(struct {
+	head, err := json.Marshal(map[string]string{"problem": problem})
+	if err != nil {
+		return nil, err
+	}
+	tail, err := json.Marshal(struct {
 		Jobs int     `json:"jobs"`
 		Time float64 `json:"time"`
 	}{jobs, elapsed.Seconds()})
+	if err != nil {
+		return nil, err
+	}
 	// problem, the record's fields in their order, jobs, time.
 	out := append([]byte{}, head[:len(head)-1]...)
 	if inner := body[1 : len(body)-1]; len(inner) > 0 {

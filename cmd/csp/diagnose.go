@@ -57,11 +57,11 @@ func diagnose(e env, p *catalog.Entry, args []string, c *config) int {
 		}
 		switch d.Verdict {
 		case "unique":
-			fmt.Fprintf(e.stdout, "%sunique: nothing to mend\n", head(it))
+			e.stdout.printf("%sunique: nothing to mend\n", head(it))
 		case "none":
-			fmt.Fprintf(e.stdout, "%snone: these %d of its %d clues and givens already have no solution (without any one of them it has one):\n", head(it), len(d.Core), d.Items)
+			e.stdout.printf("%snone: these %d of its %d clues and givens already have no solution (without any one of them it has one):\n", head(it), len(d.Core), d.Items)
 			for _, name := range d.Core {
-				fmt.Fprintf(e.stdout, "%%   %s\n", name)
+				e.stdout.printf("%%   %s\n", name)
 			}
 		case "multiple":
 			how := "the fewest that do, over all its %d solutions"
@@ -72,10 +72,10 @@ func diagnose(e env, p *catalog.Entry, args []string, c *config) int {
 			if len(d.Add) == 1 {
 				verb = "makes"
 			}
-			fmt.Fprintf(e.stdout, "%smultiple: %d more %s %s it unique (%s): %s\n", head(it), len(d.Add), plural(int64(len(d.Add)), "given"), verb,
+			e.stdout.printf("%smultiple: %d more %s %s it unique (%s): %s\n", head(it), len(d.Add), plural(int64(len(d.Add)), "given"), verb,
 				fmt.Sprintf(how, d.Listed), strings.Join(d.Add, ", "))
 		default:
-			fmt.Fprintf(e.stdout, "%sunknown: a limit stopped the search\n", head(it))
+			e.stdout.printf("%sunknown: a limit stopped the search\n", head(it))
 		}
 		return d.Verdict == "unique"
 	})

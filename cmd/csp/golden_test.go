@@ -94,6 +94,7 @@ var goldenCases = []goldenCase{
 	{name: "check-unique", args: []string{"check", "skyscraper", "testdata/bench/towers.txt", "--seed", "1", "--jobs", "1"}},
 	{name: "check-multiple", args: []string{"check", "sudoku", "testdata/sudoku_multiple.txt", "--seed", "1", "--jobs", "1"}},
 	{name: "check-none", args: []string{"check", "skyscraper", "-", "--seed", "1", "--jobs", "1"}, stdin: towersNone},
+	{name: "check-none-json", args: []string{"check", "skyscraper", "-", "--json", "--seed", "1", "--jobs", "1"}, stdin: towersNone},
 	{name: "check-mixed-json", args: []string{"check", "skyscraper", "-", "--json", "--seed", "1", "--jobs", "1"},
 		stdin: towersUnique + towersMultiple + towersBad + towersNone},
 	{name: "check-extra-argument", args: []string{"check", "sudoku", "-", "more"}},
@@ -157,7 +158,9 @@ var goldenCases = []goldenCase{
 	{name: "bench-csv", args: []string{"bench", "--jobs", "1", "--csv", "-", "testdata/bench/towers.txt", "testdata/bench/bad-sudoku.txt"}},
 	{name: "bench-json", args: []string{"bench", "--jobs", "1", "--var", "mindom,domwdeg", "--json", "-", "testdata/bench/towers.txt"}},
 	{name: "bench-bad-var", args: []string{"bench", "--var", "domwdg", "testdata/bench/towers.txt"}},
+	{name: "bench-bad-var-in-list", args: []string{"bench", "--var", "mindom,domwdg", "testdata/bench/towers.txt"}},
 	{name: "bench-missing-file", args: []string{"bench", "--jobs", "1", "testdata/golden/no-such-file.txt"}},
+	{name: "bench-some-files-missing", args: []string{"bench", "--jobs", "1", "testdata/golden/no-such-file.txt", "testdata/bench/towers.txt"}},
 }
 
 // dur is a duration as time.Duration.String prints it (rounded or not):

@@ -17,7 +17,7 @@ import (
 type env struct {
 	cmd            string // the subcommand, for messages
 	stdin          io.Reader
-	stdout, stderr io.Writer
+	stdout, stderr *output
 }
 
 // A command is a subcommand: the flags it takes and what it does with its
@@ -37,15 +37,35 @@ var commands = map[string]command{
 	"generate": {flags: generateFlags, run: generate},
 }
 
-// run is the whole command: it returns the exit status.
+// run is the whole command: it returns the exit status. Standard output
+// and standard error are wrapped once, here, in outputs that remember
+// their first error, so the commands print without checking each call;
+// a failed standard output is reported on standard error at the end and
+// makes the status at least 1. A failed standard error cannot be
+// reported anywhere: it makes the status at least 1 too, as a message
+// was lost.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	out, errOut := newOutput(stdout), newOutput(stderr)
+	status := dispatch(args, stdin, out, errOut)
+	if out.err != nil {
+		errOut.printf("csp: writing output: %v\n", out.err)
+		status = max(status, 1)
+	}
+	if errOut.err != nil {
+		status = max(status, 1)
+	}
+	return status
+}
+
+// dispatch finds the subcommand, parses its flags and runs it.
+func dispatch(args []string, stdin io.Reader, stdout, stderr *output) int {
 	if len(args) == 0 {
-		fmt.Fprint(stderr, usage())
+		stderr.print(usage())
 		return 2
 	}
 	switch args[0] {
 	case "help", "-h", "-help", "--help":
-		fmt.Fprint(stdout, usage())
+		stdout.print(usage())
 		return 0
 	}
 	name := args[0]
@@ -66,7 +86,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	pos, err := parseInterleaved(fs, args[1:])
 	switch {
 	case errors.Is(err, flag.ErrHelp):
-		fmt.Fprint(stdout, usage())
+		stdout.print(usage())
 		return 0
 	case err != nil:
 		return usageError(stderr, "%s: %v", name, err)
@@ -90,13 +110,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := c.settle(p, func(f string) bool { return given[f] }); err != nil {
 		return usageError(stderr, "%s: %v", name, err)
 	}
-	out := &errWriter{w: stdout}
-	status := cmd.run(env{cmd: name, stdin: stdin, stdout: out, stderr: stderr}, p, pos[1:], c)
-	if out.err != nil {
-		fmt.Fprintf(stderr, "csp: writing output: %v\n", out.err)
-		return max(status, 1)
-	}
-	return status
+	return cmd.run(env{cmd: name, stdin: stdin, stdout: stdout, stderr: stderr}, p, pos[1:], c)
 }
 
 // parseInterleaved parses flags wherever they stand among the positional
@@ -121,8 +135,8 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 }
 
 // usageError reports a usage error and returns its exit status.
-func usageError(stderr io.Writer, format string, args ...any) int {
-	fmt.Fprintf(stderr, "csp: "+format+"\nRun 'csp help' for usage.\n", args...)
+func usageError(stderr *output, format string, args ...any) int {
+	stderr.printf("csp: "+format+"\nRun 'csp help' for usage.\n", args...)
 	return 2
 }
 
@@ -285,17 +299,45 @@ problem or flag, bad flag value, missing FILE).
 	return b.String()
 }
 
-// errWriter remembers the first write error; later writes are dropped.
-type errWriter struct {
+// output is a writer that remembers its first error and drops every
+// write after it, so that a command's many prints need no check each:
+// whoever made the output checks err once, when the command is done (run
+// does it for standard output and standard error). Its print methods
+// return nothing on purpose; Write is there for the io.Writer users
+// (encoders, a problem's Write), and returns the remembered error.
+type output struct {
 	w   io.Writer
-	err error
+	err error // the first write error, or nil
 }
 
-func (ew *errWriter) Write(p []byte) (int, error) {
-	if ew.err != nil {
-		return 0, ew.err
+func newOutput(w io.Writer) *output { return &output{w: w} }
+
+func (o *output) Write(p []byte) (int, error) {
+	if o.err != nil {
+		return 0, o.err
 	}
-	n, err := ew.w.Write(p)
-	ew.err = err
+	n, err := o.w.Write(p)
+	o.err = err
 	return n, err
+}
+
+// printf formats as fmt.Fprintf does; an error is remembered in o.err.
+func (o *output) printf(format string, args ...any) {
+	if o.err == nil {
+		_, o.err = fmt.Fprintf(o.w, format, args...)
+	}
+}
+
+// print writes s; an error is remembered in o.err.
+func (o *output) print(s string) {
+	if o.err == nil {
+		_, o.err = io.WriteString(o.w, s)
+	}
+}
+
+// write writes b; an error is remembered in o.err.
+func (o *output) write(b []byte) {
+	if o.err == nil {
+		_, o.err = o.w.Write(b)
+	}
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"math"
 	"time"
 )
@@ -74,18 +73,18 @@ func (s *summary) quantile(q float64) time.Duration {
 }
 
 // write prints the summary as two comment lines.
-func (s *summary) write(w io.Writer, c *config, wall time.Duration) {
+func (s *summary) write(w *output, c *config, wall time.Duration) {
 	unk := fmt.Sprintf("%d unknown", s.tally[unknown])
 	if s.capped > 0 {
 		unk += fmt.Sprintf(" (%d at --limit %d)", s.capped, c.limit)
 	}
-	fmt.Fprintf(w, "%% %d instances: %d solved, %d unsatisfiable, %s, %d %s\n",
+	w.printf("%% %d instances: %d solved, %d unsatisfiable, %s, %d %s\n",
 		s.n, s.tally[solved], s.tally[unsatisfiable], unk, s.tally[failed], plural(s.tally[failed], "error"))
 	if s.ran == 0 {
 		return
 	}
 	rate := float64(s.n) / max(wall.Seconds(), 1e-9)
-	fmt.Fprintf(w, "%% time per instance: median %s, p90 %s, max %s, mean %s; %.0f instances/s with %d %s; %.2f guesses per instance\n",
+	w.printf("%% time per instance: median %s, p90 %s, max %s, mean %s; %.0f instances/s with %d %s; %.2f guesses per instance\n",
 		roundDuration(s.quantile(0.5)), roundDuration(s.quantile(0.9)), roundDuration(s.maxTime),
 		roundDuration(s.sumTimes/time.Duration(s.ran)), rate, c.jobs, plural(c.jobs, "job"),
 		float64(s.guesses)/float64(s.ran))

@@ -28,29 +28,34 @@ var searchVocab = []struct {
 // A bad search name is a usage error before anything runs: exit 2,
 // nothing on stdout, and a message naming the subcommand, the flag, the
 // value and every choice. FILE does not exist, so a run that got past the
-// flags would fail differently (exit 1, "no such file").
+// flags would fail differently (exit 1, "no such file"). A bad item of a
+// bench list (inList) is named once, after the whole list: "the item is
+// not one of the choices"; a value alone is named once, by the flag
+// package.
 func TestSearchFlagBadValue(t *testing.T) {
 	tests := []struct {
-		name string
-		args []string
-		flag string
-		bad  string
+		name   string
+		args   []string
+		flag   string
+		bad    string
+		inList bool
 	}{
-		{"solve var", []string{"solve", "sudoku", "missing.txt", "--var", "domwdg"}, "var", "domwdg"},
-		{"solve val", []string{"solve", "sudoku", "missing.txt", "--val", "minimum"}, "val", "minimum"},
-		{"solve restarts", []string{"solve", "sudoku", "missing.txt", "--restarts", "lubi"}, "restarts", "lubi"},
-		{"solve save", []string{"solve", "sudoku", "missing.txt", "--save", "copy"}, "save", "copy"},
-		{"solve var before problem", []string{"solve", "--var=MinDom", "sudoku", "missing.txt"}, "var", "MinDom"},
-		{"count var", []string{"count", "latin", "missing.txt", "--var", "dom/wdeg"}, "var", "dom/wdeg"},
-		{"count save", []string{"count", "latin", "missing.txt", "--save", "trail"}, "save", "trail"},
-		{"solve empty val", []string{"solve", "sudoku", "missing.txt", "--val="}, "val", ""},
-		{"bench var", []string{"bench", "--var", "domwdg", "missing.txt"}, "var", "domwdg"},
-		{"bench var in list", []string{"bench", "--var", "mindom,domwdg", "missing.txt"}, "var", "domwdg"},
-		{"bench val", []string{"bench", "--val", "mn", "missing.txt"}, "val", "mn"},
-		{"bench restarts", []string{"bench", "--restarts", "lubi", "missing.txt"}, "restarts", "lubi"},
-		{"bench save", []string{"bench", "--save", "copy", "missing.txt"}, "save", "copy"},
-		{"portfolio member var", []string{"solve", "sudoku", "missing.txt", "--portfolio", "var=mindom; var=domwdg"}, "var", "domwdg"},
-		{"portfolio member restarts", []string{"solve", "sudoku", "missing.txt", "--portfolio", "restarts=lubi"}, "restarts", "lubi"},
+		{"solve var", []string{"solve", "sudoku", "missing.txt", "--var", "domwdg"}, "var", "domwdg", false},
+		{"solve val", []string{"solve", "sudoku", "missing.txt", "--val", "minimum"}, "val", "minimum", false},
+		{"solve restarts", []string{"solve", "sudoku", "missing.txt", "--restarts", "lubi"}, "restarts", "lubi", false},
+		{"solve save", []string{"solve", "sudoku", "missing.txt", "--save", "copy"}, "save", "copy", false},
+		{"solve var before problem", []string{"solve", "--var=MinDom", "sudoku", "missing.txt"}, "var", "MinDom", false},
+		{"count var", []string{"count", "latin", "missing.txt", "--var", "dom/wdeg"}, "var", "dom/wdeg", false},
+		{"count save", []string{"count", "latin", "missing.txt", "--save", "trail"}, "save", "trail", false},
+		{"solve empty val", []string{"solve", "sudoku", "missing.txt", "--val="}, "val", "", false},
+		{"bench var", []string{"bench", "--var", "domwdg", "missing.txt"}, "var", "domwdg", false},
+		{"bench var in list", []string{"bench", "--var", "mindom,domwdg", "missing.txt"}, "var", "domwdg", true},
+		{"bench save in list", []string{"bench", "--save", "copy,copying", "missing.txt"}, "save", "copy", true},
+		{"bench val", []string{"bench", "--val", "mn", "missing.txt"}, "val", "mn", false},
+		{"bench restarts", []string{"bench", "--restarts", "lubi", "missing.txt"}, "restarts", "lubi", false},
+		{"bench save", []string{"bench", "--save", "copy", "missing.txt"}, "save", "copy", false},
+		{"portfolio member var", []string{"solve", "sudoku", "missing.txt", "--portfolio", "var=mindom; var=domwdg"}, "var", "domwdg", false},
+		{"portfolio member restarts", []string{"solve", "sudoku", "missing.txt", "--portfolio", "restarts=lubi"}, "restarts", "lubi", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -67,8 +72,13 @@ func TestSearchFlagBadValue(t *testing.T) {
 				}
 			}
 			require.NotEmpty(t, names, "flag %s is in searchVocab", tt.flag)
-			last := len(names) - 1
-			assert.Contains(t, r.stderr, "want "+strings.Join(names[:last], ", ")+" or "+names[last])
+			choices := catalog.List(names)
+			if tt.inList {
+				assert.Contains(t, r.stderr, fmt.Sprintf("%q is not one of %s\n", tt.bad, choices))
+			} else {
+				assert.Contains(t, r.stderr, "want "+choices+"\n")
+			}
+			assert.Equal(t, 1, strings.Count(r.stderr, fmt.Sprintf("%q", tt.bad)), "the bad value is named once: %s", r.stderr)
 			assert.NotContains(t, r.stderr, "no such file", "nothing ran")
 		})
 	}
