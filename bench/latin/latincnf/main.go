@@ -79,7 +79,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	dzn := fs.Bool("dzn", false, "write the instance as MiniZinc data (n, givens)")
 	order := fs.Int("n", 0, "order for -decode (default: cube root of the largest variable)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: latincnf [INSTANCE]  |  -dzn [INSTANCE]  |  -decode [-n N] [MODEL]  |  -check INSTANCE SOLUTION")
+		if _, err := fmt.Fprintln(stderr, "usage: latincnf [INSTANCE]  |  -dzn [INSTANCE]  |  -decode [-n N] [MODEL]  |  -check INSTANCE SOLUTION"); err != nil {
+			return // standard error is gone: nothing more can be said
+		}
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -117,9 +119,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		g, err = readGridFile(pathArg(rest), stdin)
 		if err == nil {
 			if *dzn {
-				writeDZN(out, g)
+				err = writeDZN(out, g)
 			} else {
-				writeCNF(out, g)
+				err = writeCNF(out, g)
 			}
 		}
 	}
@@ -142,23 +144,31 @@ type grid struct {
 	cells []int
 }
 
-func openArg(path string, stdin io.Reader) (io.Reader, func(), error) {
+// openArg opens path for reading ("-": stdin) and returns the function that
+// closes it. Its callers return that function's error when nothing else went
+// wrong: a file that does not close cleanly is not trusted to have been read
+// whole.
+func openArg(path string, stdin io.Reader) (io.Reader, func() error, error) {
 	if path == "-" {
-		return stdin, func() {}, nil
+		return stdin, func() error { return nil }, nil
 	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, nil, err
 	}
-	return f, func() { f.Close() }, nil
+	return f, f.Close, nil
 }
 
-func readGridFile(path string, stdin io.Reader) (*grid, error) {
+func readGridFile(path string, stdin io.Reader) (_ *grid, err error) {
 	r, done, err := openArg(path, stdin)
 	if err != nil {
 		return nil, err
 	}
-	defer done()
+	defer func() {
+		if cerr := done(); err == nil && cerr != nil {
+			err = cerr
+		}
+	}()
 	g, err := readGrid(r)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", displayName(path), err)
@@ -218,7 +228,7 @@ func readGrid(r io.Reader) (*grid, error) {
 	return g, nil
 }
 
-func writeGrid(w *bufio.Writer, g *grid) {
+func writeGrid(w io.Writer, g *grid) error {
 	var buf []byte
 	buf = strconv.AppendInt(buf, int64(g.n), 10)
 	buf = append(buf, '\n')
@@ -231,30 +241,43 @@ func writeGrid(w *bufio.Writer, g *grid) {
 		}
 		buf = append(buf, '\n')
 	}
-	w.Write(buf)
+	_, err := w.Write(buf)
+	return err
 }
 
 // writeDZN writes the data file read by latin.mzn.
-func writeDZN(w *bufio.Writer, g *grid) {
-	fmt.Fprintf(w, "n = %d;\ngivens = [|", g.n)
+func writeDZN(w io.Writer, g *grid) error {
+	buf := fmt.Appendf(nil, "n = %d;\ngivens = [|", g.n)
 	for r := 0; r < g.n; r++ {
 		if r > 0 {
-			w.WriteString("\n  |")
+			buf = append(buf, "\n  |"...)
 		}
 		for c := 0; c < g.n; c++ {
 			if c > 0 {
-				w.WriteByte(',')
+				buf = append(buf, ',')
 			}
-			w.WriteString(strconv.Itoa(g.cells[r*g.n+c]))
+			buf = strconv.AppendInt(buf, int64(g.cells[r*g.n+c]), 10)
 		}
 	}
-	w.WriteString("|];\n")
+	buf = append(buf, "|];\n"...)
+	_, err := w.Write(buf)
+	return err
 }
 
-// cnf accumulates DIMACS clauses in a byte buffer.
+// cnf accumulates DIMACS clauses in a byte buffer, written out in blocks;
+// the first write error is kept and ends the writing.
 type cnf struct {
-	w   *bufio.Writer
+	w   io.Writer
 	buf []byte
+	err error
+}
+
+// flush writes the buffer out, unless a write failed before.
+func (f *cnf) flush() {
+	if f.err == nil {
+		_, f.err = f.w.Write(f.buf)
+	}
+	f.buf = f.buf[:0]
 }
 
 func (f *cnf) clause(lits ...int) {
@@ -264,8 +287,7 @@ func (f *cnf) clause(lits ...int) {
 	}
 	f.buf = append(f.buf, '0', '\n')
 	if len(f.buf) > 1<<16 {
-		f.w.Write(f.buf)
-		f.buf = f.buf[:0]
+		f.flush()
 	}
 }
 
@@ -280,7 +302,7 @@ func (f *cnf) exactlyOne(lits []int) {
 	}
 }
 
-func writeCNF(w *bufio.Writer, g *grid) {
+func writeCNF(w io.Writer, g *grid) error {
 	n := g.n
 	x := func(r, c, v int) int { return r*n*n + c*n + v + 1 }
 	givens := 0
@@ -291,10 +313,10 @@ func writeCNF(w *bufio.Writer, g *grid) {
 	}
 	nvars := n * n * n
 	nclauses := 3*n*n + 3*n*n*(n*(n-1)/2) + givens
-	fmt.Fprintf(w, "c Latin-square completion, order %d, %d givens, %d holes\n", n, givens, n*n-givens)
-	fmt.Fprintf(w, "c direct encoding: x(r,c,v) = r*%d + c*%d + v + 1 (0-based r,c,v; symbol v+1)\n", n*n, n)
-	fmt.Fprintf(w, "p cnf %d %d\n", nvars, nclauses)
 	f := &cnf{w: w}
+	f.buf = fmt.Appendf(f.buf, "c Latin-square completion, order %d, %d givens, %d holes\n", n, givens, n*n-givens)
+	f.buf = fmt.Appendf(f.buf, "c direct encoding: x(r,c,v) = r*%d + c*%d + v + 1 (0-based r,c,v; symbol v+1)\n", n*n, n)
+	f.buf = fmt.Appendf(f.buf, "p cnf %d %d\n", nvars, nclauses)
 	lits := make([]int, n)
 	for a := 0; a < n; a++ {
 		for b := 0; b < n; b++ {
@@ -320,17 +342,22 @@ func writeCNF(w *bufio.Writer, g *grid) {
 			f.clause(x(i/n, i%n, v-1))
 		}
 	}
-	w.Write(f.buf)
+	f.flush()
+	return f.err
 }
 
 // runDecode reads a SAT solver's output in the competition format ("s ..."
 // and "v ..." lines; other lines are ignored) and prints the square.
-func runDecode(path string, n int, stdin io.Reader, w *bufio.Writer) error {
+func runDecode(path string, n int, stdin io.Reader, w io.Writer) (err error) {
 	r, done, err := openArg(path, stdin)
 	if err != nil {
 		return err
 	}
-	defer done()
+	defer func() {
+		if cerr := done(); err == nil && cerr != nil {
+			err = cerr
+		}
+	}()
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64*1024), 64*1024*1024)
 	var trueVars []int
@@ -401,13 +428,12 @@ func runDecode(path string, n int, stdin io.Reader, w *bufio.Writer) error {
 			return fmt.Errorf("cell (%d,%d) has no true symbol", i/n+1, i%n+1)
 		}
 	}
-	writeGrid(w, g)
-	return nil
+	return writeGrid(w, g)
 }
 
 // runCheck verifies, independently of the encoding, that sol is a Latin
 // square of the same order as inst that keeps every given of inst.
-func runCheck(instPath, solPath string, stdin io.Reader, w *bufio.Writer) error {
+func runCheck(instPath, solPath string, stdin io.Reader, w io.Writer) error {
 	inst, err := readGridFile(instPath, stdin)
 	if err != nil {
 		return err
@@ -419,8 +445,8 @@ func runCheck(instPath, solPath string, stdin io.Reader, w *bufio.Writer) error 
 	if err := verify(inst, sol); err != nil {
 		return fmt.Errorf("%w: %s: %v", errInvalid, displayName(solPath), err)
 	}
-	fmt.Fprintf(w, "ok: order %d Latin square extending %d givens\n", inst.n, countGivens(inst))
-	return nil
+	_, err = fmt.Fprintf(w, "ok: order %d Latin square extending %d givens\n", inst.n, countGivens(inst))
+	return err
 }
 
 // readSolution reads a square in the instance format, or finds one of order n
@@ -430,8 +456,10 @@ func readSolution(path string, n int, stdin io.Reader) (*grid, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer done()
 	data, err := io.ReadAll(r)
+	if cerr := done(); err == nil {
+		err = cerr
+	}
 	if err != nil {
 		return nil, err
 	}
