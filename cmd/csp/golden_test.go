@@ -11,6 +11,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/cspgo/csp/problems/catalog"
 )
 
 // The golden tests run every subcommand in-process, on small instances,
@@ -206,6 +208,26 @@ func normaliseTimings(s string) string {
 	return s
 }
 
+// problemsSection is the usage text's list of the problems and their own
+// flags, which TestHelpListsEveryProblem checks instead.
+var problemsSection = regexp.MustCompile(`(?ms)^Problems:\n.*?\n\n`)
+
+// normaliseCatalog keeps the golden files independent of which problems
+// are registered, so that adding a puzzle touches nothing in cmd/: a list
+// of two or more registered names ("futoshiki, latin, sudoku", as the
+// messages and the usage text name the problems with a capability)
+// becomes PROBLEM-LIST, and the usage text's Problems section one line.
+func normaliseCatalog(s string) string {
+	names := catalog.Names()
+	for i, n := range names {
+		names[i] = regexp.QuoteMeta(n)
+	}
+	one := `(?:` + strings.Join(names, "|") + `)`
+	list := regexp.MustCompile(`\b` + one + `(?:, ` + one + `)+\b`)
+	s = problemsSection.ReplaceAllString(s, "Problems:\n  (one block per registered problem)\n\n")
+	return list.ReplaceAllString(s, "PROBLEM-LIST")
+}
+
 // goldenText is the golden file of one run: the command line, the input,
 // then stdout, stderr and the exit status, each under its own header.
 func goldenText(c goldenCase, stdout, stderr string, code int) string {
@@ -214,8 +236,8 @@ func goldenText(c goldenCase, stdout, stderr string, code int) string {
 	if c.stdin != "" {
 		section(&b, "stdin", c.stdin)
 	}
-	section(&b, "stdout", normaliseTimings(stdout))
-	section(&b, "stderr", normaliseTimings(stderr))
+	section(&b, "stdout", normaliseCatalog(normaliseTimings(stdout)))
+	section(&b, "stderr", normaliseCatalog(normaliseTimings(stderr)))
 	fmt.Fprintf(&b, "-- exit --\n%d\n", code)
 	return b.String()
 }
@@ -266,6 +288,26 @@ func TestGolden(t *testing.T) {
 // Every subcommand has a golden case that succeeds and one that fails,
 // so a refactor cannot drop one unseen. The exit status is read from the
 // golden files, which TestGolden holds to the command's.
+// TestHelpListsEveryProblem checks the part of the usage text the golden
+// files leave out: every registered problem, its one-line doc, its models
+// and each of its own flags.
+func TestHelpListsEveryProblem(t *testing.T) {
+	var out, errOut bytes.Buffer
+	require.Equal(t, 0, run([]string{"help"}, strings.NewReader(""), &out, &errOut))
+	help := problemsSection.FindString(out.String())
+	require.NotEmpty(t, help)
+	for _, name := range catalog.Names() {
+		p, _ := catalog.Lookup(name)
+		assert.Contains(t, help, fmt.Sprintf("  %-10s %s\n", name, p.Doc))
+		if len(p.Models) > 0 {
+			assert.Contains(t, help, "--model "+strings.Join(p.Models, "|"), name)
+		}
+		for _, f := range p.Flags {
+			assert.Contains(t, help, "--"+f.Name+": "+f.Usage, name)
+		}
+	}
+}
+
 func TestGoldenCoversEverySubcommand(t *testing.T) {
 	exitRE := regexp.MustCompile(`(?m)^-- exit --\n([0-9]+)\n\z`)
 	ok, failed := map[string]bool{}, map[string]bool{}
