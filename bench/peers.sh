@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
-# Every peer comparison in one run, written as docs/BENCHMARKS.md.
+# Every peer comparison in one run, as Markdown: the part of
+# docs/BENCHMARKS.md headed "# Benchmarks against the peers".
 #
-# usage: bench/peers.sh [OUT.md]     (default docs/BENCHMARKS.md)
+# usage: bench/peers.sh [OUT.md]     (default: standard output)
+#
+# It never writes docs/BENCHMARKS.md itself (the rest of that file is kept
+# by hand): paste its output over that part.
 #
 # It runs, one after the other on this machine:
 #   - bench/sudoku/peers.sh: csp at every strength, qqwing and Gecode
@@ -15,7 +19,11 @@
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/.." && pwd)
-out=${1:-$root/docs/BENCHMARKS.md}
+out=${1:--}
+if [[ $out != - && -e $out && $(realpath "$out") == "$(realpath "$root/docs/BENCHMARKS.md")" ]]; then
+	echo "peers.sh: will not overwrite docs/BENCHMARKS.md; write to standard output or another file and paste the tables in" >&2
+	exit 2
+fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export CSP=${CSP:-$work/csp}
@@ -80,7 +88,12 @@ ratios() {
 	}' "$1"
 }
 
-mkdir -p "$(dirname "$out")"
+if [[ $out == - ]]; then
+	exec 3>&1
+else
+	mkdir -p "$(dirname "$out")"
+	exec 3>"$out"
+fi
 {
 	echo "# Benchmarks against the peers"
 	echo
@@ -108,5 +121,6 @@ mkdir -p "$(dirname "$out")"
 	cat "$work/latin.md"
 	echo
 	ratios "$work/latin.md"
-} >"$out"
-echo "wrote $out" >&2
+} >&3
+exec 3>&-
+[[ $out == - ]] || echo "wrote $out" >&2
