@@ -91,7 +91,7 @@ func (r *jsonReader) object(at int, raw []byte, what string) ([]member, error) {
 		if err != nil {
 			return nil, r.syntax(at, err, what)
 		}
-		key := tok.(string) // inside an object, More promises a key
+		key := fmt.Sprint(tok) // inside an object, More promises a key: a string token
 		valAt := r.skip(at + int(dec.InputOffset()))
 		var v json.RawMessage
 		if err := dec.Decode(&v); err != nil {
