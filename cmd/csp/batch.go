@@ -304,8 +304,12 @@ func writeHuman(e env, p *catalog.Entry, o *outcome, c *config, counting bool) {
 		e.stdout.printf("%sunsatisfiable: 0 solutions (none), complete, in %s\n", head, cost)
 	case o.status == solved:
 		e.stdout.printf("%s%s (%s), complete, in %s\n", head, sols, word, cost)
-	case o.capped:
+	case o.capped && n >= 2:
 		e.stdout.printf("%sat least %s (%s): stopped at --limit %d after %s\n", head, sols, word, c.limit, cost)
+	case o.capped:
+		// One solution found and the search stopped there: whether there
+		// are others is not known (--limit 2 answers it).
+		e.stdout.printf("%sat least %s: stopped at --limit %d after %s\n", head, sols, c.limit, cost)
 	case counting && n >= 2:
 		e.stdout.printf("%sunknown (%v): at least %s (%s) after %s\n", head, o.res.Stopped, sols, word, cost)
 	case counting:

@@ -88,6 +88,9 @@ var goldenCases = []goldenCase{
 
 	// count
 	{name: "count-latin", args: []string{"count", "latin", "testdata/count.txt", "--seed", "1", "--jobs", "1"}},
+	// --limit 1 on a square with 161,280 completions: one found, no verdict.
+	{name: "count-limit-one", args: []string{"count", "latin", "-", "--limit", "1", "--seed", "1", "--jobs", "1"},
+		stdin: "5\n0 0 0 0 0\n0 0 0 0 0\n0 0 0 0 0\n0 0 0 0 0\n0 0 0 0 0\n"},
 	{name: "count-sudoku-limit", args: []string{"count", "sudoku", "testdata/sudoku_multiple.txt", "--limit", "2", "--seed", "1", "--jobs", "1"}},
 	{name: "count-towers-json", args: []string{"count", "skyscraper", "-", "--json", "--seed", "1", "--jobs", "1"}, stdin: towersUnique + towersMultiple},
 	{name: "count-bad-limit", args: []string{"count", "sudoku", "--limit", "-3", "-"}, stdin: sudokuEuler},
