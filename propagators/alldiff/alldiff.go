@@ -106,7 +106,11 @@ func Post(m *csp.Model, vars []csp.Var, s Strength) error {
 		perm := union.Size() == len(vs)
 		m.Post(&hiddenProp{group: base, perm: perm}, domains.EventDomain, vs...)
 	case GAC:
-		m.Post(newGAC(base), domains.EventDomain, vs...)
+		values := 1
+		if !union.Empty() {
+			values = union.Max() + 1
+		}
+		m.Post(newGAC(base, values), domains.EventDomain, vs...)
 	}
 	return nil
 }

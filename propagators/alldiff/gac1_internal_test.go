@@ -141,7 +141,7 @@ func TestOneWordPathAsGeneral(t *testing.T) {
 				}
 				if full {
 					// As Post does, but reading every row each run.
-					p := newGAC(newGroup(vs, 1))
+					p := newGAC(newGroup(vs, 1), 64)
 					p.dup = true
 					m.Post(p, domains.EventDomain, vs...)
 					continue

@@ -35,8 +35,14 @@ type matcher struct {
 	counter, comps   int32
 }
 
-func newMatcher(n, width int) *matcher {
-	r := 64 * width
+// newMatcher returns a matcher of n variables over the values
+// 0..values-1 (values is one more than the largest value any of them can
+// take: domains only shrink, so it holds for the life of the search),
+// their masks width words long. The right-node tables are sized by
+// values, not by the 64·width values of the masks: a 4×4 puzzle's
+// all-differents hold 5 entries each, not 64.
+func newMatcher(n, width, values int) *matcher {
+	r := max(values, 1)
 	m := &matcher{
 		n: n, width: width,
 		adj:      make([]uint64, n*width),
@@ -311,7 +317,7 @@ func (m *matcher) strong(u int32) {
 }
 
 func (m *matcher) clone() *matcher {
-	c := newMatcher(m.n, m.width)
+	c := newMatcher(m.n, m.width, len(m.owner))
 	copy(c.match, m.match)
 	copy(c.owner, m.owner)
 	copy(c.free, m.free)
@@ -343,8 +349,9 @@ func (p *gacProp) Advise(i int, ev domains.Event) bool {
 	return p.group.Advise(i, ev)
 }
 
-func newGAC(g group) *gacProp {
-	return &gacProp{group: g, m: newMatcher(len(g.vars), g.width), dup: repeats(g.vars)}
+// newGAC returns the GAC propagator of g over the values 0..values-1.
+func newGAC(g group, values int) *gacProp {
+	return &gacProp{group: g, m: newMatcher(len(g.vars), g.width, values), dup: repeats(g.vars)}
 }
 
 // repeats reports whether a variable sits at two positions of a list of

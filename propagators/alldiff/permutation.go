@@ -34,7 +34,7 @@ func PostPermutationMatrix(m *csp.Model, cells [][]csp.Var, v int) error {
 	if err := checkVars(m, all); err != nil {
 		return err
 	}
-	p := &permProp{cells: cells, v: v, m: newMatcher(n, domains.WordsFor(n-1))}
+	p := &permProp{cells: cells, v: v, m: newMatcher(n, domains.WordsFor(n-1), n)}
 	m.Post(p, domains.EventDomain, all...)
 	return nil
 }
