@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/cspgo/csp/csp"
+	"github.com/cspgo/csp/internal/enum"
 )
 
 // Flag is one of a problem's own flags. Its text reaches the problem's
@@ -123,22 +124,16 @@ func ParseDuration(v string) (time.Duration, error) {
 // choice made.
 func ParseChoice(choices []string) func(string) (int, error) {
 	return func(v string) (int, error) {
-		for i, c := range choices {
-			if c == v {
-				return i, nil
-			}
+		if i, ok := enum.Names(choices).Parse(v); ok {
+			return i, nil
 		}
 		return 0, errors.New(List(choices))
 	}
 }
 
-// List returns names as "a, b or c".
-func List(names []string) string {
-	if len(names) < 2 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
-}
+// List returns names as "a, b or c", for the messages of every problem
+// and of the command line.
+func List(names []string) string { return enum.Names(names).List() }
 
 // MakeFlags are the generate flags of a problem whose generator makes
 // puzzles for people (one solution, a grade, minimal): --difficulty names
@@ -146,9 +141,10 @@ func List(names []string) string {
 // --no-minimize keeps removable clues, --time-limit bounds the work per
 // puzzle, --attempts the full grids tried.
 func MakeFlags(levels []string) []Flag {
+	choices := append(append([]string(nil), levels...), "search")
 	return []Flag{
-		{Name: "difficulty", Generate: true, Choices: append(append([]string(nil), levels...), "search"),
-			Usage: "make unique, minimal puzzles graded at this level: " + strings.Join(append(append([]string(nil), levels...), "search"), ", ") + " (or its number from 1)"},
+		{Name: "difficulty", Generate: true, Choices: choices,
+			Usage: "make unique, minimal puzzles graded at this level: " + strings.Join(choices, ", ") + " (or its number from 1)"},
 		{Name: "no-minimize", Generate: true, Bool: true, Default: "false", Usage: "with --difficulty: keep clues that could go"},
 		{Name: "attempts", Generate: true, Default: "0", Usage: "with --difficulty: the most full grids tried per puzzle (0: no cap)"},
 		{Name: "time-limit", Generate: true, Default: "60s", Usage: "with --difficulty: the time allowed per puzzle (0s: none)"},
@@ -195,10 +191,8 @@ func ParseModel(s *Settings, models []string) (int, error) {
 	if s.Model == "" {
 		return 0, nil
 	}
-	for i, m := range models {
-		if m == s.Model {
-			return i, nil
-		}
+	if i, ok := enum.Names(models).Parse(s.Model); ok {
+		return i, nil
 	}
 	return 0, &FlagError{Flag: "model", Value: s.Model, Want: List(models)}
 }
