@@ -57,6 +57,22 @@ func (m *Model) NumPropagators() int { return len(m.props) }
 // they return rather than a panic in Post.
 func (m *Model) Has(x Var) bool { return x >= 0 && int(x) < len(m.doms) }
 
+// CheckVars returns nil when every one of vars is a variable of m, and
+// otherwise an error naming the first that is not and its position in
+// vars, for a posting function to wrap with its own sentinel:
+//
+//	if err := m.CheckVars(vars...); err != nil {
+//		return fmt.Errorf("%w: %w", ErrVars, err)
+//	}
+func (m *Model) CheckVars(vars ...Var) error {
+	for i, x := range vars {
+		if !m.Has(x) {
+			return fmt.Errorf("variable %d at position %d not in the model", x, i)
+		}
+	}
+	return nil
+}
+
 // Name returns the name given to x.
 func (m *Model) Name(x Var) string { return m.names[x] }
 
@@ -112,7 +128,7 @@ func (m *Model) Restrict(x Var, keep []uint64) error {
 // the variable got its value). Every propagator also runs once at the root.
 // It panics on another event or a variable not in m: those are mistakes of
 // a propagator package, whose posting function checks what its caller
-// passed (with Has) and returns an error instead.
+// passed (with CheckVars) and returns an error instead.
 func (m *Model) Post(p Propagator, event domains.Event, vars ...Var) {
 	if event < domains.EventDomain || event > domains.EventAssigned {
 		panic(fmt.Sprintf("csp: cannot subscribe to event %v", event))

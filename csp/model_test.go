@@ -82,4 +82,8 @@ func TestHasAndWidth(t *testing.T) {
 	assert.False(t, m.Has(2))
 	assert.Equal(t, 1, m.Width(x))
 	assert.Equal(t, 2, m.Width(y))
+	assert.NoError(t, m.CheckVars(x, y, x))
+	assert.NoError(t, m.CheckVars())
+	assert.EqualError(t, m.CheckVars(x, y, 2), "variable 2 at position 2 not in the model")
+	assert.EqualError(t, m.CheckVars(-1, x), "variable -1 at position 0 not in the model")
 }

@@ -53,16 +53,6 @@ var (
 	ErrVars = errors.New("alldiff: invalid variables")
 )
 
-// checkVars returns the error for a variable of vars not in m, or nil.
-func checkVars(m *csp.Model, vars []csp.Var) error {
-	for i, x := range vars {
-		if !m.Has(x) {
-			return fmt.Errorf("%w: variable %d at position %d not in the model", ErrVars, x, i)
-		}
-	}
-	return nil
-}
-
 // Post constrains vars to take pairwise different values at the given
 // strength. Two variables get a binary not-equal; fewer get nothing. A
 // variable listed twice cannot differ from itself: the model then fails
@@ -76,8 +66,8 @@ func Post(m *csp.Model, vars []csp.Var, s Strength) error {
 	if s > GAC {
 		return fmt.Errorf("%w: %v", ErrStrength, s)
 	}
-	if err := checkVars(m, vars); err != nil {
-		return err
+	if err := m.CheckVars(vars...); err != nil {
+		return fmt.Errorf("%w: %w", ErrVars, err)
 	}
 	switch {
 	case len(vars) < 2:

@@ -31,8 +31,8 @@ func PostPermutationMatrix(m *csp.Model, cells [][]csp.Var, v int) error {
 		}
 		all = append(all, row...)
 	}
-	if err := checkVars(m, all); err != nil {
-		return err
+	if err := m.CheckVars(all...); err != nil {
+		return fmt.Errorf("%w: %w", ErrVars, err)
 	}
 	p := &permProp{cells: cells, v: v, m: newMatcher(n, domains.WordsFor(n-1), n)}
 	m.Post(p, domains.EventDomain, all...)

@@ -108,10 +108,8 @@ func checkLine(m *csp.Model, line []csp.Var, rels []Rel) error {
 			return fmt.Errorf("%w: unknown relation %v at position %d", ErrLine, r, i)
 		}
 	}
-	for i, x := range line {
-		if !m.Has(x) {
-			return fmt.Errorf("%w: variable %d at position %d not in the model", ErrLine, x, i)
-		}
+	if err := m.CheckVars(line...); err != nil {
+		return fmt.Errorf("%w: %w", ErrLine, err)
 	}
 	return nil
 }

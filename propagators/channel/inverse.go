@@ -48,10 +48,8 @@ func Inverse(m *csp.Model, xs, ys []csp.Var, base int) error {
 		return fmt.Errorf("%w: values %d..%d outside 0..%d", ErrInverse, base, base+len(xs)-1, domains.MaxValue)
 	}
 	for _, list := range [2][]csp.Var{xs, ys} {
-		for i, x := range list {
-			if !m.Has(x) {
-				return fmt.Errorf("%w: variable %d at position %d not in the model", ErrInverse, x, i)
-			}
+		if err := m.CheckVars(list...); err != nil {
+			return fmt.Errorf("%w: %w", ErrInverse, err)
 		}
 	}
 	n := len(xs)

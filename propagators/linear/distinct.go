@@ -65,10 +65,8 @@ const MaxDistinctValues = 16
 // It returns an error wrapping ErrLinear when a variable is not in m, and
 // one wrapping ErrStrength for an unknown strength; it posts nothing then.
 func PostDistinctSum(m *csp.Model, vars []csp.Var, sum int, s Strength) error {
-	for i, x := range vars {
-		if !m.Has(x) {
-			return fmt.Errorf("%w: variable %d at position %d not in the model", ErrLinear, x, i)
-		}
+	if err := m.CheckVars(vars...); err != nil {
+		return fmt.Errorf("%w: %w", ErrLinear, err)
 	}
 	if s > GAC {
 		return fmt.Errorf("%w %v", ErrStrength, s)

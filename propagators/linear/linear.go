@@ -129,12 +129,12 @@ func normalize(m *csp.Model, coeffs []int, vars []csp.Var, rel Rel, c int) ([]te
 	if rel > Neq {
 		return nil, 0, fmt.Errorf("%w: unknown relation %v", ErrLinear, rel)
 	}
+	if err := m.CheckVars(vars...); err != nil {
+		return nil, 0, fmt.Errorf("%w: %w", ErrLinear, err)
+	}
 	at := map[csp.Var]int{}
 	var ts []term
 	for i, x := range vars {
-		if !m.Has(x) {
-			return nil, 0, fmt.Errorf("%w: variable %d at position %d not in the model", ErrLinear, x, i)
-		}
 		if k, ok := at[x]; ok {
 			a, ok := addInt(ts[k].a, coeffs[i])
 			if !ok {

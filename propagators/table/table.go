@@ -29,10 +29,8 @@ var ErrTable = errors.New("table: invalid table")
 // Post returns an error wrapping ErrTable, and posts nothing, when a
 // variable is not in m or a tuple's length differs from len(vars).
 func Post(m *csp.Model, vars []csp.Var, tuples [][]int) error {
-	for i, x := range vars {
-		if !m.Has(x) {
-			return fmt.Errorf("%w: variable %d at position %d not in the model", ErrTable, x, i)
-		}
+	if err := m.CheckVars(vars...); err != nil {
+		return fmt.Errorf("%w: %w", ErrTable, err)
 	}
 	for k, t := range tuples {
 		if len(t) != len(vars) {

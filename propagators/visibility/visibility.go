@@ -199,10 +199,8 @@ func checkLine(m *csp.Model, line []csp.Var, n int) error {
 	if n > MaxHeight {
 		return fmt.Errorf("%w: n = %d above MaxHeight (%d)", ErrClue, n, MaxHeight)
 	}
-	for i, x := range line {
-		if !m.Has(x) {
-			return fmt.Errorf("%w: variable %d at position %d not in the model", ErrClue, x, i)
-		}
+	if err := m.CheckVars(line...); err != nil {
+		return fmt.Errorf("%w: %w", ErrClue, err)
 	}
 	return nil
 }
