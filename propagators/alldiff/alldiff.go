@@ -96,11 +96,8 @@ func Post(m *csp.Model, vars []csp.Var, s Strength) error {
 		perm := union.Size() == len(vs)
 		m.Post(&hiddenProp{group: base, perm: perm}, domains.EventDomain, vs...)
 	case GAC:
-		values := 1
-		if !union.Empty() {
-			values = union.Max() + 1
-		}
-		m.Post(newGAC(base, values), domains.EventDomain, vs...)
+		// Max is -1 on an empty union; newMatcher keeps one value then.
+		m.Post(newGAC(base, union.Max()+1), domains.EventDomain, vs...)
 	}
 	return nil
 }

@@ -9,9 +9,9 @@ import (
 )
 
 // matcher is the filtering core of the GAC strength: a bipartite graph of
-// n left nodes (variables) and right nodes 0 .. 64·width-1 (values), given as
-// one adjacency bitset per left node, with a maximum matching kept between
-// runs (Régin 1994). The matching is only a hint: after backtracking it may
+// n left nodes (variables) and right nodes 0 .. values-1 (see newMatcher),
+// given as one adjacency bitset of width words per left node, with a
+// maximum matching kept between runs (Régin 1994). The matching is only a hint: after backtracking it may
 // use values that are gone, and maximize repairs it. Every buffer is sized
 // once, so a run allocates nothing.
 type matcher struct {
