@@ -57,8 +57,10 @@ type Item = textio.Item[*Puzzle]
 // early stops reading.
 func Read(r io.Reader) iter.Seq[Item] {
 	return func(yield func(Item) bool) {
-		index := 0
-		var block *ruled
+		var (
+			batch textio.Batch[*Puzzle]
+			block *ruled
+		)
 		flush := func() bool {
 			if block == nil {
 				return true
@@ -66,15 +68,11 @@ func Read(r io.Reader) iter.Seq[Item] {
 			b := block
 			block = nil
 			p, err := b.finish()
-			if err != nil {
-				return yield(Item{Index: b.index, Line: b.start, Err: err})
-			}
-			return yield(Item{Index: b.index, Line: b.start, Value: p})
+			return yield(batch.Item(b.start, p, err))
 		}
-		for l, err := range textio.Lines(r, lineOptions) {
+		for l, err := range textio.Lines(r, readOptions) {
 			if err != nil {
-				index++
-				ok := flush() && yield(Item{Index: index, Line: l.No, Err: lineError(err, index)})
+				ok := flush() && yield(batch.Item(l.No, nil, lineError(err)))
 				if !ok || !errors.Is(err, ErrTooLong) {
 					return // a read error ends the batch
 				}
@@ -83,24 +81,17 @@ func Read(r io.Reader) iter.Seq[Item] {
 			s := string(l.Text)
 			ok := true
 			switch t := strings.TrimSpace(s); {
-			case t == "" || t[0] == '#' || t[0] == '%':
+			case t == "":
 				ok = flush()
 			case t[0] != '{' && (isRule(t) || isRuledRow(t)):
 				if block == nil {
-					index++
-					block = &ruled{index: index, start: l.No}
+					block = &ruled{start: l.No}
 				}
 				block.add(s, t, l.No)
 			default:
-				index++
-				ok = flush()
-				if ok {
-					p, perr := parseLine(s, l.No, index)
-					if perr != nil {
-						ok = yield(Item{Index: index, Line: l.No, Err: perr})
-					} else {
-						ok = yield(Item{Index: index, Line: l.No, Value: p})
-					}
+				if ok = flush(); ok {
+					p, perr := parseLine(s, l.No)
+					ok = yield(batch.Item(l.No, p, perr))
 				}
 			}
 			if !ok {
@@ -111,19 +102,16 @@ func Read(r io.Reader) iter.Seq[Item] {
 	}
 }
 
-// lineOptions are how the readers take lines: up to MaxLine bytes, a
-// longer one an error wrapping ErrTooLong.
-var lineOptions = textio.Options{MaxLine: MaxLine, TooLong: ErrTooLong}
+// readOptions are how Read takes lines: up to MaxLine bytes, a longer
+// one an error wrapping ErrTooLong; a line starting with '#' or '%' is a
+// comment and reads as blank, so that it ends a ruled grid.
+var readOptions = textio.Options{MaxLine: MaxLine, Comment: "#%", CommentBlank: true, TooLong: ErrTooLong}
 
-// lineError gives the error of a line (too long) or of the reader the
-// instance's number, and says what a line must hold.
-func lineError(err error, index int) error {
+// lineError says what a line must hold when err is a line too long.
+func lineError(err error) error {
 	var pe *ParseError
-	if errors.As(err, &pe) {
-		pe.Instance = index
-		if errors.Is(err, ErrTooLong) {
-			pe.Detail = fmt.Sprintf("more than %d bytes; a %dx%d puzzle needs %d", MaxLine, MaxN, MaxN, MaxN*MaxN)
-		}
+	if errors.As(err, &pe) && errors.Is(err, ErrTooLong) {
+		pe.Detail = fmt.Sprintf("more than %d bytes; a %dx%d puzzle needs %d", MaxLine, MaxN, MaxN, MaxN*MaxN)
 	}
 	return err
 }
@@ -158,16 +146,16 @@ func badChar(s string, i int) string {
 // parseLine reads a one-line puzzle: the first field of s holds the cells
 // (or a Solo game ID, which holds a ':'), the rest of the line is a
 // comment; or, when the line starts with '{', a JSON object.
-func parseLine(s string, line, index int) (*Puzzle, error) {
+func parseLine(s string, line int) (*Puzzle, error) {
 	fail := func(field int, err error, detail string, args ...any) error {
-		return &ParseError{Instance: index, Line: line, Field: field, Err: err, Detail: fmt.Sprintf(detail, args...)}
+		return &ParseError{Line: line, Field: field, Err: err, Detail: fmt.Sprintf(detail, args...)}
 	}
 	start := 0
 	for start < len(s) && (s[start] == ' ' || s[start] == '\t') {
 		start++
 	}
 	if start < len(s) && s[start] == '{' {
-		return parseJSONLine(s, start, line, index)
+		return parseJSONLine(s, start, line, 0)
 	}
 	end := start
 	for end < len(s) && s[end] != ' ' && s[end] != '\t' {
@@ -180,7 +168,7 @@ func parseLine(s string, line, index int) (*Puzzle, error) {
 			// No cell is ':' or '#': the field is a Solo game ID (or
 			// random seed), found without a second pass over the cells.
 			if strings.ContainsAny(s[i:end], ":#") {
-				return parseSolo(s[start:end], start, line, index)
+				return parseSolo(s[start:end], start, line, 0)
 			}
 			// Every character before s[i] is ASCII, so i+1 is the column.
 			return nil, fail(i+1, ErrSymbol, "found %s, want %s", badChar(s, i), alphabet(0))
@@ -234,7 +222,7 @@ func lengthsNear(k int) string {
 
 // ruled gathers a ruled grid one line at a time, keeping only its cells.
 type ruled struct {
-	index, start int         // instance number; first line
+	start        int         // first line
 	err          *ParseError // the first error; later lines are skipped
 	n            int         // side, from the first row (0 before it)
 	boxCols      int         // cells before the first '|'
@@ -252,7 +240,7 @@ type ruled struct {
 
 func (b *ruled) fail(line, field int, err error, detail string, args ...any) {
 	if b.err == nil {
-		b.err = &ParseError{Instance: b.index, Line: line, Field: field, Err: err, Detail: fmt.Sprintf(detail, args...)}
+		b.err = &ParseError{Line: line, Field: field, Err: err, Detail: fmt.Sprintf(detail, args...)}
 	}
 }
 
@@ -370,10 +358,10 @@ func (b *ruled) finish() (*Puzzle, error) {
 		return nil, b.err
 	}
 	if b.lastRule != 0 {
-		return nil, &ParseError{Instance: b.index, Line: b.lastRule, Err: ErrRules, Detail: "rule line after the last row; want rules only between bands of boxes"}
+		return nil, &ParseError{Line: b.lastRule, Err: ErrRules, Detail: "rule line after the last row; want rules only between bands of boxes"}
 	}
 	if b.rows != b.n {
-		return nil, &ParseError{Instance: b.index, Line: b.start, Err: ErrLength,
+		return nil, &ParseError{Line: b.start, Err: ErrLength,
 			Detail: fmt.Sprintf("%d rows on lines %d-%d, want %d, one per cell of a row", b.rows, b.start, b.lastLine, b.n)}
 	}
 	boxRows := b.boxRows
@@ -381,16 +369,16 @@ func (b *ruled) finish() (*Puzzle, error) {
 		boxRows = b.rows
 	}
 	if b.inBand != boxRows {
-		return nil, &ParseError{Instance: b.index, Line: b.lastLine, Err: ErrRules,
+		return nil, &ParseError{Line: b.lastLine, Err: ErrRules,
 			Detail: fmt.Sprintf("the last band has %d rows, want %d like the first", b.inBand, boxRows)}
 	}
 	if boxRows*b.boxCols != b.n {
-		return nil, &ParseError{Instance: b.index, Line: b.start, Err: ErrRules,
+		return nil, &ParseError{Line: b.start, Err: ErrRules,
 			Detail: fmt.Sprintf("bands of %d rows and boxes %d cells wide do not make %d-cell boxes; want a rule line after every %d rows",
 				boxRows, b.boxCols, b.n, b.n/b.boxCols)}
 	}
 	if boxRows < 2 || b.boxCols < 2 {
-		return nil, &ParseError{Instance: b.index, Line: b.start, Err: ErrShape,
+		return nil, &ParseError{Line: b.start, Err: ErrShape,
 			Detail: fmt.Sprintf("boxes of %dx%d, want both sides at least 2", boxRows, b.boxCols)}
 	}
 	return &Puzzle{BoxRows: boxRows, BoxCols: b.boxCols, Cells: b.cells, Ruled: true}, nil

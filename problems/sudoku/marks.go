@@ -149,73 +149,48 @@ func markToken(vals []int, ok bool, n int) string {
 // number of rows), ErrShape (a side above MaxN or without a box shape),
 // ErrSymbol (a character outside 1..N), ErrMarkRepeat (a candidate twice
 // in a token), ErrMarkEmpty (a token '-') or ErrTooLong (a line over
-// MaxLine); reading goes on with the next block. A read error ends the
-// batch with an item holding it. Memory stays bounded: one line and one
-// grid at a time. Stopping the iteration early stops reading.
+// MaxLine, or a block over textio's bounds); reading goes on with the
+// next block. A read error ends the batch with an item holding it.
+// Memory stays bounded: one block at a time (textio.Blocks). Stopping
+// the iteration early stops reading.
 func ReadMarks(r io.Reader) iter.Seq[Item] {
 	return func(yield func(Item) bool) {
-		index := 0
-		var b *marksBlock
-		flush := func() bool {
-			if b == nil {
-				return true
+		var batch textio.Batch[*Puzzle]
+		for blk, err := range textio.Blocks(r, marksOptions) {
+			var p *Puzzle
+			if err == nil {
+				b := marksBlock{start: blk.Start}
+				for _, l := range blk.Lines {
+					b.add(string(l.Text), l.No)
+				}
+				p, err = b.finish()
 			}
-			blk := b
-			b = nil
-			p, err := blk.finish()
-			if err != nil {
-				return yield(Item{Index: blk.index, Line: blk.start, Err: err})
-			}
-			return yield(Item{Index: blk.index, Line: blk.start, Value: p})
-		}
-		for l, err := range textio.Lines(r, lineOptions) {
-			long := errors.Is(err, ErrTooLong)
-			if err != nil && !long {
-				index++
-				if flush() {
-					yield(Item{Index: index, Line: l.No, Err: lineError(err, index)})
-				}
-				return // a read error ends the batch
-			}
-			s := string(l.Text)
-			t := strings.TrimSpace(s)
-			switch {
-			case !long && t == "":
-				if !flush() {
-					return
-				}
-			case !long && (t[0] == '#' || t[0] == '%'):
-			default:
-				if b == nil {
-					index++
-					b = &marksBlock{index: index, start: l.No}
-				}
-				if long {
-					b.fail(l.No, 0, ErrTooLong, "more than %d bytes", MaxLine)
-				} else {
-					b.add(s, t, l.No)
-				}
+			if !yield(batch.Item(blk.Start, p, err)) {
+				return
 			}
 		}
-		flush()
 	}
 }
 
+// marksOptions are how ReadMarks takes lines: as Read does, but a comment
+// line is dropped, so that a block goes on across it.
+var marksOptions = textio.Options{MaxLine: MaxLine, Comment: "#%", TooLong: ErrTooLong}
+
 // marksBlock gathers a block of ReadMarks one line at a time.
 type marksBlock struct {
-	index, start int         // instance number; first line
-	err          *ParseError // the first error; later lines are skipped
-	n            int         // side, from the first row (0 before it)
-	rows         int         // rows read
-	lastLine     int         // the last line of the block
-	bars         []int       // cells before each '|' of the first row
-	rules        []int       // rows before each rule line
-	marks        []uint64
+	start    int         // first line
+	err      *ParseError // the first error; later lines are skipped
+	n        int         // side, from the first row (0 before it)
+	rows     int         // rows read
+	lastLine int         // the last line of the block
+	bars     []int       // cells before each '|' of the first row
+	rules    []int       // rows before each rule line
+	marks    []uint64
 }
 
 func (b *marksBlock) fail(line, field int, err error, detail string, args ...any) {
 	if b.err == nil {
-		b.err = &ParseError{Instance: b.index, Line: line, Field: field, Err: err, Detail: fmt.Sprintf(detail, args...)}
+		b.err = &ParseError{Line: line, Field: field, Err: err, Detail: fmt.Sprintf(detail, args...)}
 	}
 }
 
@@ -225,13 +200,13 @@ func isMarkRule(t string) bool {
 	return strings.Trim(t, "-=+.:'*|") == "" && strings.ContainsAny(t, "-=")
 }
 
-// add takes the next line of the block: s as read, t trimmed.
-func (b *marksBlock) add(s, t string, line int) {
+// add takes the next line of the block, s as read.
+func (b *marksBlock) add(s string, line int) {
 	b.lastLine = line
 	if b.err != nil {
 		return
 	}
-	if isMarkRule(t) {
+	if isMarkRule(strings.TrimSpace(s)) {
 		b.rules = append(b.rules, b.rows)
 		return
 	}
@@ -327,10 +302,10 @@ func (b *marksBlock) finish() (*Puzzle, error) {
 		return nil, b.err
 	}
 	if b.rows == 0 {
-		return nil, &ParseError{Instance: b.index, Line: b.start, Err: ErrLength, Detail: "rule lines and no row"}
+		return nil, &ParseError{Line: b.start, Err: ErrLength, Detail: "rule lines and no row"}
 	}
 	if b.rows != b.n {
-		return nil, &ParseError{Instance: b.index, Line: b.start, Err: ErrLength,
+		return nil, &ParseError{Line: b.start, Err: ErrLength,
 			Detail: fmt.Sprintf("%d rows on lines %d-%d, want %d, one per cell of a row", b.rows, b.start, b.lastLine, b.n)}
 	}
 	n := b.n
