@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"iter"
+	"strings"
 )
 
 // Defaults of Options, used where a field is 0 (or less).
@@ -184,7 +185,7 @@ func (r *Reader) read() (Line, error) {
 			text = cutTrailing(text, r.opt.Trailing)
 		}
 		if r.opt.Comment != "" {
-			if t := bytes.TrimSpace(text); len(t) > 0 && indexByte(r.opt.Comment, t[0]) {
+			if t := bytes.TrimSpace(text); len(t) > 0 && strings.IndexByte(r.opt.Comment, t[0]) >= 0 {
 				if !r.opt.CommentBlank {
 					continue
 				}
@@ -270,21 +271,11 @@ func trimEOL(b []byte) []byte {
 // space or tab, and drops the spaces and tabs before the cut.
 func cutTrailing(b []byte, set string) []byte {
 	for i, c := range b {
-		if (i == 0 || b[i-1] == ' ' || b[i-1] == '\t') && indexByte(set, c) {
+		if (i == 0 || b[i-1] == ' ' || b[i-1] == '\t') && strings.IndexByte(set, c) >= 0 {
 			return bytes.TrimRight(b[:i], " \t")
 		}
 	}
 	return b
-}
-
-// indexByte reports whether s holds c.
-func indexByte(s string, c byte) bool {
-	for i := range len(s) {
-		if s[i] == c {
-			return true
-		}
-	}
-	return false
 }
 
 // Lines ranges over the rest of the lines as Next returns them, io.EOF
