@@ -130,13 +130,13 @@ func (b *block) add(line []byte, no int) {
 		row = make([]Cell, 0, len(b.rows[0]))
 	}
 	field := 0
-	for tok := range tokens(line) {
+	for tok := range bytes.FieldsFuncSeq(line, blank) {
 		field++
 		if field > MaxSize {
 			b.fail(&ParseError{Line: no, Field: field, Err: ErrSize, Detail: fmt.Sprintf("more than %d cells in a row", MaxSize)})
 			return
 		}
-		cell, detail, err := parseCell(tok)
+		cell, detail, err := parseCell(string(tok))
 		if err != nil {
 			b.fail(&ParseError{Line: no, Field: field, Err: err, Detail: detail})
 			return
@@ -175,26 +175,8 @@ func (b *block) finish() (*Puzzle, error) {
 	return p, nil
 }
 
-// tokens yields the tokens of a line, separated by spaces and tabs.
-func tokens(line []byte) iter.Seq[string] {
-	return func(yield func(string) bool) {
-		for len(line) > 0 {
-			i := bytes.IndexFunc(line, func(r rune) bool { return r != ' ' && r != '\t' })
-			if i < 0 {
-				return
-			}
-			line = line[i:]
-			j := bytes.IndexAny(line, " \t")
-			if j < 0 {
-				j = len(line)
-			}
-			if !yield(string(line[:j])) {
-				return
-			}
-			line = line[j:]
-		}
-	}
-}
+// blank reports whether r separates tokens: a space or a tab.
+func blank(r rune) bool { return r == ' ' || r == '\t' }
 
 // parseCell reads one token; on failure, a detail and the sentinel.
 func parseCell(tok string) (Cell, string, error) {
