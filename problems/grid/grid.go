@@ -169,11 +169,27 @@ func (g *Grid) Values(solution []int) [][]int {
 	return out
 }
 
+// EmptyCell is Narrow's error when the givens and marks leave a cell with
+// no value: the puzzle has no solution. It unwraps to csp.ErrEmptyDomain,
+// so callers tell it from a programming error with errors.Is.
+type EmptyCell struct {
+	Row, Col   int    // from 0
+	Given      int    // the cell's given, 0 for none
+	Candidates string // its pencil marks, as written
+}
+
+func (e *EmptyCell) Error() string {
+	return fmt.Sprintf("r%dc%d: no value left (given %v, candidates %s)", e.Row+1, e.Col+1, e.Given, e.Candidates)
+}
+
+// Unwrap returns csp.ErrEmptyDomain.
+func (e *EmptyCell) Unwrap() error { return csp.ErrEmptyDomain }
+
 // Narrow restricts the cells before search: a given (givens[i] > 0, row
 // by row; givens may be nil) fixes cell i, and marks, when not nil, keeps
 // in cell i only the values whose bit is set in marks[i] (a person's
-// pencil marks). It returns an error naming the first cell left with no
-// value.
+// pencil marks). It returns an *EmptyCell naming the first cell left with
+// no value.
 func (g *Grid) Narrow(givens []int, marks []uint64) error {
 	for i, x := range g.Vars {
 		var err error
@@ -184,7 +200,7 @@ func (g *Grid) Narrow(givens []int, marks []uint64) error {
 			err = g.Model.Restrict(x, marks[i:i+1])
 		}
 		if errors.Is(err, csp.ErrEmptyDomain) {
-			return fmt.Errorf("r%dc%d: no value left (given %v, candidates %s)", i/g.Cols+1, i%g.Cols+1, at(givens, i), maskValues(marks, i))
+			return &EmptyCell{Row: i / g.Cols, Col: i % g.Cols, Given: at(givens, i), Candidates: maskValues(marks, i)}
 		} else if err != nil {
 			return err
 		}

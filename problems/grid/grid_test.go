@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/problems/grid"
@@ -72,4 +73,21 @@ func TestCellNames(t *testing.T) {
 	m := csp.NewModel()
 	g := grid.New(m, 2, 3, 1, 3)
 	assert.Equal(t, "r2c3", m.Name(g.At(1, 2)))
+}
+
+func TestNarrow(t *testing.T) {
+	m := csp.NewModel()
+	g := grid.New(m, 2, 2, 1, 2)
+	require.NoError(t, g.Narrow([]int{1, 0, 0, 0}, nil))
+	d := m.InitialDomain(g.At(0, 0))
+	assert.Equal(t, []int{1}, d.AppendValues(nil), "the given fixes its cell")
+
+	// A mark that contradicts the given leaves nothing: an *EmptyCell that
+	// says the puzzle has no solution.
+	err := g.Narrow([]int{0, 2, 0, 0}, []uint64{1 << 1, 1 << 1, 1<<1 | 1<<2, 1<<1 | 1<<2})
+	var e *grid.EmptyCell
+	require.ErrorAs(t, err, &e)
+	assert.Equal(t, grid.EmptyCell{Row: 0, Col: 1, Given: 2, Candidates: e.Candidates}, *e)
+	assert.ErrorIs(t, err, csp.ErrEmptyDomain)
+	assert.Contains(t, err.Error(), "r1c2: no value left (given 2")
 }

@@ -84,10 +84,10 @@ func (problem) Read(r io.Reader) iter.Seq[Item] { return Read(r) }
 // symbol is unsatisfiable.
 func build(inst *Instance, o settings) (*Model, error) {
 	m, err := Build(inst, o.Options)
-	if err != nil {
+	if errors.Is(err, csp.ErrEmptyDomain) {
 		return nil, catalog.Unsatisfiable{Reason: err}
 	}
-	return m, nil
+	return m, err
 }
 
 func (problem) Solve(ctx context.Context, inst *Instance, o settings, run catalog.Run) ([][]int, csp.Result, error) {
