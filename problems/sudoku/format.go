@@ -155,7 +155,7 @@ func parseLine(s string, line int) (*Puzzle, error) {
 		start++
 	}
 	if start < len(s) && s[start] == '{' {
-		return parseJSONLine(s, start, line, 0)
+		return parseJSONLine(s, start, line)
 	}
 	end := start
 	for end < len(s) && s[end] != ' ' && s[end] != '\t' {
@@ -168,7 +168,7 @@ func parseLine(s string, line int) (*Puzzle, error) {
 			// No cell is ':' or '#': the field is a Solo game ID (or
 			// random seed), found without a second pass over the cells.
 			if strings.ContainsAny(s[i:end], ":#") {
-				return parseSolo(s[start:end], start, line, 0)
+				return parseSolo(s[start:end], start, line)
 			}
 			// Every character before s[i] is ASCII, so i+1 is the column.
 			return nil, fail(i+1, ErrSymbol, "found %s, want %s", badChar(s, i), alphabet(0))

@@ -18,9 +18,9 @@ type member struct {
 
 // jsonReader reads the JSON form, turning offsets into errors.
 type jsonReader struct {
-	data        string
-	base        int // data[0] is at column base+1 of line
-	line, index int
+	data string
+	base int // data[0] is at column base+1 of line
+	line int
 }
 
 // fail makes a ParseError pointing at offset at of r.data.
@@ -33,7 +33,7 @@ func (r *jsonReader) fail(at int, err error, detail string, args ...any) error {
 		head, col = head[nl+1:], 0
 	}
 	col += utf8.RuneCountInString(head) + 1
-	return &ParseError{Instance: r.index, Line: line, Field: col, Err: err, Detail: fmt.Sprintf(detail, args...)}
+	return &ParseError{Line: line, Field: col, Err: err, Detail: fmt.Sprintf(detail, args...)}
 }
 
 // syntax turns an encoding/json error met decoding the value at offset at
@@ -168,8 +168,8 @@ func ParseJSON(s string) (*Puzzle, error) {
 
 // parseJSONLine reads a JSON puzzle from the line s, from s[start]; after
 // the object the line may hold whitespace and a comment.
-func parseJSONLine(s string, start, line, index int) (*Puzzle, error) {
-	r := &jsonReader{data: s, line: line, index: index}
+func parseJSONLine(s string, start, line int) (*Puzzle, error) {
+	r := &jsonReader{data: s, line: line}
 	p, end, err := r.puzzle(start)
 	if err != nil {
 		return nil, err

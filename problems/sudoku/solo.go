@@ -49,18 +49,18 @@ func ParseSolo(s string) (*Puzzle, error) {
 	if end < start {
 		end = start
 	}
-	return parseSolo(s[start:end], start, 1, 0)
+	return parseSolo(s[start:end], start, 1)
 }
 
 // soloReader walks an ID, turning positions into errors.
 type soloReader struct {
-	s           string
-	base        int // s[0] is at column base+1 of the line
-	line, index int
+	s    string
+	base int // s[0] is at column base+1 of the line
+	line int
 }
 
 func (r *soloReader) fail(at int, err error, detail string, args ...any) error {
-	return &ParseError{Instance: r.index, Line: r.line, Field: r.base + at + 1, Err: err, Detail: fmt.Sprintf(detail, args...)}
+	return &ParseError{Line: r.line, Field: r.base + at + 1, Err: err, Detail: fmt.Sprintf(detail, args...)}
 }
 
 // number reads a decimal number at s[at:] (a digit there); it returns the
@@ -78,8 +78,8 @@ func (r *soloReader) number(at int) (v, next int, err error) {
 }
 
 // parseSolo reads the ID s, which starts at column base+1 of the line.
-func parseSolo(s string, base, line, index int) (*Puzzle, error) {
-	r := &soloReader{s: s, base: base, line: line, index: index}
+func parseSolo(s string, base, line int) (*Puzzle, error) {
+	r := &soloReader{s: s, base: base, line: line}
 	colon := strings.IndexByte(s, ':')
 	if colon < 0 {
 		if strings.Contains(s, "#") {
