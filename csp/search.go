@@ -104,6 +104,14 @@ type Options struct {
 	// describe, each on its own goroutine and space over the shared
 	// model, the first answer winning. Search.Run ignores it.
 	Portfolio []Options
+	// Order, when BreadthFirst, makes Solve and Count search level by
+	// level (BFS) over the same branching; Restarts, Nogoods, Workers and
+	// Portfolio then do not apply and are ignored. Search.Run ignores it.
+	Order Order
+	// MaxFrontier caps the open nodes a breadth-first search keeps at
+	// once (0: as many as DefaultFrontierBytes holds); the search stops
+	// with FrontierLimit rather than grow past it.
+	MaxFrontier int64
 }
 
 // Stop says why a search ended before exploring its whole tree.
@@ -117,9 +125,10 @@ const (
 	FailLimit
 	TimeLimit
 	Canceled
+	FrontierLimit // a breadth-first frontier reached Options.MaxFrontier
 )
 
-var stopNames = [...]string{"none", "solution limit", "node limit", "failure limit", "time limit", "canceled"}
+var stopNames = [...]string{"none", "solution limit", "node limit", "failure limit", "time limit", "canceled", "frontier limit"}
 
 // String names the reason.
 func (s Stop) String() string { return stopNames[s] }
@@ -638,8 +647,12 @@ func (e *Search) selectValue(x Var) frame {
 }
 
 // Solve returns the first solution of m (with opts.Workers, the solution
-// ParallelSolve finds).
+// ParallelSolve finds; with opts.Order BreadthFirst, the first a BFS
+// finds).
 func Solve(ctx context.Context, m *Model, opts Options) Result {
+	if opts.Order == BreadthFirst {
+		return NewBFS(m, opts).Run(ctx, 1, func(*Space) bool { return true })
+	}
 	if len(opts.Portfolio) > 0 {
 		return RunPortfolio(ctx, m, opts, 1)
 	}
@@ -652,6 +665,9 @@ func Solve(ctx context.Context, m *Model, opts Options) Result {
 // Count counts the solutions of m, stopping at limit (0: no cap). A limit of
 // 2 answers "is the solution unique?".
 func Count(ctx context.Context, m *Model, opts Options, limit int64) Result {
+	if opts.Order == BreadthFirst {
+		return NewBFS(m, opts).Run(ctx, limit, func(*Space) bool { return true })
+	}
 	if len(opts.Portfolio) > 0 {
 		return RunPortfolio(ctx, m, opts, limit)
 	}

@@ -3,6 +3,7 @@ package csp
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -18,6 +19,14 @@ type Stats struct {
 	Restarts     int64         // restarts performed
 	Solutions    int64         // solutions found
 	SolveTime    time.Duration // wall time of the search, propagation at the root included
+	// Breadth-first search only (see BFS): Widths[d] is the number of
+	// open nodes d decisions below the root that the frontier saved (the
+	// width of level d), PeakFrontier the most open nodes it held at once
+	// and PeakFrontierBytes their saved domains' size. Widths is nil for
+	// a depth-first search.
+	Widths            []int64
+	PeakFrontier      int64
+	PeakFrontierBytes int64
 	// Propagators has one entry per propagator kind, in order of first post.
 	Propagators []KindStats
 }
@@ -49,8 +58,12 @@ func (st Stats) MarshalJSON() ([]byte, error) {
 		Restarts     int64   `json:"restarts"`
 		Solutions    int64   `json:"solutions"`
 		SolveTime    float64 `json:"solveTime"`
+		Widths       []int64 `json:"widths,omitempty"`
+		PeakFrontier int64   `json:"peakFrontier,omitempty"`
+		PeakBytes    int64   `json:"peakFrontierBytes,omitempty"`
 		Propagators  []kind  `json:"propagators,omitempty"`
-	}{st.Nodes, st.Failures, st.Propagations, st.PeakDepth, st.Restarts, st.Solutions, st.SolveTime.Seconds(), nil}
+	}{st.Nodes, st.Failures, st.Propagations, st.PeakDepth, st.Restarts, st.Solutions, st.SolveTime.Seconds(),
+		st.Widths, st.PeakFrontier, st.PeakFrontierBytes, nil}
 	for _, k := range st.Propagators {
 		out.Propagators = append(out.Propagators, kind(k))
 	}
@@ -58,13 +71,25 @@ func (st Stats) MarshalJSON() ([]byte, error) {
 }
 
 // String formats the statistics as name=value lines, one counter per line
-// with MiniZinc's names, then one line per propagator kind. (MiniZinc
+// with MiniZinc's names (after a breadth-first search also its frontier:
+// peakFrontier, peakFrontierBytes and widths, the widths of the levels
+// separated by commas), then one line per propagator kind. (MiniZinc
 // prefixes such lines with "%%%mzn-stat: "; callers that mix them with
 // solutions add a prefix of their own.)
 func (st Stats) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "nodes=%d\nfailures=%d\npropagations=%d\npeakDepth=%d\nrestarts=%d\nsolutions=%d\nsolveTime=%.6f\n",
 		st.Nodes, st.Failures, st.Propagations, st.PeakDepth, st.Restarts, st.Solutions, st.SolveTime.Seconds())
+	if st.Widths != nil {
+		fmt.Fprintf(&b, "peakFrontier=%d\npeakFrontierBytes=%d\nwidths=", st.PeakFrontier, st.PeakFrontierBytes)
+		for d, w := range st.Widths {
+			if d > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(strconv.FormatInt(w, 10))
+		}
+		b.WriteByte('\n')
+	}
 	for _, k := range st.Propagators {
 		fmt.Fprintf(&b, "propagator %s: count=%d runs=%d removed=%d failures=%d\n", k.Kind, k.Count, k.Runs, k.Removed, k.Failures)
 	}

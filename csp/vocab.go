@@ -9,7 +9,8 @@ import (
 )
 
 // The names of the search vocabulary, indexed by value. They are the
-// public interface of the command line (--var, --val, --restarts, --save),
+// public interface of the command line (--var, --val, --restarts, --save,
+// --order),
 // of bench's configuration names and of the documentation, so each list is
 // spelled here once and everything else is made from it.
 var (
@@ -17,10 +18,11 @@ var (
 	valSelectNames = enum.Names{"min", "max", "split", "random", "density"}
 	restartNames   = enum.Names{"none", "luby", "geometric"}
 	saveModeNames  = enum.Names{"copying", "trailing"}
+	orderNames     = enum.Names{"dfs", "bfs"}
 )
 
 // ErrUnknownName is matched (errors.Is) by every error of ParseVarSelect,
-// ParseValSelect, ParseRestart and ParseSaveMode, so a caller can tell a
+// ParseValSelect, ParseRestart, ParseSaveMode and ParseOrder, so a caller can tell a
 // bad name from other failures without reading the message.
 var ErrUnknownName = errors.New("csp: unknown name")
 
@@ -109,3 +111,19 @@ func ParseSaveMode(s string) (SaveMode, error) {
 // (Copying first), for flags, usage text and documentation. The slice is
 // the caller's own.
 func SaveModeNames() []string { return slices.Clone(saveModeNames) }
+
+// String returns the search order's name: dfs or bfs (Order(n) for a
+// value outside the list).
+func (o Order) String() string { return orderNames.Name("Order", int(o)) }
+
+// ParseOrder returns the search order named s, one of OrderNames. Names
+// are exact and case-sensitive; any other s gives an error matching
+// ErrUnknownName that lists the choices.
+func ParseOrder(s string) (Order, error) {
+	return parseName[Order](orderNames, "search order", s)
+}
+
+// OrderNames returns the names of the search orders in value order
+// (DepthFirst first), for flags, usage text and documentation. The slice
+// is the caller's own.
+func OrderNames() []string { return slices.Clone(orderNames) }

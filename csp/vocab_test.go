@@ -47,6 +47,12 @@ var vocabularies = []vocabulary{
 		names:  csp.SaveModeNames,
 		parse:  func(s string) (fmt.Stringer, error) { return csp.ParseSaveMode(s) },
 	},
+	{
+		kind:   "search order",
+		values: []fmt.Stringer{csp.DepthFirst, csp.BreadthFirst},
+		names:  csp.OrderNames,
+		parse:  func(s string) (fmt.Stringer, error) { return csp.ParseOrder(s) },
+	},
 }
 
 // The names are the command line's public interface: they must not change.
@@ -59,6 +65,7 @@ func TestVocabularyNames(t *testing.T) {
 		{"value order", []string{"min", "max", "split", "random", "density"}},
 		{"restart policy", []string{"none", "luby", "geometric"}},
 		{"save mode", []string{"copying", "trailing"}},
+		{"search order", []string{"dfs", "bfs"}},
 	}
 	require.Len(t, vocabularies, len(tests))
 	for i, tt := range tests {
@@ -126,6 +133,7 @@ func TestVocabularyStringOutOfRange(t *testing.T) {
 		{csp.ValSelect(5), "ValSelect(5)"},
 		{csp.Restart(3), "Restart(3)"},
 		{csp.SaveMode(2), "SaveMode(2)"},
+		{csp.Order(2), "Order(2)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.want, func(t *testing.T) {
