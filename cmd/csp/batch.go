@@ -168,6 +168,10 @@ func pipeline(ctx context.Context, p *catalog.Entry, items iter.Seq[catalog.Item
 					case !c.quiet || !o.ok():
 						writeHuman(ce, p, &o, c, counting)
 					}
+					if o.res.Stopped == csp.FrontierLimit {
+						ce.stderr.printf("csp: instance %d: the breadth-first frontier would exceed %d open nodes (%d bytes of domains); use --order dfs, or a larger --frontier\n",
+							o.Index, o.res.Stats.PeakFrontier, o.res.Stats.PeakFrontierBytes)
+					}
 					o.grid = nil // printed: keep only what the summary needs
 					ch.outs = append(ch.outs, o)
 				}

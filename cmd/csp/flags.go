@@ -54,6 +54,9 @@ func newConfig() *config {
 // what the command line left out): a bad value is the error, before
 // anything runs.
 func (c *config) settle(p *catalog.Entry, given func(string) bool) error {
+	if err := c.settleOrder(given); err != nil {
+		return err
+	}
 	if c.ties == "" {
 		c.search.RandomTies = c.search.Restarts != csp.NoRestarts
 	} else {
@@ -77,6 +80,45 @@ func (c *config) settle(p *catalog.Entry, given func(string) bool) error {
 	}
 	c.settings = s
 	return nil
+}
+
+// settleOrder checks the search order against the other search flags:
+// breadth-first search does not restart, learn nogoods or run in
+// parallel, so --order bfs refuses those flags given (and turns off the
+// default restarts), and --frontier needs --order bfs.
+func (c *config) settleOrder(given func(string) bool) error {
+	if c.search.Order != csp.BreadthFirst {
+		if given("frontier") {
+			return fmt.Errorf("--frontier applies to --order bfs only")
+		}
+		return nil
+	}
+	for _, clash := range []struct {
+		on   bool
+		flag string
+	}{
+		{c.search.Restarts != csp.NoRestarts && given("restarts"), "--restarts " + c.search.Restarts.String()},
+		{c.search.Nogoods, "--nogoods"},
+		{c.search.Workers > 0, "--workers"},
+		{len(c.portfolio) > 0, "--portfolio"},
+	} {
+		if clash.on {
+			return fmt.Errorf("--order bfs does not combine with %s (restarts, nogoods, --workers and --portfolio are depth-first only)", clash.flag)
+		}
+	}
+	c.search.Restarts = csp.NoRestarts
+	return nil
+}
+
+// orderFlags adds the search order to a command's flags: --order dfs|bfs
+// and --frontier N, the cap on the open nodes of a breadth-first search
+// (solve and count only: the authors' tools search depth-first).
+func orderFlags(declare func(fs *flag.FlagSet, c *config)) func(fs *flag.FlagSet, c *config) {
+	return func(fs *flag.FlagSet, c *config) {
+		declare(fs, c)
+		fs.Var(namedFlag[csp.Order]{&c.search.Order, csp.ParseOrder, len(csp.OrderNames())}, "order", "")
+		fs.Var(intFlag{&c.search.MaxFrontier, 1}, "frontier", "")
+	}
 }
 
 // problemFlags declares every registered problem's own flags of one kind

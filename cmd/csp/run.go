@@ -28,10 +28,10 @@ type command struct {
 }
 
 var commands = map[string]command{
-	"solve": {flags: batchFlags(false), run: func(e env, p *catalog.Entry, args []string, c *config) int {
+	"solve": {flags: orderFlags(batchFlags(false)), run: func(e env, p *catalog.Entry, args []string, c *config) int {
 		return batch(e, p, args, c, false)
 	}},
-	"count": {flags: batchFlags(true), run: func(e env, p *catalog.Entry, args []string, c *config) int {
+	"count": {flags: orderFlags(batchFlags(true)), run: func(e env, p *catalog.Entry, args []string, c *config) int {
 		return batch(e, p, args, c, true)
 	}},
 	"generate": {flags: generateFlags, run: generate},

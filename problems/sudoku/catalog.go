@@ -240,11 +240,12 @@ func cachedSolver(run catalog.Run, p *Puzzle, o settings) (*Solver, error) {
 }
 
 // several reports whether run asks for several searches at once
-// (--workers or --portfolio): the one search a Solver reuses cannot run
-// them, so those go through a model of their own with the givens in its
-// domains.
+// (--workers or --portfolio) or for another search than the depth-first
+// one (--order bfs): the one depth-first search a Solver reuses cannot
+// run them, so those go through a model of their own with the givens in
+// its domains.
 func several(run catalog.Run) bool {
-	return run.Search.Workers > 0 || len(run.Search.Portfolio) > 0
+	return run.Search.Workers > 0 || len(run.Search.Portfolio) > 0 || run.Search.Order != csp.DepthFirst
 }
 
 // givenModel builds p's model under o with the givens and pencil marks as
