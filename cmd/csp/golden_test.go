@@ -95,6 +95,19 @@ var goldenCases = []goldenCase{
 	{name: "count-towers-json", args: []string{"count", "skyscraper", "-", "--json", "--seed", "1", "--jobs", "1"}, stdin: towersUnique + towersMultiple},
 	{name: "count-bad-limit", args: []string{"count", "sudoku", "--limit", "-3", "-"}, stdin: sudokuEuler},
 
+	// --order bfs: the same counts level by level, the frontier in the
+	// statistics, its cap, and the flags it does not combine with.
+	{name: "count-bfs-stats", args: []string{"count", "skyscraper", "-", "--order", "bfs", "--stats", "--seed", "1", "--jobs", "1"},
+		stdin: `{"size":4,"clues":[0,3,0,0,0,0,0,0,0,0,0,1,1,0,0,0]}` + "\n"},
+	{name: "solve-bfs-sudoku", args: []string{"solve", "sudoku", "-", "--order", "bfs", "--stats", "--seed", "1", "--jobs", "1"}, stdin: sudokuSeveral},
+	{name: "count-bfs-frontier", args: []string{"count", "latin", "-", "--order", "bfs", "--frontier", "4", "--seed", "1", "--jobs", "1"},
+		stdin: "4\n0 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n"},
+	{name: "count-bfs-restarts", args: []string{"count", "sudoku", "-", "--order", "bfs", "--restarts", "luby"}, stdin: sudokuEuler},
+	{name: "count-bfs-workers", args: []string{"count", "sudoku", "-", "--order", "bfs", "--workers", "2"}, stdin: sudokuEuler},
+	{name: "count-frontier-without-bfs", args: []string{"count", "sudoku", "-", "--frontier", "100"}, stdin: sudokuEuler},
+	{name: "count-bad-order", args: []string{"count", "sudoku", "-", "--order", "breadth"}, stdin: sudokuEuler},
+	{name: "check-order", args: []string{"check", "sudoku", "-", "--order", "bfs"}, stdin: sudokuEuler},
+
 	// check: unique, multiple, none, malformed
 	{name: "check-unique", args: []string{"check", "skyscraper", "testdata/bench/towers.txt", "--seed", "1", "--jobs", "1"}},
 	{name: "check-multiple", args: []string{"check", "sudoku", "testdata/sudoku_multiple.txt", "--seed", "1", "--jobs", "1"}},

@@ -247,6 +247,11 @@ Flags of solve and count:
   --nogoods                        learn nogoods at restarts (with --restarts;
                                    default off; on for skyscraper with maxsd)
   --save ` + pad(strings.Join(csp.SaveModeNames(), "|"), 25) + ` how the search undoes a branch (default copying)
+  --order ` + pad(strings.Join(csp.OrderNames(), "|"), 24) + ` search order, solve and count only: depth first
+                                   (default) or breadth first, level by level (no
+                                   restarts, nogoods, --workers or --portfolio)
+  --frontier N                     with --order bfs: stop when the open nodes would
+                                   exceed N (default: ` + fmt.Sprint(csp.DefaultFrontierBytes>>20) + ` MiB of saved domains)
   --seed S                         random seed (default 1)
   --timeout D                      wall time per instance, e.g. 500ms, 10s (default 0: none)
   --nodes N                        stop an instance after N nodes (default 0: none)
