@@ -21,5 +21,7 @@
 // geometric), remembers nogoods across restarts, follows the last
 // conflict, stops at limits on nodes, failures, time or a
 // context.Context, and counts or enumerates solutions (Count, All), in
-// parallel too (ParallelSolve, ParallelCount).
+// parallel too (ParallelSolve, ParallelCount). BFS expands the same tree
+// breadth first, level by level, its frontier capped (Options.Order,
+// Options.MaxFrontier).
 package csp
