@@ -280,6 +280,14 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"solve", "latin", "x", "--jobs", "0"}, "flag -jobs: want a whole number >= 1"},
 		{[]string{"solve", "latin", "x", "--seed", "-1"}, "flag -seed: want a whole number"},
 		{[]string{"count", "latin", "x", "--limit", "two"}, "flag -limit: want a whole number >= 0"},
+		{[]string{"count", "latin", "x", "--order", "wide"}, `invalid value "wide" for flag -order: want dfs or bfs`},
+		{[]string{"count", "latin", "x", "--order", "bfs", "--frontier", "0"}, "flag -frontier: want a whole number >= 1"},
+		{[]string{"count", "latin", "x", "--frontier", "10"}, "--frontier applies to --order bfs only"},
+		{[]string{"solve", "latin", "x", "--order", "bfs", "--restarts", "geometric"}, "--order bfs does not combine with --restarts geometric"},
+		{[]string{"solve", "latin", "x", "--order", "bfs", "--nogoods"}, "--order bfs does not combine with --nogoods"},
+		{[]string{"solve", "latin", "x", "--order", "bfs", "--workers", "1"}, "--order bfs does not combine with --workers"},
+		{[]string{"solve", "latin", "x", "--order", "bfs", "--portfolio", "var=maxsd"}, "--order bfs does not combine with --portfolio"},
+		{[]string{"grade", "latin", "x", "--order", "bfs"}, "flag provided but not defined: -order"},
 		{[]string{"generate", "latin", "--holes", "3"}, "--order (or --size) is required"},
 		{[]string{"generate", "latin", "--order", "3"}, "--holes is required"},
 		{[]string{"generate", "latin", "--order", "3", "--holes", "10"}, "latin: 10 holes, want 0..9"},
@@ -612,6 +620,30 @@ func TestSudokuSeveralSearches(t *testing.T) {
 	require.NotEmpty(t, plain)
 	assert.Equal(t, plain, statuses("--workers", "2"))
 	assert.Equal(t, plain, statuses("--portfolio", "seed=2; var=domwdeg"))
+	assert.Equal(t, plain, statuses("--order", "bfs"))
 	r := runCSP(t, "", "solve", "sudoku", file, "--json", "--portfolio", "seed=2")
 	assert.Regexp(t, `"status":"solved".*"member":[01][,}]`, r.stdout)
+}
+
+// TestOrder: --order bfs counts as depth-first search does, with or
+// without --restarts none, and its statistics show the frontier.
+func TestOrder(t *testing.T) {
+	in := readFile(t, "testdata/count.txt")
+	counts := func(args ...string) []string {
+		r := runCSP(t, in, append([]string{"count", "latin", "-", "--json"}, args...)...)
+		require.Equal(t, 1, r.code, "the last square has no completion: %s", r.stderr)
+		var out []string
+		for _, rec := range decodeLines(t, r.stdout) {
+			out = append(out, fmt.Sprint(rec["status"], " ", rec["count"], " ", rec["complete"]))
+		}
+		return out
+	}
+	dfs := counts()
+	require.Equal(t, []string{"solved 576 true", "solved 1 true", "unsatisfiable 0 true"}, dfs)
+	assert.Equal(t, dfs, counts("--order", "bfs"))
+	assert.Equal(t, dfs, counts("--order", "bfs", "--restarts", "none", "--var", "mindom"))
+	assert.Equal(t, dfs, counts("--order", "dfs", "--restarts", "none"))
+	r := runCSP(t, in, "count", "latin", "-", "--order", "bfs", "--stats")
+	assert.Contains(t, r.stdout, "%%%mzn-stat: widths=1,")
+	assert.Contains(t, r.stdout, "%%%mzn-stat: restarts=0")
 }
