@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/csv"
 	"encoding/json"
@@ -37,8 +38,11 @@ type benchConfig struct {
 	jobs     int64
 	warmup   bool
 	progress bool // --progress=false silences the bar on a terminal
-	// Outputs.
+	// Inputs: the bounds on what is read (readBudget).
+	maxInstances, maxBytes int64
+	// Outputs: the files, and whether an existing one may be replaced.
 	csvPath, jsonPath, plotPath string
+	force                       bool
 }
 
 // dim is one dimension of the configuration matrix: a flag and the values
@@ -181,6 +185,9 @@ func benchFlags(fs *flag.FlagSet, b *benchConfig) {
 	fs.StringVar(&b.csvPath, "csv", "", "")
 	fs.StringVar(&b.jsonPath, "json", "", "")
 	fs.StringVar(&b.plotPath, "plot", "", "")
+	fs.BoolVar(&b.force, "force", false, "")
+	fs.Var(intFlag{&b.maxInstances, 1}, "max-instances", "")
+	fs.Var(sizeFlag{&b.maxBytes}, "max-bytes", "")
 }
 
 // configuration is one cell of the matrix: a value per dimension.
@@ -273,34 +280,45 @@ func settingsFor(p *catalog.Entry, cf configuration, b *benchConfig) (*catalog.S
 	return c.settings, nil
 }
 
-// benchFile is one file of the benchmark with its problem.
-type benchFile struct {
-	name    string // as shown: the path, or suite/NAME
-	problem *catalog.Entry
-	items   []catalog.Item[any]
-	err     error // the file could not be read, or its problem found
+// benchInput is one argument of bench: a file, with its problem when
+// named (PROBLEM:PATH), or an embedded suite.
+type benchInput struct {
+	name    string         // as shown: the path, "standard input", or suite/NAME.txt
+	path    string         // the file, "-" for standard input; "" for a suite
+	problem *catalog.Entry // nil: found by reading the file
 }
 
-// loadFiles reads the files named by args (PROBLEM:PATH, or a PATH whose
-// problem is found by reading it, or the name of a problem with a suite of
-// its own), or every problem's suite when there are none.
-func loadFiles(args []string) []benchFile {
-	var out []benchFile
+// benchInputs sorts out the arguments: PROBLEM:PATH, a PATH whose problem
+// is found by reading it, the name of a problem with a suite of its own,
+// default (every suite), or nothing (every suite). A file of the name
+// wins over a suite. - is standard input.
+func benchInputs(args []string) []benchInput {
 	if len(args) == 0 {
-		return suiteFiles(suiteProblems())
+		return suiteInputs(suiteProblems())
 	}
+	var out []benchInput
 	for _, a := range args {
 		if _, err := os.Stat(a); err != nil {
 			if a == "default" {
-				out = append(out, suiteFiles(suiteProblems())...)
+				out = append(out, suiteInputs(suiteProblems())...)
 				continue
 			}
 			if p, ok := catalog.Lookup(a); ok && p.Suite != "" {
-				out = append(out, suiteFiles([]string{a})...)
+				out = append(out, suiteInputs([]string{a})...)
 				continue
 			}
 		}
-		out = append(out, loadFile(a))
+		in := benchInput{path: a}
+		if i := strings.Index(a, ":"); i > 0 {
+			if p, ok := catalog.Lookup(a[:i]); ok {
+				in.problem, in.path = p, a[i+1:]
+			}
+		}
+		in.name = in.path
+		if in.path == "-" {
+			in.name = "standard input"
+		}
+		out = append(out, in)
 	}
 	return out
 }
@@ -317,63 +335,263 @@ func suiteProblems() []string {
 	return names
 }
 
-// suiteFiles reads the embedded suites of the given problems.
-func suiteFiles(problems []string) []benchFile {
-	var out []benchFile
+// suiteInputs are the embedded suites of the given problems.
+func suiteInputs(problems []string) []benchInput {
+	var out []benchInput
 	for _, name := range problems {
 		p, _ := catalog.Lookup(name)
-		out = append(out, benchFile{name: "suite/" + name + ".txt", problem: p,
-			items: slices.Collect(p.Read(strings.NewReader(p.Suite), false))})
+		out = append(out, benchInput{name: "suite/" + name + ".txt", problem: p})
 	}
 	return out
 }
 
-// loadFile reads one file named on the command line.
-func loadFile(arg string) benchFile {
-	name, file := "", arg
-	if i := strings.Index(arg, ":"); i > 0 {
-		if _, ok := catalog.Lookup(arg[:i]); ok {
-			name, file = arg[:i], arg[i+1:]
+// benchFile is one file of the benchmark with its problem.
+type benchFile struct {
+	name    string // as shown: the path, or suite/NAME
+	problem *catalog.Entry
+	items   []catalog.Item[any]
+	err     error // the file could not be read, or its problem found
+}
+
+// Bounds on what bench reads. A benchmark runs each instance several
+// times, so it keeps them all, parsed; the bounds keep that memory in
+// check whatever the files hold, and end an endless input (/dev/zero, a
+// generator piped in) with a message rather than the machine's memory or
+// a hang.
+const (
+	// defaultMaxInstances and defaultMaxBytes are the defaults of
+	// --max-instances and --max-bytes.
+	defaultMaxInstances = 100_000
+	defaultMaxBytes     = 64 << 20
+	// maxBadRun is how many malformed instances in a row end the reading
+	// of a file: past it, the file is not one of its problem's.
+	maxBadRun = 1000
+	// detectBytes is how much of a file whose problem is not named is
+	// read to find it (every problem's reader tries it).
+	detectBytes = 1 << 20
+)
+
+// readBudget is what is left of --max-instances and --max-bytes, shared by
+// every file of a run: they bound what is kept, so a file given up gives
+// back what it took.
+type readBudget struct {
+	instances, bytes       int64 // left
+	maxInstances, maxBytes int64 // the flags, for messages
+}
+
+// budgetReader reads from r until the budget's bytes are spent; then it
+// fails with errOverBudget (unless r is at its end), which ends the
+// problem's reader at once, even in the middle of a line that never ends.
+type budgetReader struct {
+	r    io.Reader
+	b    *readBudget
+	read int64 // bytes read
+	over bool  // the budget ran out before r's end
+}
+
+var errOverBudget = errors.New("over --max-bytes")
+
+func (br *budgetReader) Read(p []byte) (int, error) {
+	if br.b.bytes <= 0 {
+		// Spent: the input may still end here.
+		var one [1]byte
+		if n, err := br.r.Read(one[:]); n == 0 && err == io.EOF {
+			return 0, io.EOF
 		}
+		br.over = true
+		return 0, errOverBudget
 	}
-	bf := benchFile{name: file}
-	data, err := os.ReadFile(file)
-	if err != nil {
-		bf.err = err
-		return bf
+	if int64(len(p)) > br.b.bytes {
+		p = p[:br.b.bytes]
 	}
-	read := func(p *catalog.Entry) []catalog.Item[any] {
-		return slices.Collect(p.Read(strings.NewReader(string(data)), false))
+	n, err := br.r.Read(p)
+	br.b.bytes -= int64(n)
+	br.read += int64(n)
+	return n, err
+}
+
+// giveBack returns to the budget what br took, for a file given up.
+func (br *budgetReader) giveBack() {
+	br.b.bytes += br.read
+	br.read = 0
+}
+
+// loadFiles reads every input (see loadFile) within the budget.
+func loadFiles(inputs []benchInput, stdin io.Reader, budget *readBudget) []benchFile {
+	out := make([]benchFile, len(inputs))
+	for i, in := range inputs {
+		out[i] = loadFile(in, stdin, budget)
 	}
-	if name != "" {
-		bf.problem, _ = catalog.Lookup(name)
-		bf.items = read(bf.problem)
-		return bf
+	return out
+}
+
+// loadFile reads one input, streaming it through its problem's reader:
+// only the parsed instances are kept, never the text. A file whose
+// problem is not named is found by its first detectBytes: the problem
+// whose reader takes the most instances there, with the fewest errors.
+// The file is an error when it cannot be opened, when no problem reads
+// it, or when reading it breaks a bound (its instances are dropped then:
+// a benchmark of part of a file would pass for the whole).
+func loadFile(in benchInput, stdin io.Reader, budget *readBudget) benchFile {
+	bf := benchFile{name: in.name, problem: in.problem}
+	var r io.Reader
+	switch in.path {
+	case "":
+		r = strings.NewReader(in.problem.Suite)
+	case "-":
+		r = stdin
+	default:
+		f, err := os.Open(in.path)
+		if err != nil {
+			bf.err = err
+			return bf
+		}
+		defer func() { _ = f.Close() }() // only read: a failed Close loses nothing
+		r = f
 	}
-	// Detect: the problem whose reader takes the most instances, with
-	// the fewest errors.
-	best, bestGood, bestBad := "", -1, 0
+	br := &budgetReader{r: r, b: budget}
+	r = br
+	if bf.problem == nil {
+		prefix, err := io.ReadAll(io.LimitReader(br, detectBytes))
+		if err != nil {
+			br.giveBack()
+			bf.err = budget.readError(br, err, 0)
+			return bf
+		}
+		if bf.problem = detect(prefix); bf.problem == nil {
+			where := "it"
+			if len(prefix) == detectBytes {
+				where = fmt.Sprintf("its first %s", byteSize(detectBytes))
+			}
+			br.giveBack()
+			bf.err = fmt.Errorf("no problem reads any instance in %s (name it: PROBLEM:%s, PROBLEM one of %s)", where, in.path, problemNames())
+			return bf
+		}
+		r = io.MultiReader(bytes.NewReader(prefix), br)
+	}
+	bf.items, bf.err = readItems(bf.problem, r, br, budget)
+	return bf
+}
+
+// detect returns the problem whose reader takes the most instances in
+// text, with the fewest errors; nil when none takes any.
+func detect(text []byte) *catalog.Entry {
+	var best *catalog.Entry
+	bestGood, bestBad := 0, 0
 	for _, n := range catalog.Names() {
 		p, _ := catalog.Lookup(n)
 		good, bad := 0, 0
-		for _, it := range read(p) {
+		for it := range p.Read(bytes.NewReader(text), false) {
 			if it.Err != nil {
 				bad++
 			} else {
 				good++
 			}
 		}
-		if good > bestGood || (good == bestGood && bad < bestBad) {
-			best, bestGood, bestBad = n, good, bad
+		if good > bestGood || (good == bestGood && good > 0 && bad < bestBad) {
+			best, bestGood, bestBad = p, good, bad
 		}
 	}
-	if bestGood <= 0 {
-		bf.err = fmt.Errorf("no problem reads any instance in it (name it: PROBLEM:%s, PROBLEM one of %s)", file, problemNames())
-		return bf
+	return best
+}
+
+// readItems collects the instances p's reader finds in r (which reads
+// through br), within the budget: more instances than are left, more
+// bytes, or maxBadRun malformed instances in a row, and reading stops
+// with an error saying where and which bound; the instances and bytes
+// read are given back to the budget then.
+func readItems(p *catalog.Entry, r io.Reader, br *budgetReader, budget *readBudget) ([]catalog.Item[any], error) {
+	var items []catalog.Item[any]
+	bad, line := 0, 0
+	fail := func(err error) ([]catalog.Item[any], error) {
+		budget.instances += int64(len(items))
+		br.giveBack()
+		return nil, err
 	}
-	bf.problem, _ = catalog.Lookup(best)
-	bf.items = read(bf.problem)
-	return bf
+	for it := range p.Read(r, false) {
+		if br.over {
+			line = it.Line // the item is the read error errOverBudget caused
+			break
+		}
+		if budget.instances <= 0 {
+			return fail(fmt.Errorf("line %d: more than %d instances in all (--max-instances raises the bound)", it.Line, budget.maxInstances))
+		}
+		if it.Err != nil {
+			bad++
+			if bad == maxBadRun {
+				return fail(fmt.Errorf("line %d: %d malformed instances in a row: stopped reading (not a %s file?)", it.Line, bad, p.Name))
+			}
+		} else {
+			bad = 0
+		}
+		budget.instances--
+		items = append(items, it)
+	}
+	if br.over {
+		return fail(budget.readError(br, errOverBudget, line))
+	}
+	return items, nil
+}
+
+// readError words an error met reading through br, at line when known
+// (else 0): the byte bound, or the reader's own error.
+func (b *readBudget) readError(br *budgetReader, err error, line int) error {
+	if !br.over && !errors.Is(err, errOverBudget) {
+		return err
+	}
+	at := ""
+	if line > 0 {
+		at = fmt.Sprintf("line %d: ", line)
+	}
+	return fmt.Errorf("%smore than %s of input in all: stopped reading (--max-bytes raises the bound)", at, byteSize(b.maxBytes))
+}
+
+// byteSize words a number of bytes: "64 MiB", "1500 bytes".
+func byteSize(n int64) string {
+	for _, u := range []struct {
+		size int64
+		name string
+	}{{1 << 30, "GiB"}, {1 << 20, "MiB"}, {1 << 10, "KiB"}} {
+		if n >= u.size && n%u.size == 0 {
+			return fmt.Sprintf("%d %s", n/u.size, u.name)
+		}
+	}
+	return fmt.Sprintf("%d %s", n, plural(n, "byte"))
+}
+
+// sizeFlag is a number of bytes, with an optional binary suffix: K, M or
+// G (KiB, MiB, GiB; "64M" is 64 MiB), at least 1.
+type sizeFlag struct{ p *int64 }
+
+func (f sizeFlag) Set(s string) error {
+	t := strings.TrimSuffix(strings.TrimSuffix(strings.ToUpper(strings.TrimSpace(s)), "B"), "I")
+	mult := int64(1)
+	if t != "" {
+		switch t[len(t)-1] {
+		case 'K':
+			mult = 1 << 10
+		case 'M':
+			mult = 1 << 20
+		case 'G':
+			mult = 1 << 30
+		}
+		if mult > 1 {
+			t = t[:len(t)-1]
+		}
+	}
+	v, err := strconv.ParseInt(t, 10, 64)
+	if err != nil || v < 1 || v > math.MaxInt64/mult {
+		return errors.New("want a size in bytes >= 1, such as 1000000, 512K, 64M or 2G")
+	}
+	*f.p = v * mult
+	return nil
+}
+
+func (f sizeFlag) String() string {
+	if f.p == nil {
+		return ""
+	}
+	return byteSize(*f.p)
 }
 
 // run is one instance under one configuration.
@@ -410,8 +628,9 @@ type benchRecord struct {
 
 // bench runs the benchmark: every configuration of the matrix on every
 // instance of every file.
-func bench(stdout, stderr *output, args []string) int {
-	b := &benchConfig{shuffle: -1, jobs: 1, repeat: 1, timeout: 10 * time.Second}
+func bench(stdin io.Reader, stdout, stderr *output, args []string) int {
+	b := &benchConfig{shuffle: -1, jobs: 1, repeat: 1, timeout: 10 * time.Second,
+		maxInstances: defaultMaxInstances, maxBytes: defaultMaxBytes}
 	fset := flag.NewFlagSet("csp bench", flag.ContinueOnError)
 	fset.SetOutput(io.Discard)
 	benchFlags(fset, b)
@@ -424,7 +643,22 @@ func bench(stdout, stderr *output, args []string) int {
 		return usageError(stderr, "bench: %v", err)
 	}
 	configs := b.matrix()
-	loaded := loadFiles(files)
+	inputs := benchInputs(files)
+	var paths []string
+	for i, in := range inputs {
+		if in.path == "-" && slices.ContainsFunc(inputs[:i], func(o benchInput) bool { return o.path == "-" }) {
+			return usageError(stderr, "bench: standard input (-) named twice")
+		}
+		if in.path != "" {
+			paths = append(paths, in.path)
+		}
+	}
+	outs := []*outFile{{flag: "--csv", path: b.csvPath}, {flag: "--json", path: b.jsonPath}, {flag: "--plot", path: b.plotPath}}
+	if err := checkOutputs(outs, paths, stdin, b.force); err != nil {
+		return usageError(stderr, "bench: %v", err)
+	}
+	loaded := loadFiles(inputs, stdin, &readBudget{instances: b.maxInstances, bytes: b.maxBytes,
+		maxInstances: b.maxInstances, maxBytes: b.maxBytes})
 
 	// The work: every (configuration, instance), in a fixed order or a
 	// seeded shuffle of the instances.
@@ -538,41 +772,49 @@ func bench(stdout, stderr *output, args []string) int {
 			status = 1
 		}
 	}
-	write := func(path string, fn func(io.Writer) error) {
-		switch path {
+	// The files: an interrupted run writes what it did into new files but
+	// leaves existing ones as they were (a partial run must not replace a
+	// whole one).
+	interrupted := ctx.Err() != nil
+	writers := []func(io.Writer) error{
+		func(w io.Writer) error { return writeBenchCSV(w, configs, loaded, results) },
+		func(w io.Writer) error { return writeBenchJSON(w, configs, loaded, results) },
+		func(w io.Writer) error { return writeBenchPlot(w, configs, results) },
+	}
+	for i, o := range outs {
+		switch o.path {
 		case "":
-			return
+			continue
 		case "-": // standard output, after the table
-			if err := fn(stdout); err != nil && stdout.err == nil {
+			if err := writers[i](stdout); err != nil && stdout.err == nil {
 				stderr.printf("csp: bench: %v\n", err) // else run reports it
 				status = 1
 			}
-			return
+			continue
 		}
-		f, err := os.Create(path)
-		if err == nil {
-			err = fn(f)
-			if cerr := f.Close(); err == nil {
-				err = cerr
-			}
-		}
-		if err != nil {
-			stderr.printf("csp: bench: %v\n", err)
+		wrote, err := o.write(writers[i], !interrupted)
+		switch {
+		case err != nil:
+			stderr.printf("csp: bench: %s %s: %v (the file is left as it was)\n", o.flag, o.path, err)
 			status = 1
+		case !wrote:
+			stderr.printf("csp: bench: interrupted: %s %s left as it was\n", o.flag, o.path)
 		}
 	}
-	write(b.csvPath, func(w io.Writer) error { return writeBenchCSV(w, configs, loaded, results) })
-	write(b.jsonPath, func(w io.Writer) error { return writeBenchJSON(w, configs, loaded, results) })
-	write(b.plotPath, func(w io.Writer) error { return writeBenchPlot(w, configs, results) })
 	return status
 }
 
-// pathless is err without the path a *fs.PathError repeats, for a
+// pathless is err without the paths a *fs.PathError or an *os.LinkError
+// repeats, for a
 // message that names the file already.
 func pathless(err error) error {
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
 		return pe.Err
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		return le.Err
 	}
 	return err
 }
@@ -585,6 +827,7 @@ func runOne(ctx context.Context, p *catalog.Entry, s *catalog.Settings, c *catal
 	for range repeat {
 		o := attempt(ctx, p, it, s, c, false)
 		r.status, r.res, r.err = o.status, o.res, o.err
+		r.res.Solution = nil // not reported: kept, it would cost the size of the model per run
 		times = append(times, o.elapsed)
 		if o.status == failed {
 			break

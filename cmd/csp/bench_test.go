@@ -5,11 +5,16 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"encoding/xml"
+	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"runtime"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -140,4 +145,232 @@ func TestBenchSearchSwitches(t *testing.T) {
 	assert.Contains(t, bad.stderr, `invalid value "maybe" for flag -nogoods: want true or false`)
 	bad = runCSP(t, "", "bench", "--restart-base", "0", "testdata/bench/towers.txt")
 	assert.Equal(t, 2, bad.code)
+}
+
+// TestMain lets a test run the command in a process of its own, to send
+// it a signal: with CSP_TEST_MAIN set, the test binary is csp, with the
+// arguments CSP_TEST_MAIN holds, a JSON list.
+func TestMain(m *testing.M) {
+	if list, ok := os.LookupEnv("CSP_TEST_MAIN"); ok {
+		var args []string
+		if err := json.Unmarshal([]byte(list), &args); err != nil {
+			fmt.Fprintln(os.Stderr, "CSP_TEST_MAIN:", err)
+			os.Exit(3)
+		}
+		os.Exit(run(args, os.Stdin, os.Stdout, os.Stderr))
+	}
+	os.Exit(m.Run())
+}
+
+// TestBenchNeverOverwritesItsInput: the issue's case (a copy of a sample
+// benchmarked with --csv naming it), and the same file reached by other
+// names, by a link, or as standard input: a usage error before anything
+// runs, --force or not, and the input is as it was.
+func TestBenchNeverOverwritesItsInput(t *testing.T) {
+	sample, err := os.ReadFile("../../problems/sudoku/testdata/samples/17_clue.txt")
+	require.NoError(t, err)
+	for _, tc := range []struct {
+		name  string
+		input string // argument naming the input, in the folder
+		out   string // --csv
+		stdin bool   // standard input is the file
+	}{
+		{name: "same name", input: "sudoku:x.txt", out: "x.txt"},
+		{name: "problem found", input: "x.txt", out: "x.txt"},
+		{name: "other spelling", input: "sudoku:x.txt", out: "./sub/../x.txt"},
+		{name: "hard link", input: "sudoku:x.txt", out: "hard.txt"},
+		{name: "symbolic link", input: "sudoku:x.txt", out: "soft.txt"},
+		{name: "standard input", input: "sudoku:-", out: "x.txt", stdin: true},
+	} {
+		for _, force := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s, force %v", tc.name, force), func(t *testing.T) {
+				t.Chdir(t.TempDir())
+				require.NoError(t, os.WriteFile("x.txt", sample, 0o644))
+				require.NoError(t, os.Mkdir("sub", 0o755))
+				require.NoError(t, os.Link("x.txt", "hard.txt"))
+				require.NoError(t, os.Symlink("x.txt", "soft.txt"))
+				args := []string{"bench", tc.input, "--csv", tc.out}
+				if force {
+					args = append(args, "--force")
+				}
+				var stdin io.Reader = strings.NewReader("")
+				if tc.stdin {
+					f, err := os.Open("x.txt")
+					require.NoError(t, err)
+					defer f.Close()
+					stdin = f
+				}
+				var out, errOut bytes.Buffer
+				code := run(args, stdin, &out, &errOut)
+				assert.Equal(t, 2, code)
+				assert.Equal(t, "csp: bench: --csv "+tc.out+": is an input of this run: refusing to overwrite it\nRun 'csp help' for usage.\n", errOut.String())
+				assert.Empty(t, out.String(), "nothing ran")
+				got, err := os.ReadFile("x.txt")
+				require.NoError(t, err)
+				assert.Equal(t, sample, got, "the input is untouched")
+			})
+		}
+	}
+}
+
+// TestBenchExistingOutput: an existing file is replaced only with --force,
+// and refused before anything runs without it.
+func TestBenchExistingOutput(t *testing.T) {
+	dir := t.TempDir()
+	old := filepath.Join(dir, "old")
+	for _, flag := range []string{"--csv", "--json", "--plot"} {
+		require.NoError(t, os.WriteFile(old, []byte("old results\n"), 0o644))
+		r := runCSP(t, "", "bench", "--warmup=false", flag, old, "sudoku")
+		assert.Equal(t, 2, r.code)
+		assert.Equal(t, "csp: bench: "+flag+" "+old+": the file exists (--force replaces it)\nRun 'csp help' for usage.\n", r.stderr)
+		assert.Empty(t, r.stdout)
+		got, err := os.ReadFile(old)
+		require.NoError(t, err)
+		assert.Equal(t, "old results\n", string(got))
+
+		r = runCSP(t, "", "bench", "--warmup=false", flag, old, "--force", tiny[0])
+		if !assert.Equal(t, 0, r.code, r.stderr) {
+			continue
+		}
+		got, err = os.ReadFile(old)
+		require.NoError(t, err)
+		assert.NotEqual(t, "old results\n", string(got), "replaced")
+		assert.Empty(t, temporaries(t, dir))
+	}
+}
+
+// TestBenchInterruptKeepsOldOutput: Ctrl-C during a run leaves an
+// existing output file as it was, and writes the runs done into a new
+// one. The command runs in a process of its own (TestMain), which gets a
+// real interrupt.
+func TestBenchInterruptKeepsOldOutput(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the Latin suite for a second and a half")
+	}
+	if runtime.GOOS == "windows" {
+		t.Skip("no interrupt signal to send")
+	}
+	dir := t.TempDir()
+	old, fresh := filepath.Join(dir, "old.csv"), filepath.Join(dir, "new.json")
+	require.NoError(t, os.WriteFile(old, []byte("old results\n"), 0o644))
+	args, err := json.Marshal([]string{"bench", "--progress=false", "--warmup=false", "--force", "--csv", old, "--json", fresh, "latin"})
+	require.NoError(t, err)
+	cmd := exec.Command(os.Args[0])
+	cmd.Env = append(os.Environ(), "CSP_TEST_MAIN="+string(args))
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	require.NoError(t, cmd.Start())
+	time.Sleep(1500 * time.Millisecond) // the 12 hard squares take longer
+	require.NoError(t, cmd.Process.Signal(os.Interrupt))
+	err = cmd.Wait()
+	var exit *exec.ExitError
+	require.ErrorAs(t, err, &exit, "stdout:\n%s\nstderr:\n%s", out.String(), errOut.String())
+	require.Equal(t, 1, exit.ExitCode(), "stderr:\n%s", errOut.String())
+	assert.Contains(t, out.String(), "suite/latin.txt (latin, 12)")
+	assert.Contains(t, errOut.String(), "csp: bench: interrupted: --csv "+old+" left as it was\n")
+
+	got, err := os.ReadFile(old)
+	require.NoError(t, err)
+	assert.Equal(t, "old results\n", string(got))
+	recs, err := os.ReadFile(fresh)
+	require.NoError(t, err)
+	lines := strings.Split(strings.TrimSpace(string(recs)), "\n")
+	assert.Less(t, len(lines), 12, "an interrupted run")
+	for _, l := range lines {
+		if l != "" {
+			var rec benchRecord
+			assert.NoError(t, json.Unmarshal([]byte(l), &rec))
+		}
+	}
+	assert.Empty(t, temporaries(t, dir))
+}
+
+// endless is an input that never ends: line repeated. It counts the
+// bytes read.
+type endless struct {
+	line []byte
+	read int64
+}
+
+func (e *endless) Read(p []byte) (int, error) {
+	n := len(p) - len(p)%len(e.line)
+	for i := range n {
+		p[i] = e.line[i%len(e.line)]
+	}
+	e.read += int64(n)
+	return n, nil
+}
+
+// TestBenchReadBounds: what bench reads is bounded: instances, bytes,
+// and malformed instances in a row; an endless input ends in bounded
+// memory with a message naming the bound, and the other files run.
+func TestBenchReadBounds(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		args  []string // with testdata/bench/towers.txt (8 instances, 271 bytes), which runs
+		first bool     // towers.txt comes first (else last)
+		stdin []byte   // standard input: this line, repeated for ever
+		want  string   // the message about the file, on stderr
+		read  int64    // the most bytes read from standard input
+	}{
+		{name: "zeros", args: []string{"sudoku:-"}, stdin: []byte{0}, read: 64<<20 + 1,
+			want: "csp: bench: standard input: line 1: more than 64 MiB of input in all: stopped reading (--max-bytes raises the bound)\n"},
+		{name: "blank lines", args: []string{"sudoku:-", "--max-bytes", "1M"}, stdin: []byte("\n"), read: 1<<20 + 1,
+			want: "csp: bench: standard input: line 1048577: more than 1 MiB of input in all: stopped reading (--max-bytes raises the bound)\n"},
+		{name: "bad lines", args: []string{"sudoku:-"}, stdin: []byte("x\n"), read: 64 << 10,
+			want: "csp: bench: standard input: line 1000: 1000 malformed instances in a row: stopped reading (not a sudoku file?)\n"},
+		{name: "zeros, problem not named", args: []string{"-"}, stdin: []byte{0}, read: 1<<20 + 64<<10,
+			want: "csp: bench: standard input: no problem reads any instance in its first 1 MiB (name it: PROBLEM:-, PROBLEM one of "},
+		{name: "instances", args: []string{"--max-instances", "11", "testdata/bench/sudoku.txt"}, first: true,
+			want: "csp: bench: testdata/bench/sudoku.txt: line 4: more than 11 instances in all (--max-instances raises the bound)\n"},
+		{name: "instances in all", args: []string{"--max-instances", "15", "testdata/bench/sudoku.txt", "testdata/bench/sudoku.txt"}, first: true,
+			want: "csp: bench: testdata/bench/sudoku.txt: line 3: more than 15 instances in all (--max-instances raises the bound)\n"},
+		{name: "bytes", args: []string{"--max-bytes", "671", "testdata/bench/sudoku.txt"}, first: true,
+			want: "csp: bench: testdata/bench/sudoku.txt: more than 671 bytes of input in all: stopped reading (--max-bytes raises the bound)\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var stdin io.Reader = strings.NewReader("")
+			in := &endless{line: tc.stdin}
+			if tc.stdin != nil {
+				stdin = in
+			}
+			var before, after runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&before)
+			var out, errOut bytes.Buffer
+			args := append([]string{"bench", "--warmup=false", "--progress=false"}, tc.args...)
+			if tc.first {
+				args = slices.Insert(args, 3, tiny[1])
+			} else {
+				args = append(args, tiny[1])
+			}
+			code := run(args, stdin, &out, &errOut)
+			runtime.ReadMemStats(&after)
+			assert.Equal(t, 1, code)
+			assert.True(t, strings.HasPrefix(errOut.String(), tc.want), "got:\n%s\nwant:\n%s", errOut.String(), tc.want)
+			assert.Contains(t, out.String(), "1 file could not be read", "the other files run")
+			assert.Contains(t, out.String(), "towers.txt (skyscraper, 8)")
+			assert.LessOrEqual(t, in.read, tc.read, "bytes read from standard input")
+			if tc.read > 2<<20 {
+				// Nothing is gathered: the allocations of the whole run
+				// are a fraction of what it read.
+				alloc := after.TotalAlloc - before.TotalAlloc
+				t.Logf("allocated %d KiB", alloc>>10)
+				assert.Less(t, alloc, uint64(tc.read/4))
+			}
+		})
+	}
+}
+
+// TestBenchReadsDevZero: the issue's case, the endless file named.
+func TestBenchReadsDevZero(t *testing.T) {
+	if _, err := os.Stat("/dev/zero"); err != nil {
+		t.Skip("no /dev/zero")
+	}
+	start := time.Now()
+	r := runCSP(t, "", "bench", "sudoku:/dev/zero")
+	assert.Equal(t, 1, r.code)
+	assert.Equal(t, "csp: bench: /dev/zero: line 1: more than 64 MiB of input in all: stopped reading (--max-bytes raises the bound)\n"+
+		"csp: bench: no file could be read: nothing to run\n", r.stderr)
+	t.Logf("%v", time.Since(start))
 }

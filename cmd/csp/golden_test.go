@@ -179,6 +179,13 @@ var goldenCases = []goldenCase{
 	{name: "bench-bad-var-in-list", args: []string{"bench", "--var", "mindom,domwdg", "testdata/bench/towers.txt"}},
 	{name: "bench-missing-file", args: []string{"bench", "--jobs", "1", "testdata/golden/no-such-file.txt"}},
 	{name: "bench-some-files-missing", args: []string{"bench", "--jobs", "1", "testdata/golden/no-such-file.txt", "testdata/bench/towers.txt"}},
+	// bench: output files checked before the run, input read within bounds
+	{name: "bench-output-is-input", args: []string{"bench", "--json", "testdata/bench/towers.txt", "--force", "testdata/bench/towers.txt"}},
+	{name: "bench-output-exists", args: []string{"bench", "--csv", "testdata/bench/sudoku.txt", "testdata/bench/towers.txt"}},
+	{name: "bench-output-missing-folder", args: []string{"bench", "--plot", "testdata/no-such-folder/runs.svg", "testdata/bench/towers.txt"}},
+	{name: "bench-output-twice", args: []string{"bench", "--csv", "testdata/golden/runs.out", "--json", "testdata/bench/../golden/runs.out", "testdata/bench/towers.txt"}},
+	{name: "bench-max-instances", args: []string{"bench", "--jobs", "1", "--max-instances", "6", "testdata/bench/towers.txt", "testdata/bench/sudoku.txt"}},
+	{name: "bench-max-bytes", args: []string{"bench", "--jobs", "1", "--max-bytes", "1K", "sudoku:-"}, stdin: strings.Repeat(sudokuEuler, 13)},
 }
 
 // dur is a duration as time.Duration.String prints it (rounded or not):

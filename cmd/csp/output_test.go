@@ -73,17 +73,17 @@ func TestFailedStderr(t *testing.T) {
 	assert.Equal(t, 2, code)
 }
 
-// A --csv, --json or --plot file that cannot be written is an error that
-// names it, and bench exits 1; the table is printed all the same.
+// A --csv, --json or --plot file that cannot be written is a usage error
+// that names the flag, the file and why, before anything runs.
 func TestBenchUnwritableOutput(t *testing.T) {
 	dir := t.TempDir()
 	for _, flag := range []string{"--csv", "--json", "--plot"} {
 		t.Run(flag, func(t *testing.T) {
 			path := filepath.Join(dir, "missing", "out")
 			r := runCSP(t, "", "bench", "--jobs", "1", "--warmup=false", flag, path, "testdata/bench/towers.txt")
-			assert.Equal(t, 1, r.code)
-			assert.Contains(t, r.stderr, "csp: bench: open "+path+": ")
-			assert.Contains(t, r.stdout, "configuration")
+			assert.Equal(t, 2, r.code)
+			assert.Equal(t, "csp: bench: "+flag+" "+path+": no folder "+filepath.Dir(path)+"\nRun 'csp help' for usage.\n", r.stderr)
+			assert.Empty(t, r.stdout, "nothing ran")
 			_, err := os.Stat(path)
 			assert.Error(t, err)
 		})

@@ -70,7 +70,7 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr *output) int {
 	}
 	name := args[0]
 	if name == "bench" {
-		return bench(stdout, stderr, args[1:])
+		return bench(stdin, stdout, stderr, args[1:])
 	}
 	cmd, ok := commands[name]
 	if !ok && strings.HasPrefix(name, "-") {
@@ -283,8 +283,11 @@ Flags of bench: model and search flags as for solve, each a comma list
 (--alldiff hidden,gac --var mindom,domwdeg --nogoods true,false ...: every
 combination runs),
 --repeat R, --timeout D (default 10s), --nodes N, --shuffle SEED, --jobs J,
---warmup=false, --csv FILE, --json FILE, --plot FILE.svg; embedded suites:
-default (all of them), ` + strings.Join(suiteProblems(), ", ") + `.
+--warmup=false, --csv FILE, --json FILE, --plot FILE.svg (- is standard
+output; never an input; an existing file only with --force; written whole at
+the end), --max-instances N (default 100000), --max-bytes SIZE (default 64M):
+the most instances and input kept in all; FILE - is standard input; embedded
+suites: default (all of them), ` + strings.Join(suiteProblems(), ", ") + `.
 
 Flags may stand before or after the positional arguments; -flag and --flag
 are the same. Output: each solution, then a status line starting with %
