@@ -102,7 +102,8 @@ type Options struct {
 	// Portfolio, when not empty, makes Solve and Count run a portfolio
 	// (RunPortfolio): these searches beside the one the other fields
 	// describe, each on its own goroutine and space over the shared
-	// model, the first answer winning. Search.Run ignores it.
+	// model, the answer in the fewest nodes winning. Search.Run
+	// ignores it.
 	Portfolio []Options
 	// Order, when BreadthFirst, makes Solve and Count search level by
 	// level (BFS) over the same branching; Restarts, Nogoods, Workers and

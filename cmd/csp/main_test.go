@@ -603,6 +603,37 @@ func TestPortfolio(t *testing.T) {
 	assert.Contains(t, u.stdout, `"member":0`)
 }
 
+// TestPortfolioSameSeedSameAnswer: the same --portfolio with the same
+// seeds gives the same output, solutions, members and node counts, on
+// every one of 10 runs, though its members each find other solutions.
+func TestPortfolioSameSeedSameAnswer(t *testing.T) {
+	gen := runCSP(t, "", "generate", "latin", "--order", "25", "--holes", "330", "--balanced", "--seed", "7", "-n", "3")
+	require.Equal(t, 0, gen.code, gen.stderr)
+	const members = "seed=2; seed=3; val=random,seed=4"
+	// Without the times, the JSON records are the whole answer.
+	untimed := regexp.MustCompile(`"(time|solveTime)":[0-9.e+-]+`)
+	solve := func(args ...string) string {
+		r := runCSP(t, gen.stdout, append([]string{"solve", "latin", "-", "--json", "--seed", "1"}, args...)...)
+		require.Equal(t, 0, r.code, r.stderr)
+		return untimed.ReplaceAllString(r.stdout, "")
+	}
+	// The members alone disagree.
+	alone := map[string]bool{solve(): true}
+	for _, m := range strings.Split(members, ";") {
+		var args []string
+		for _, f := range strings.Split(m, ",") {
+			args = append(args, "--"+strings.TrimSpace(f))
+		}
+		alone[solve(args...)] = true
+	}
+	require.Greater(t, len(alone), 2, "the members find different solutions")
+
+	first := solve("--portfolio", members)
+	for run := range 10 {
+		assert.Equal(t, first, solve("--portfolio", members), "run %d", run+1)
+	}
+}
+
 // TestSudokuSeveralSearches: sudoku honours --portfolio and --workers
 // (through a model of its own per puzzle): the same statuses and counts
 // as its one reused search, every solution checked.

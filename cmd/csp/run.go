@@ -268,8 +268,10 @@ Flags of solve and count:
                                    (embarrassingly parallel search); counts and
                                    the solution found do not depend on W
                                    (default 0: the plain search)
-  --portfolio 'M1; M2; ...'        also run these searches, one goroutine each, the
-                                   first answer winning; each member is search
+  --portfolio 'M1; M2; ...'        also run these searches, one goroutine each; the
+                                   answer in the fewest search nodes wins (the
+                                   lowest member on a tie), so the same seeds give
+                                   the same answer; each member is search
                                    flags on top of the command line's, e.g.
                                    'var=domwdeg; var=maxsd,nogoods,seed=2' (var,
                                    val, restarts, ties, restart-base,
