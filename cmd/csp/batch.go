@@ -377,7 +377,9 @@ func writeJSON(e env, o *outcome, counting bool) {
 	e.stdout.write(append(b, '\n'))
 }
 
-// generate writes c.n instances of p.
+// generate writes c.n instances of p. Its output depends on the request
+// and the seed only (no timing in it), so the same command writes the
+// same bytes; --verbose says on standard error how long each puzzle took.
 func generate(e env, p *catalog.Entry, args []string, c *config) int {
 	switch {
 	case len(args) > 0:
@@ -390,12 +392,16 @@ func generate(e env, p *catalog.Entry, args []string, c *config) int {
 	var buf bytes.Buffer
 	for i := range int(c.n) {
 		buf.Reset()
+		start := time.Now()
 		if err := p.Generate(&buf, c.settings, i); err != nil {
 			if errors.Is(err, catalog.ErrNotMade) {
 				e.stderr.printf("csp: generate: puzzle %d of %d: %v\n", i+1, c.n, err)
 				return 1
 			}
 			return usageError(e.stderr, "generate: %v", err)
+		}
+		if c.verbose {
+			e.stderr.printf("csp: generate: puzzle %d of %d made in %v\n", i+1, c.n, roundDuration(time.Since(start)))
 		}
 		e.stdout.write(buf.Bytes())
 		if e.stdout.err != nil {

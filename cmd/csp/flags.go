@@ -32,6 +32,7 @@ type config struct {
 	json, stats bool
 	quiet       bool // print only failures and the summary
 	jobs, n     int64
+	verbose     bool // generate: the time each puzzle took, on standard error
 	// The authors' tools: FILE holds pencil marks; the highest level of
 	// the ladder used ("" for all).
 	marks bool
@@ -186,6 +187,7 @@ func generateFlags(fs *flag.FlagSet, c *config) {
 	fs.Var(intFlag{&c.holes, 0}, "holes", "")
 	fs.Var(seedFlag{&c.search.Seed}, "seed", "")
 	fs.Var(intFlag{&c.n, 1}, "n", "")
+	fs.BoolVar(&c.verbose, "verbose", false, "")
 	declareProblemFlags(fs, c, true)
 }
 

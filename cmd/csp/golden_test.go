@@ -159,7 +159,7 @@ var goldenCases = []goldenCase{
 	{name: "generate-skyscraper", args: []string{"generate", "skyscraper", "--size", "4", "--clues", "50", "--seed", "3", "-n", "2"}},
 	{name: "generate-sudoku", args: []string{"generate", "sudoku", "--size", "4", "--holes", "8", "--seed", "3", "-n", "2"}},
 	{name: "generate-skyscraper-difficulty", args: []string{"generate", "skyscraper", "--size", "4", "--difficulty", "clue bounds", "--seed", "1", "-n", "2"}},
-	{name: "generate-latin-difficulty", args: []string{"generate", "latin", "--size", "4", "--difficulty", "1", "--seed", "1"}},
+	{name: "generate-latin-difficulty", args: []string{"generate", "latin", "--size", "4", "--difficulty", "1", "--seed", "1", "--verbose"}},
 	{name: "generate-bad-difficulty", args: []string{"generate", "sudoku", "--size", "4", "--difficulty", "9"}},
 	{name: "generate-no-generator", args: []string{"generate", "kenken", "--size", "4"}},
 	{name: "generate-no-holes", args: []string{"generate", "latin", "--size", "4"}},
@@ -200,7 +200,7 @@ var goldenTimings = []struct {
 	re   *regexp.Regexp
 	repl string
 }{
-	// Solve's status lines ("solved in 397µs"), generate's headers
+	// Solve's status lines ("solved in 397µs"), generate --verbose
 	// ("made in 11ms").
 	{regexp.MustCompile(`\b(in|after) ` + dur + `\b`), "$1 TIME"},
 	// The batch summary: four times and a rate; the guesses stay.
@@ -360,7 +360,7 @@ func TestGoldenCoversEverySubcommand(t *testing.T) {
 func TestNormaliseTimings(t *testing.T) {
 	cases := []struct{ in, want string }{
 		{"% instance 1 (line 2): solved in 397µs (12 nodes, 3 failures)\n", "% instance 1 (line 2): solved in TIME (12 nodes, 3 failures)\n"},
-		{"# skyscraper 4x4, clue bounds, seed 1, 3 clues, 0 givens, made in 1m2.5s (3 attempts)\n", "# skyscraper 4x4, clue bounds, seed 1, 3 clues, 0 givens, made in TIME (3 attempts)\n"},
+		{"csp: generate: puzzle 1 of 2 made in 1m2.5s\n", "csp: generate: puzzle 1 of 2 made in TIME\n"},
 		{"% instance 3 (line 3): solved in 27 steps without a guess\n", "% instance 3 (line 3): solved in 27 steps without a guess\n"},
 		{"% time per instance: median 41.9µs, p90 159µs, max 1.2s, mean 100µs; 519 instances/s with 1 job; 3.50 guesses per instance\n",
 			"% time per instance: median TIME, p90 TIME, max TIME, mean TIME; RATE instances/s with 1 job; 3.50 guesses per instance\n"},

@@ -244,6 +244,51 @@ func TestGenerateRoundTrip(t *testing.T) {
 	assert.NotEqual(t, a.stdout, b.stdout, "another seed, another instance")
 }
 
+// TestGenerateSameSeedSameBytes: every generator, random and by
+// difficulty, writes the same bytes for the same seed (no timing in its
+// output), and other bytes for another seed; --verbose adds the times on
+// standard error only.
+func TestGenerateSameSeedSameBytes(t *testing.T) {
+	// One request per generator; a new generator must join the table.
+	requests := map[string][]string{
+		"futoshiki":  {"--size", "5"},
+		"kakuro":     {"--size", "4"},
+		"latin":      {"--order", "6", "--holes", "15"},
+		"skyscraper": {"--size", "5"},
+		"sudoku":     {"--size", "4", "--holes", "8"},
+	}
+	var cases [][]string
+	for _, name := range catalog.Names() {
+		p, _ := catalog.Lookup(name)
+		if !p.CanGenerate {
+			continue
+		}
+		req, ok := requests[name]
+		require.True(t, ok, "no request for %s's generator in this test", name)
+		cases = append(cases, append([]string{"generate", name}, req...))
+		if slices.ContainsFunc(p.Flags, func(f catalog.Flag) bool { return f.Name == "difficulty" }) {
+			cases = append(cases, []string{"generate", name, "--size", "4", "--difficulty", "1", "--attempts", "200"})
+		}
+	}
+	for _, args := range cases {
+		t.Run(strings.Join(args[1:], " "), func(t *testing.T) {
+			gen := func(seed string, more ...string) result {
+				r := runCSP(t, "", append(append(args, "--seed", seed, "-n", "3"), more...)...)
+				require.Equal(t, 0, r.code, r.stderr)
+				return r
+			}
+			a := gen("5")
+			assert.Equal(t, a.stdout, gen("5").stdout)
+			assert.NotContains(t, a.stdout, "made in", "no timing in the output")
+			assert.NotEqual(t, a.stdout, gen("6").stdout, "another seed, other puzzles")
+			v := gen("5", "--verbose")
+			assert.Equal(t, a.stdout, v.stdout)
+			assert.Empty(t, a.stderr)
+			assert.Regexp(t, `^(csp: generate: puzzle [1-3] of 3 made in `+dur+`\n){3}$`, v.stderr)
+		})
+	}
+}
+
 func TestUsageErrors(t *testing.T) {
 	for _, tc := range []struct {
 		args []string

@@ -279,6 +279,8 @@ Flags of solve and count:
 
 Flags of generate (and each problem's own, listed under Problems):
   --size N (or --order N)  --holes H  --seed S (default 1)  -n K (default 1)
+  --verbose (the time each puzzle took, on standard error: the output holds
+  no timing, so the same command writes the same bytes)
   Problems with a generator: ` + generators() + `
 
 Flags of bench: model and search flags as for solve, each a comma list

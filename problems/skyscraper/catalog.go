@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"iter"
-	"time"
 
 	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/problems/catalog"
@@ -139,8 +138,8 @@ func (problem) Generate(w io.Writer, o settings, g catalog.Gen) error {
 		if err != nil {
 			return err
 		}
-		_, err = fmt.Fprintf(w, "# skyscraper %dx%d, %s, seed %d, %d clues, %d givens, made in %v (%s)\n%s\n",
-			g.Size, g.Size, catalog.LevelName(Ladder.Levels, mr.Level), g.Seed, clueCount(p), givenCount(p), st.Elapsed.Round(time.Millisecond), st.Tries(), FormatTowers(p))
+		_, err = fmt.Fprintf(w, "# skyscraper %dx%d, %s, seed %d, %d clues, %d givens (%s)\n%s\n",
+			g.Size, g.Size, catalog.LevelName(Ladder.Levels, mr.Level), g.Seed, clueCount(p), givenCount(p), st.Tries(), FormatTowers(p))
 		return err
 	}
 	p, _, err := Random(g.Size, float64(o.clues)/100, g.Seed)

@@ -8,7 +8,6 @@ import (
 	"io"
 	"iter"
 	"slices"
-	"time"
 
 	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/problems/catalog"
@@ -185,8 +184,8 @@ func (problem) Generate(w io.Writer, o settings, g catalog.Gen) error {
 		if err != nil {
 			return err
 		}
-		_, err = fmt.Fprintf(w, "%s # sudoku %dx%d, %s, seed %d, %d givens, made in %v (%s)\n",
-			FormatLine(p, nil), g.Size, g.Size, catalog.LevelName(Ladder.Levels, mr.Level), g.Seed, p.Givens(), st.Elapsed.Round(time.Millisecond), st.Tries())
+		_, err = fmt.Fprintf(w, "%s # sudoku %dx%d, %s, seed %d, %d givens (%s)\n",
+			FormatLine(p, nil), g.Size, g.Size, catalog.LevelName(Ladder.Levels, mr.Level), g.Seed, p.Givens(), st.Tries())
 		return err
 	}
 	if g.Holes < 0 {
