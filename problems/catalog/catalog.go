@@ -56,7 +56,8 @@ type Problem[I, O any] interface {
 	// without search, any other error is a bug.
 	Solve(ctx context.Context, inst I, o O, run Run) ([][]int, csp.Result, error)
 	// Count counts solutions up to run.Limit (0: no cap); errors as for
-	// Solve.
+	// Solve. When run.Each is set, it hands every solution it counts to
+	// run.Each as it finds it (Run.CountModel does both).
 	Count(ctx context.Context, inst I, o O, run Run) (csp.Result, error)
 	// Check is the problem's independent checker: nil when grid (rows of
 	// values) solves inst. It shares no code with the propagators.
@@ -77,11 +78,40 @@ type Info struct {
 }
 
 // Run is the search side of one request, the same for every problem: the
-// search options, the cap on solutions for Count, and the worker's cache.
+// search options, the cap on solutions for Count, the worker's cache, and
+// who wants Count's solutions.
 type Run struct {
 	Search csp.Options
 	Limit  int64  // Count: stop at this many solutions (0: no cap)
 	Cache  *Cache // what outlives one instance on this worker (never nil)
+	// Each, when set, is called by Count with every solution it counts,
+	// as rows, in the order found; false stops the search. The grid is
+	// the callee's to keep: nothing holds it after the call, so a count
+	// of any size runs in the memory of one solution (Entry.Each sets it,
+	// and checks each solution first).
+	Each func(grid [][]int) bool
+}
+
+// CountModel counts the solutions of m, a model of the instance, under
+// search (run.Search, or what the problem chose for the instance) up to
+// run.Limit: csp.Count when run.Each is nil; else one sequential search,
+// depth first or breadth first as search.Order says, that reads each
+// solution as rows with rows and hands it to run.Each. Workers and
+// Portfolio are then ignored: their solutions would come from several
+// goroutines (Entry.Each refuses them).
+func (run Run) CountModel(ctx context.Context, m *csp.Model, search csp.Options, rows func(values []int) [][]int) csp.Result {
+	if run.Each == nil {
+		return csp.Count(ctx, m, search, run.Limit)
+	}
+	var buf []int
+	each := func(sp *csp.Space) bool {
+		buf = sp.Values(buf)
+		return run.Each(rows(buf))
+	}
+	if search.Order == csp.BreadthFirst {
+		return csp.NewBFS(m, search).Run(ctx, run.Limit, each)
+	}
+	return csp.NewSearch(m, search).Run(ctx, run.Limit, each)
 }
 
 // Item is one instance of a batch, or the error that spoilt it: Value is

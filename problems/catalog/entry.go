@@ -113,6 +113,51 @@ func (e *Entry) Count(ctx context.Context, inst any, s *Settings, c *Cache) (csp
 	return e.d.count(ctx, inst, o, s.Run(c))
 }
 
+// ErrEachParallel is Each's error for settings that ask for a parallel
+// search (Workers or Portfolio): the solutions are handed over one at a
+// time, in the order one sequential search finds them.
+var ErrEachParallel = errors.New("catalog: listing solutions runs one sequential search: no workers or portfolio")
+
+// Each counts the solutions of inst up to s.Limit (0: all) as Count does,
+// and hands each one to yield as soon as it is found, after the
+// problem's independent checker has passed it; yield returning false
+// stops the search. Nothing keeps a solution after yield returns, so
+// listing a million solutions takes the memory of one. The result is
+// Count's: Solutions is the number handed to yield. A solution the
+// checker refuses stops the search with an error (a bug in the model or
+// the engine, never a property of inst), and so does a problem whose
+// Count does not honour Run.Each.
+func (e *Entry) Each(ctx context.Context, inst any, s *Settings, c *Cache, yield func(grid [][]int) bool) (csp.Result, error) {
+	if s.Search.Workers > 0 || len(s.Search.Portfolio) > 0 {
+		return csp.Result{}, ErrEachParallel
+	}
+	o, err := e.opts(s)
+	if err != nil {
+		return csp.Result{}, err
+	}
+	run := s.Run(c)
+	var n int64
+	var bad error
+	run.Each = func(grid [][]int) bool {
+		n++
+		if err := e.d.check(inst, grid); err != nil {
+			bad = fmt.Errorf("internal error: solution %d fails the checker: %w", n, err)
+			return false
+		}
+		return yield(grid)
+	}
+	res, err := e.d.count(ctx, inst, o, run)
+	switch {
+	case err != nil:
+		return res, err
+	case bad != nil:
+		return res, bad
+	case n != res.Solutions:
+		return res, fmt.Errorf("internal error: %s counted %d solutions but handed over %d", e.Name, res.Solutions, n)
+	}
+	return res, nil
+}
+
 // Check runs the problem's independent checker on grid.
 func (e *Entry) Check(inst any, grid [][]int) error { return e.d.check(inst, grid) }
 

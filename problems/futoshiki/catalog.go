@@ -114,8 +114,14 @@ func (problem) Solve(ctx context.Context, p *Puzzle, o settings, run catalog.Run
 	return Solve(ctx, p, o.Options, o.search(p, run))
 }
 
-func (problem) Count(ctx context.Context, p *Puzzle, o settings, run catalog.Run) (csp.Result, error) {
-	return Count(ctx, p, o.Options, o.search(p, run), run.Limit)
+// Count is Count on the catalog's model, so that run.Each sees the
+// solutions.
+func (pr problem) Count(ctx context.Context, p *Puzzle, o settings, run catalog.Run) (csp.Result, error) {
+	m, rows, err := pr.Model(p, o)
+	if err != nil {
+		return csp.Result{}, err
+	}
+	return run.CountModel(ctx, m, o.search(p, run), rows), nil
 }
 
 func (problem) Check(p *Puzzle, grid [][]int) error { return Check(p, grid) }

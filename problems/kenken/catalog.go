@@ -59,9 +59,14 @@ func (problem) Solve(ctx context.Context, p *Puzzle, o settings, run catalog.Run
 	return g, res, unsatisfiable(err)
 }
 
-func (problem) Count(ctx context.Context, p *Puzzle, o settings, run catalog.Run) (csp.Result, error) {
-	res, err := Count(ctx, p, o.Options, run.Search, run.Limit)
-	return res, unsatisfiable(err)
+// Count is Count on the catalog's model (a cage out of reach makes it
+// unsatisfiable), so that run.Each sees the solutions.
+func (pr problem) Count(ctx context.Context, p *Puzzle, o settings, run catalog.Run) (csp.Result, error) {
+	m, rows, err := pr.Model(p, o)
+	if err != nil {
+		return csp.Result{}, err
+	}
+	return run.CountModel(ctx, m, run.Search, rows), nil
 }
 
 func (problem) Check(p *Puzzle, grid [][]int) error { return Check(p, grid) }

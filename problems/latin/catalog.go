@@ -102,7 +102,7 @@ func (problem) Count(ctx context.Context, inst *Instance, o settings, run catalo
 	if err != nil {
 		return csp.Result{}, err
 	}
-	return csp.Count(ctx, m.Model, run.Search, run.Limit), nil
+	return run.CountModel(ctx, m.Model, run.Search, m.Grid), nil
 }
 
 func (problem) Model(inst *Instance, o settings) (*csp.Model, func([]int) [][]int, error) {

@@ -122,12 +122,14 @@ func (problem) Count(ctx context.Context, p *Puzzle, o settings, run catalog.Run
 	if err := p.Clash(); err != nil {
 		return csp.Result{}, catalog.Unsatisfiable{Reason: err}
 	}
-	if several(run) {
-		m, _, err := givenModel(p, o)
+	if several(run) || run.Each != nil {
+		// A Solver's search hands no solution out: listing them goes
+		// through the model of the puzzle too.
+		m, rows, err := givenModel(p, o)
 		if err != nil {
 			return csp.Result{}, err
 		}
-		return csp.Count(ctx, m, run.Search, run.Limit), nil
+		return run.CountModel(ctx, m, run.Search, rows), nil
 	}
 	sv, err := cachedSolver(run, p, o)
 	if err != nil {
