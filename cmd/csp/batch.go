@@ -79,7 +79,13 @@ func batch(e env, p *catalog.Entry, args []string, c *config, counting bool) int
 	if c.marks && !p.CanMark {
 		return usageError(e.stderr, "%s: %s has no pencil-mark form", e.cmd, p.Name)
 	}
-	for ch := range pipeline(ctx, p, p.Read(in, c.marks), c, counting) {
+	var chunks iter.Seq[*chunk]
+	if c.all.on {
+		chunks = eachSolution(ctx, e, p, p.Read(in, c.marks), c) // one instance at a time, solutions printed as found
+	} else {
+		chunks = pipeline(ctx, p, p.Read(in, c.marks), c, counting)
+	}
+	for ch := range chunks {
 		e.stdout.write(ch.out.Bytes())
 		e.stderr.write(ch.errOut.Bytes())
 		for i := range ch.outs {
@@ -168,10 +174,7 @@ func pipeline(ctx context.Context, p *catalog.Entry, items iter.Seq[catalog.Item
 					case !c.quiet || !o.ok():
 						writeHuman(ce, p, &o, c, counting)
 					}
-					if o.res.Stopped == csp.FrontierLimit {
-						ce.stderr.printf("csp: instance %d: the breadth-first frontier would exceed %d open nodes (%d bytes of domains); use --order dfs, or a larger --frontier\n",
-							o.Index, o.res.Stats.PeakFrontier, o.res.Stats.PeakFrontierBytes)
-					}
+					reportFrontier(ce, &o)
 					o.grid = nil // printed: keep only what the summary needs
 					ch.outs = append(ch.outs, o)
 				}
@@ -206,8 +209,23 @@ func pipeline(ctx context.Context, p *catalog.Entry, items iter.Seq[catalog.Item
 	}
 }
 
+// reportFrontier says on standard error when a breadth-first frontier
+// stopped the search of o.
+func reportFrontier(e env, o *outcome) {
+	if o.res.Stopped == csp.FrontierLimit {
+		e.stderr.printf("csp: instance %d: the breadth-first frontier would exceed %d open nodes (%d bytes of domains); use --order dfs, or a larger --frontier\n",
+			o.Index, o.res.Stats.PeakFrontier, o.res.Stats.PeakFrontierBytes)
+	}
+}
+
 // attempt solves or counts one instance.
 func attempt(ctx context.Context, p *catalog.Entry, it catalog.Item[any], s *catalog.Settings, ws *catalog.Cache, counting bool) outcome {
+	return attemptEach(ctx, p, it, s, ws, counting, nil)
+}
+
+// attemptEach is attempt; with each set, it counts and hands each
+// solution to each (solve --all).
+func attemptEach(ctx context.Context, p *catalog.Entry, it catalog.Item[any], s *catalog.Settings, ws *catalog.Cache, counting bool, each func([][]int) bool) outcome {
 	o := outcome{Item: it, status: failed, err: it.Err}
 	if it.Err != nil {
 		return o
@@ -218,10 +236,14 @@ func attempt(ctx context.Context, p *catalog.Entry, it catalog.Item[any], s *cat
 		return o
 	}
 	start := time.Now()
-	if counting {
+	switch {
+	case each != nil:
+		o.res, o.err = p.Each(ctx, it.Value, s, ws, each)
+		o.capped = o.res.Stopped == csp.SolutionLimit
+	case counting:
 		o.res, o.err = p.Count(ctx, it.Value, s, ws)
 		o.capped = o.res.Stopped == csp.SolutionLimit
-	} else {
+	default:
 		o.grid, o.res, o.err = p.Solve(ctx, it.Value, s, ws)
 	}
 	o.elapsed = time.Since(start)
@@ -309,11 +331,11 @@ func writeHuman(e env, p *catalog.Entry, o *outcome, c *config, counting bool) {
 	case o.status == solved:
 		e.stdout.printf("%s%s (%s), complete, in %s\n", head, sols, word, cost)
 	case o.capped && n >= 2:
-		e.stdout.printf("%sat least %s (%s): stopped at --limit %d after %s\n", head, sols, word, c.limit, cost)
+		e.stdout.printf("%sat least %s (%s): stopped at %s after %s\n", head, sols, word, c.capFlag(), cost)
 	case o.capped:
 		// One solution found and the search stopped there: whether there
 		// are others is not known (--limit 2 answers it).
-		e.stdout.printf("%sat least %s: stopped at --limit %d after %s\n", head, sols, c.limit, cost)
+		e.stdout.printf("%sat least %s: stopped at %s after %s\n", head, sols, c.capFlag(), cost)
 	case counting && n >= 2:
 		e.stdout.printf("%sunknown (%v): at least %s (%s) after %s\n", head, o.res.Stopped, sols, word, cost)
 	case counting:

@@ -37,6 +37,8 @@ type config struct {
 	// the ladder used ("" for all).
 	marks bool
 	upTo  string
+	// solve --all and --solutions (all.go).
+	all allConfig
 }
 
 func newConfig() *config {
@@ -56,6 +58,9 @@ func newConfig() *config {
 // anything runs.
 func (c *config) settle(p *catalog.Entry, given func(string) bool) error {
 	if err := c.settleOrder(given); err != nil {
+		return err
+	}
+	if err := c.settleAll(given); err != nil {
 		return err
 	}
 	if c.ties == "" {
@@ -175,6 +180,8 @@ func batchFlags(counting bool) func(fs *flag.FlagSet, c *config) {
 		fs.Var(workersFlag{&c.search.Workers}, "workers", "")
 		if counting {
 			fs.Var(intFlag{&c.limit, 0}, "limit", "")
+		} else {
+			allFlags(fs, c)
 		}
 		fs.BoolVar(&c.marks, "marks", false, "")
 		declareProblemFlags(fs, c, false)

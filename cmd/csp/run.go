@@ -258,6 +258,13 @@ Flags of solve and count:
   --fails N                        stop an instance after N failures (default 0: none)
   --limit K                        count only: stop at K solutions (default 0: no cap;
                                    2 answers "is it unique?")
+  --all                            solve only: every solution, as the search finds it,
+                                   each under "% instance I (line L): solution K",
+                                   then the count as count prints it (--json: a
+                                   record per solution, then the instance's); one
+                                   instance at a time (no --jobs, --workers,
+                                   --portfolio or --quiet)
+  --solutions K                    solve only: --all, stopping at K solutions
   --stats                          print search statistics after each instance
   --json                           print one JSON object per instance per line
   --quiet                          print only the instances not solved, and the summary

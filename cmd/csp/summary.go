@@ -76,7 +76,7 @@ func (s *summary) quantile(q float64) time.Duration {
 func (s *summary) write(w *output, c *config, wall time.Duration) {
 	unk := fmt.Sprintf("%d unknown", s.tally[unknown])
 	if s.capped > 0 {
-		unk += fmt.Sprintf(" (%d at --limit %d)", s.capped, c.limit)
+		unk += fmt.Sprintf(" (%d at %s)", s.capped, c.capFlag())
 	}
 	w.printf("%% %d instances: %d solved, %d unsatisfiable, %s, %d %s\n",
 		s.n, s.tally[solved], s.tally[unsatisfiable], unk, s.tally[failed], plural(s.tally[failed], "error"))
