@@ -21,6 +21,11 @@
 // the command line drives. The command line serves every registered
 // problem, so adding a puzzle touches nothing in cmd/ (the package
 // problems/all imports every problem package for the command).
+//
+// Every solution of an instance, not only their number, comes through
+// Count too: [Entry.Each] sets [Run.Each], which a problem's Count honours
+// by counting with [Run.CountModel], and checks each solution before
+// handing it over, as it is found (csp solve --all).
 package catalog
 
 import (
