@@ -142,11 +142,11 @@ func check(e env, p *catalog.Entry, args []string, c *config) int {
 	s.Search.Workers = 0
 	return eachInstance(e, p, args, c, func(ctx context.Context, it catalog.Item[any]) bool {
 		sols, res, err := twoSolutions(ctx, p, it.Value, &s)
-		verdict := ""
+		verdict, why := "", "no solution"
 		var unsat catalog.Unsatisfiable
 		switch {
 		case errors.As(err, &unsat):
-			verdict, err = "none", nil
+			verdict, why, err = "none", unsat.Reason.Error(), nil
 		case err != nil:
 		case len(sols) == 2:
 			verdict = "multiple"
@@ -175,6 +175,9 @@ func check(e env, p *catalog.Entry, args []string, c *config) int {
 			if verdict == unknown {
 				rec["stopped"] = res.Stopped.String()
 			}
+			if unsat.Reason != nil {
+				rec["reason"] = why
+			}
 			writeLine(e.stdout, rec)
 			return verdict == "unique"
 		}
@@ -190,7 +193,7 @@ func check(e env, p *catalog.Entry, args []string, c *config) int {
 				e.stdout.printf("%% solution %d:\n%s", i+1, marked(g, sols[1-i]))
 			}
 		case "none":
-			e.stdout.printf("%snone: no solution\n", head(it))
+			e.stdout.printf("%snone: %s\n", head(it), why)
 		default:
 			e.stdout.printf("%sunknown (%v): %d %s found before the limit\n", head(it), res.Stopped, len(sols), plural(len(sols), "solution"))
 		}
@@ -326,13 +329,14 @@ func wantLevel(problem string, levels []string) string {
 type gradeResult struct {
 	Instance int      `json:"instance"`
 	Line     int      `json:"line"`
-	Grade    string   `json:"grade"`   // a level's name, or "search"
-	Level    int      `json:"level"`   // 1-based; len(levels)+1 for search
-	Levels   []string `json:"levels"`  // the ladder, weakest first, then "search"
-	Steps    int      `json:"steps"`   // steps of the path without search
-	Guesses  int64    `json:"guesses"` // search: the nodes of the solving search
-	Depth    int      `json:"depth"`   // search: its peak depth
-	Verdict  string   `json:"verdict"` // unique, multiple, none, unknown
+	Grade    string   `json:"grade"`            // a level's name, or "search"
+	Level    int      `json:"level"`            // 1-based; len(levels)+1 for search
+	Levels   []string `json:"levels"`           // the ladder, weakest first, then "search"
+	Steps    int      `json:"steps"`            // steps of the path without search
+	Guesses  int64    `json:"guesses"`          // search: the nodes of the solving search
+	Depth    int      `json:"depth"`            // search: its peak depth
+	Verdict  string   `json:"verdict"`          // unique, multiple, none, unknown
+	Reason   string   `json:"reason,omitempty"` // none without search: why (givens that clash)
 }
 
 // grade gives each puzzle the weakest level at which it is solved with no
@@ -352,6 +356,8 @@ func grade(e env, p *catalog.Entry, args []string, c *config) int {
 		}
 		ladder := strings.Join(g.Levels, " < ")
 		switch {
+		case g.Reason != "":
+			e.stdout.printf("%snone: %s\n", head(it), g.Reason)
 		case g.Verdict == "none":
 			e.stdout.printf("%sno solution: nothing to grade\n", head(it))
 		case g.Grade == "search":
@@ -367,6 +373,11 @@ func grade(e env, p *catalog.Entry, args []string, c *config) int {
 // two for the verdict, when needed.
 func gradeOne(ctx context.Context, p *catalog.Entry, c *config, it catalog.Item[any]) (gradeResult, error) {
 	r, err := p.Reason(it.Value)
+	var unsat catalog.Unsatisfiable
+	if errors.As(err, &unsat) {
+		return gradeResult{Instance: it.Index, Line: it.Line, Grade: "none", Levels: append(slices.Clone(p.Levels), "search"),
+			Verdict: "none", Reason: unsat.Reason.Error()}, nil
+	}
 	if err != nil {
 		return gradeResult{}, err
 	}
@@ -653,8 +664,19 @@ func marks(e env, p *catalog.Entry, args []string, c *config) int {
 	})
 }
 
-// reportErr reports an instance's error on stderr and in the output.
+// reportErr reports an instance's error on stderr and in the output. An
+// Unsatisfiable error (givens that clash) is a verdict, not an error: it
+// is reported as "none" with its reason, in the output only.
 func reportErr(e env, c *config, it catalog.Item[any], err error) bool {
+	var unsat catalog.Unsatisfiable
+	if errors.As(err, &unsat) {
+		if c.json {
+			writeLine(e.stdout, map[string]any{"instance": it.Index, "line": it.Line, "status": unsatisfiable, "reason": unsat.Reason.Error()})
+		} else {
+			e.stdout.printf("%snone: %v\n", head(it), unsat.Reason)
+		}
+		return false
+	}
 	e.stderr.printf("csp: %v\n", err)
 	if c.json {
 		writeLine(e.stdout, map[string]any{"instance": it.Index, "line": it.Line, "status": failed, "error": errorAt(err, it.Index, it.Line)})

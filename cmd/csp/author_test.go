@@ -111,13 +111,13 @@ func TestCheckVerdicts(t *testing.T) {
 		assert.Equal(t, len(insts), strings.Count(h.stdout, "% solution 2:"))
 	})
 	t.Run("none", func(t *testing.T) {
-		for _, c := range []struct{ problem, in string }{
-			{"sudoku", sudokuLine(t, "testdata/sudoku_batch.txt", batchTwoFives)},
-			{"latin", unsatLatin},
+		for _, c := range []struct{ problem, in, why string }{
+			{"sudoku", sudokuLine(t, "testdata/sudoku_batch.txt", batchTwoFives), "sudoku: givens clash: r1c1 and r1c5 both hold 5 (row 1)"},
+			{"latin", unsatLatin, "no solution"},
 		} {
 			r := runCSP(t, c.in, "check", c.problem, "-")
 			assert.Equal(t, 1, r.code, c.problem)
-			assert.Contains(t, r.stdout, ": none: no solution", c.problem)
+			assert.Contains(t, r.stdout, ": none: "+c.why, c.problem)
 			j := runCSP(t, c.in, "check", c.problem, "--json", "-")
 			recs := decodeLines(t, j.stdout)
 			require.Len(t, recs, 1)
@@ -294,9 +294,14 @@ func TestExplain(t *testing.T) {
 		assert.Contains(t, h.stdout, "search finished it")
 	})
 	t.Run("no solution", func(t *testing.T) {
-		r := runCSP(t, sudokuLine(t, "testdata/sudoku_batch.txt", batchTwoFives), "explain", "sudoku", "-")
+		r := runCSP(t, unsatLatin, "explain", "latin", "-")
 		assert.Equal(t, 1, r.code)
 		assert.Contains(t, r.stdout, "contradiction after")
+		// Givens that clash: said at once, no step taken.
+		c := runCSP(t, sudokuLine(t, "testdata/sudoku_batch.txt", batchTwoFives), "explain", "sudoku", "-")
+		assert.Equal(t, 1, c.code)
+		assert.Equal(t, "% instance 1 (line 1): none: sudoku: givens clash: r1c1 and r1c5 both hold 5 (row 1)\n", c.stdout)
+		assert.Empty(t, c.stderr, "a verdict, not an error")
 	})
 }
 

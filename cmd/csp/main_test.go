@@ -80,9 +80,10 @@ func TestSolveBatchGolden(t *testing.T) {
 	// The malformed instances are on stderr, naming instance, line and field.
 	assert.Contains(t, r.stderr, "instance 3, line 22, field 4: latin: wrong count of numbers")
 	assert.Contains(t, r.stderr, "instance 4, line 29, field 2: latin: symbol out of range")
-	assert.Contains(t, r.stderr, "instance 5, line 34, field 3: latin: given repeats")
 	assert.Contains(t, r.stderr, "instance 6, line 40, field 1: latin: bad order")
-	assert.Contains(t, r.stdout, "% 8 instances: 3 solved, 1 unsatisfiable, 0 unknown, 4 errors\n")
+	// Givens that clash: unsatisfiable, the clash named.
+	assert.Contains(t, r.stdout, "% instance 5 (line 33): unsatisfiable: latin: givens clash: r1c1 and r1c3 both hold 1 (row 1)\n")
+	assert.Contains(t, r.stdout, "% 8 instances: 3 solved, 2 unsatisfiable, 0 unknown, 3 errors\n")
 }
 
 func TestSolveOutputReadsBack(t *testing.T) {
@@ -130,7 +131,7 @@ func TestSolveJSON(t *testing.T) {
 	assert.Equal(t, 1, r.code)
 	recs := decodeLines(t, r.stdout)
 	require.Len(t, recs, len(items))
-	wantStatus := []string{"solved", "unsatisfiable", "error", "error", "error", "error", "solved", "solved"}
+	wantStatus := []string{"solved", "unsatisfiable", "error", "error", "unsatisfiable", "error", "solved", "solved"}
 	for i, rec := range recs {
 		t.Run(fmt.Sprint(i+1), func(t *testing.T) {
 			assert.EqualValues(t, i+1, rec["instance"])
@@ -153,7 +154,7 @@ func TestSolveJSON(t *testing.T) {
 			}
 		})
 	}
-	assert.Equal(t, 4, strings.Count(r.stderr, "\n"), "one message per malformed instance")
+	assert.Equal(t, 3, strings.Count(r.stderr, "\n"), "one message per malformed instance")
 }
 
 func TestCount(t *testing.T) {
@@ -470,12 +471,13 @@ func TestSkyscraperBatchGolden(t *testing.T) {
 	// their line and field; the impossible one is unsatisfiable.
 	assert.Equal(t, 4, strings.Count(r.stdout, ": solved in"))
 	assert.Contains(t, r.stdout, "(line 10): unsatisfiable")
+	// Givens that clash: unsatisfiable, the reason named, no error.
+	assert.Contains(t, r.stdout, "(line 8): unsatisfiable: skyscraper: givens clash: r1c1 and r1c2 both hold 1 (row 1)")
 	for _, want := range []string{
-		"line 5, field 5: skyscraper: wrong count of fields",
+		"line 5: skyscraper: wrong count of fields: 5 clues, want 4N",
 		"line 6, field 2: skyscraper: clue out of range",
 		"line 7, field 2: skyscraper: wrong count of fields",
-		"line 8, field 18: skyscraper: given repeats",
-		"line 9, field 18: skyscraper: givens overflow the grid",
+		"line 9, field 18: skyscraper: wrong count of givens: 26 cells or more",
 	} {
 		assert.Contains(t, r.stderr, want)
 	}

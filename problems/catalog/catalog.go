@@ -7,8 +7,8 @@
 // can do (generate, reason for the authors' tools, pencil marks, clue lists
 // for the diagnostics, a census) it says by implementing the optional
 // interfaces [Generator], [Preparer], [Modeler], [Reasoner], [Marker],
-// [Cluer], [Censuser] and [Suiter], each checked at compile time in the problem's
-// package:
+// [Cluer], [Clasher], [Censuser] and [Suiter], each checked at compile time
+// in the problem's package:
 //
 //	var _ catalog.Generator[options] = problem{}
 //
@@ -185,6 +185,19 @@ type Cluer[I any] interface {
 	Give(inst I, givens map[[2]int]int) I
 }
 
+// Clasher is a problem with givens that can clash among themselves: two
+// equal givens in a row, givens that break a sign between them, a cage
+// whose givens overshoot its sum. Its readers take such an instance (it
+// is well formed, only unsatisfiable), and Clash says what clashes,
+// naming the cells ("r1c1 and r1c3 both hold 4 (row 1)"), as an error
+// wrapping the problem's own sentinel; nil when nothing does. The catalog
+// asks it before Solve, Count, Model and Reason, and answers for the
+// problem with an Unsatisfiable error holding that reason: one verdict
+// for clashing givens in every command, found without search.
+type Clasher[I any] interface {
+	Clash(inst I) error
+}
+
 // Censuser is a problem that can take a census of its clue sets: how many
 // of the sets of req.Clues clues on a grid of side req.Size make a puzzle
 // with one solution.
@@ -223,9 +236,10 @@ type CensusReport struct {
 // not a failure.
 var ErrBadRequest = fmt.Errorf("bad request")
 
-// Unsatisfiable is the error Solve and Count return for an instance that
-// has no solution, found without search (a sudoku whose givens clash): the
-// command line reports the instance unsatisfiable, with the reason.
+// Unsatisfiable is the error Solve, Count, Model and Reason return for an
+// instance that has no solution, found without search (givens that clash,
+// see Clasher): the command line reports the instance unsatisfiable, with
+// the reason.
 type Unsatisfiable struct{ Reason error }
 
 func (u Unsatisfiable) Error() string { return u.Reason.Error() }

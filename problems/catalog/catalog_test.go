@@ -243,3 +243,50 @@ func TestUnsatisfiableUnwraps(t *testing.T) {
 	assert.ErrorIs(t, err, io.EOF)
 	assert.Equal(t, "EOF", err.Error())
 }
+
+// clashing is word whose words with a repeated letter are givens that
+// clash; it has a model too, so that Model is guarded as Solve is.
+type clashing struct{ word }
+
+var (
+	_ catalog.Clasher[string]         = clashing{}
+	_ catalog.Modeler[string, colour] = clashing{}
+)
+
+func (clashing) Clash(w string) error {
+	for i := 1; i < len(w); i++ {
+		if w[i] == w[i-1] {
+			return fmt.Errorf("letters %d and %d both %c", i, i+1, w[i])
+		}
+	}
+	return nil
+}
+
+func (clashing) Model(string, colour) (*csp.Model, func([]int) [][]int, error) {
+	return csp.NewModel(), func([]int) [][]int { return nil }, nil
+}
+
+// Solve, Count and Model answer an instance whose givens clash with
+// Unsatisfiable and the problem's reason, without calling the problem;
+// the others reach it.
+func TestClasherMakesUnsatisfiable(t *testing.T) {
+	catalog.Register[string, colour](clashing{word{"test-clash"}})
+	p, _ := catalog.Lookup("test-clash")
+	s := catalog.NewSettings(p)
+	require.NoError(t, p.Prepare("aab", s, nil), "nothing to ready for a clash")
+
+	_, _, err := p.Solve(context.Background(), "aab", s, nil)
+	var unsat catalog.Unsatisfiable
+	require.ErrorAs(t, err, &unsat)
+	assert.EqualError(t, unsat.Reason, "letters 1 and 2 both a")
+	_, err = p.Count(context.Background(), "aab", s, nil)
+	assert.ErrorAs(t, err, &unsat)
+	_, _, err = p.Model("aab", s)
+	assert.ErrorAs(t, err, &unsat)
+
+	g, _, err := p.Solve(context.Background(), "abc", s, nil)
+	require.NoError(t, err)
+	assert.Equal(t, [][]int{{3}}, g)
+	_, _, err = p.Model("abc", s)
+	assert.NoError(t, err)
+}

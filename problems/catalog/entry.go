@@ -216,6 +216,7 @@ func adapt[I, O any](p Problem[I, O]) *Entry {
 	a.rea, e.CanReason = p.(Reasoner[I])
 	a.mark, e.CanMark = p.(Marker[I])
 	a.clue, e.CanClue = p.(Cluer[I])
+	a.clash, _ = p.(Clasher[I])
 	a.cen, e.CanCensus = p.(Censuser)
 	if e.CanReason {
 		e.Levels = a.rea.Levels()
@@ -227,14 +228,15 @@ func adapt[I, O any](p Problem[I, O]) *Entry {
 }
 
 type adapter[I, O any] struct {
-	p    Problem[I, O]
-	gen  Generator[O]
-	prep Preparer[I, O]
-	mod  Modeler[I, O]
-	rea  Reasoner[I]
-	mark Marker[I]
-	clue Cluer[I]
-	cen  Censuser
+	p     Problem[I, O]
+	gen   Generator[O]
+	prep  Preparer[I, O]
+	mod   Modeler[I, O]
+	rea   Reasoner[I]
+	mark  Marker[I]
+	clue  Cluer[I]
+	clash Clasher[I]
+	cen   Censuser
 }
 
 // typed returns inst as an I; an instance of another problem is a
@@ -274,8 +276,10 @@ func (a *adapter[I, O]) read(r io.Reader, marks bool) iter.Seq[Item[any]] {
 	}
 }
 
+// both returns inst and o as their types, or the Unsatisfiable error of
+// an instance whose givens clash (see instance).
 func (a *adapter[I, O]) both(inst, o any) (I, O, error) {
-	i, err := typed[I](inst, "instance")
+	i, err := a.instance(inst)
 	if err != nil {
 		var zero O
 		return i, zero, err
@@ -284,11 +288,29 @@ func (a *adapter[I, O]) both(inst, o any) (I, O, error) {
 	return i, oo, err
 }
 
+// instance returns inst as an I, or, when the problem is a Clasher and
+// inst's givens clash, an Unsatisfiable error with the reason: what
+// Solve, Count, Model and Reason answer for it without asking the
+// problem.
+func (a *adapter[I, O]) instance(inst any) (I, error) {
+	i, err := typed[I](inst, "instance")
+	if err != nil || a.clash == nil {
+		return i, err
+	}
+	if err := a.clash.Clash(i); err != nil {
+		return i, Unsatisfiable{Reason: err}
+	}
+	return i, nil
+}
+
 func (a *adapter[I, O]) prepare(inst, o any, run Run) error {
 	if a.prep == nil {
 		return nil
 	}
 	i, oo, err := a.both(inst, o)
+	if errors.As(err, new(Unsatisfiable)) {
+		return nil // Solve and Count will say so; nothing to ready
+	}
 	if err != nil {
 		return err
 	}
@@ -353,7 +375,7 @@ func (a *adapter[I, O]) reason(inst any) (*Reasoning, error) {
 	if a.rea == nil {
 		return nil, ErrUnsupported
 	}
-	i, err := typed[I](inst, "instance")
+	i, err := a.instance(inst)
 	if err != nil {
 		return nil, err
 	}

@@ -23,6 +23,7 @@ type problem struct{}
 var (
 	_ catalog.Generator[settings]        = problem{}
 	_ catalog.Modeler[*Puzzle, settings] = problem{}
+	_ catalog.Clasher[*Puzzle]           = problem{}
 	_ catalog.Suiter                     = problem{}
 )
 
@@ -125,6 +126,9 @@ func (pr problem) Count(ctx context.Context, p *Puzzle, o settings, run catalog.
 }
 
 func (problem) Check(p *Puzzle, grid [][]int) error { return Check(p, grid) }
+
+// Clash reports givens that repeat, or that break a sign (Puzzle.Clash).
+func (problem) Clash(p *Puzzle) error { return p.Clash() }
 
 func (problem) Write(w io.Writer, p *Puzzle, grid [][]int) error {
 	_, err := io.WriteString(w, Format(p, grid))

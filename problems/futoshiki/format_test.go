@@ -1,6 +1,7 @@
 package futoshiki
 
 import (
+	"context"
 	"errors"
 	"io"
 	"strings"
@@ -9,6 +10,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/cspgo/csp/csp"
 )
 
 // readAll reads input and returns its items.
@@ -87,8 +90,6 @@ func TestReadErrors(t *testing.T) {
 		{"id flag off grid", "2:0,0R,0,0", ErrSign, 1, 3},
 		{"id contradiction", "2:0R,0L,0,0", ErrSign, 1, 3},
 		{"id one-sided bar", "2a:0R,0,0,0", ErrSign, 1, 0},
-		{"id repeat", "2:1,1,0,0", ErrRepeat, 1, 0},
-		{"id givens break a sign", "2:1R,2,0,0", ErrClash, 1, 0},
 		{"json syntax", `{"size":2,`, ErrSyntax, 1, 0},
 		{"json unknown key", `{"size":2,"colour":1}`, ErrSyntax, 1, 0},
 		{"json size", `{"size":0}`, ErrSize, 1, 0},
@@ -99,7 +100,6 @@ func TestReadErrors(t *testing.T) {
 		{"json contradiction", `{"size":3,"less":[[0,0,0,1],[0,1,0,0]]}`, ErrSign, 1, 0},
 		{"json bars without adjacent", `{"size":3,"bars":[[0,0,0,1]]}`, ErrSign, 1, 0},
 		{"json less in adjacent", `{"size":3,"adjacent":true,"less":[[0,0,0,1]]}`, ErrSign, 1, 0},
-		{"json clash", `{"size":2,"adjacent":true,"givens":[[1,2],[0,0]]}`, ErrClash, 1, 0},
 		{"grid stray line", "hello world", ErrFormat, 1, 1},
 		{"grid short row", ". < .\n.\n", ErrCount, 2, 0},
 		{"grid given too big", ". < .\n. 3\n", ErrGiven, 2, 2},
@@ -111,7 +111,6 @@ func TestReadErrors(t *testing.T) {
 		{"grid signs first", "v\n", ErrSign, 1, 1},
 		{"grid mixed variants", ". | . < .\n\n.   .   .\n\n.   .   .\n", ErrSign, 1, 4},
 		{"grid too few rows", ". .\n\n\n", ErrCount, 1, 0},
-		{"grid repeat", "1 .\n1 .\n", ErrRepeat, 1, 0},
 		{"grid header twice", "adjacent\nadjacent\n", ErrSyntax, 2, 1},
 		{"grid header alone", "adjacent\n", ErrCount, 1, 0},
 		{"line too long", strings.Repeat("0", MaxLine+1) + "\n2:0,0,0,0", ErrLong, 1, 0},
@@ -128,6 +127,37 @@ func TestReadErrors(t *testing.T) {
 			require.True(t, errors.As(err, &pe))
 			assert.Equal(t, c.line, pe.Line, "%v", err)
 			assert.Equal(t, c.field, pe.Field, "%v", err)
+		})
+	}
+}
+
+// Givens that repeat in a row or column, or that break a sign, read;
+// Clash names them, and the puzzle has no solution.
+func TestClash(t *testing.T) {
+	cases := []struct{ name, input, want string }{
+		{"id repeat", "2:1,1,0,0", "futoshiki: givens clash: r1c1 and r1c2 both hold 1 (row 1)"},
+		{"grid repeat", "1 .\n1 .\n", "futoshiki: givens clash: r1c1 and r2c1 both hold 1 (column 1)"},
+		{"id givens break a sign", "2:1R,2,0,0", "futoshiki: givens clash: r1c1 = 1 and r1c2 = 2 break '>'"},
+		{"json adjacent", `{"size":2,"adjacent":true,"givens":[[1,2],[0,0]]}`, "futoshiki: givens clash: r1c1 = 1 and r1c2 = 2 break the missing bar (not consecutive)"},
+		{"none", "2:1,2,0,0", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			items := readAll(c.input)
+			require.Len(t, items, 1)
+			require.NoError(t, items[0].Err)
+			p := items[0].Value
+			err := p.Clash()
+			if c.want == "" {
+				assert.NoError(t, err)
+				return
+			}
+			assert.ErrorIs(t, err, ErrClash)
+			assert.EqualError(t, err, c.want)
+			g, res, err := Solve(context.Background(), p, Options{}, csp.Options{})
+			require.NoError(t, err)
+			assert.Nil(t, g, "no solution")
+			assert.True(t, res.Complete)
 		})
 	}
 }
@@ -167,9 +197,11 @@ func TestBatchGoesOn(t *testing.T) {
 	assert.Equal(t, [][]Sign{{None, Less}}, items[2].Value.Down)
 	assert.ErrorIs(t, items[3].Err, ErrFormat)
 	assert.Contains(t, items[3].Err.Error(), "line 8, field 1")
-	// Row 2's givens 2 and 1 are consecutive with no bar between them.
-	assert.ErrorIs(t, items[4].Err, ErrClash)
+	// Row 2's givens 2 and 1 are consecutive with no bar between them:
+	// the puzzle reads, and its givens clash.
+	require.NoError(t, items[4].Err)
 	assert.Equal(t, 9, items[4].Line)
+	assert.ErrorIs(t, items[4].Value.Clash(), ErrClash)
 	require.NoError(t, items[5].Err)
 	assert.True(t, items[5].Value.Adjacent)
 	assert.Equal(t, 13, items[5].Line)
@@ -211,7 +243,8 @@ func TestFormatShowsSolution(t *testing.T) {
 	assert.Equal(t, "adjacent\n1 | 2   3\n\n3   1   2\n\n2   3   1\n", out)
 	items := readAll(out)
 	require.Len(t, items, 1)
-	require.Error(t, items[0].Err, "2 3 in row 1 are consecutive without a bar")
+	require.NoError(t, items[0].Err)
+	assert.ErrorContains(t, items[0].Value.Clash(), "r1c2 = 2 and r1c3 = 3 break the missing bar", "2 3 in row 1 are consecutive without a bar")
 }
 
 func FuzzRead(f *testing.F) {

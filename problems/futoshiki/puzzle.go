@@ -67,18 +67,20 @@ var (
 	ErrCount  = errors.New("futoshiki: wrong count of cells")
 	ErrGiven  = errors.New("futoshiki: given out of range")
 	ErrSign   = errors.New("futoshiki: bad sign")
-	ErrRepeat = errors.New("futoshiki: given repeats")
-	ErrClash  = errors.New("futoshiki: givens break a sign")
-	ErrLong   = errors.New("futoshiki: line too long")
+	// ErrClash is what Clash wraps: givens that repeat in a row or
+	// column, or two neighbouring givens that break the sign between
+	// them. Such a puzzle reads, and has no solution.
+	ErrClash = errors.New("futoshiki: givens clash")
+	ErrLong  = errors.New("futoshiki: line too long")
 	// ErrInvalid is what Check returns (wrapped) for a grid that does not
 	// solve the puzzle.
 	ErrInvalid = errors.New("futoshiki: not a solution")
 )
 
 // Validate reports what makes p unusable: a size out of 1..MaxSize, slices
-// of the wrong shape, a given out of range, a sign of the other variant,
-// a given repeated in a row or column, two givens that break the sign
-// between them. The readers return only puzzles that pass it.
+// of the wrong shape, a given out of range, a sign of the other variant.
+// The readers return only puzzles that pass it. Givens that clash do not
+// make a puzzle unusable, only unsatisfiable: Clash reports them.
 func (p *Puzzle) Validate() error {
 	n := p.N
 	if n < 1 || n > MaxSize {
@@ -107,10 +109,7 @@ func (p *Puzzle) Validate() error {
 			}
 		}
 	}
-	if err := p.repeats(); err != nil {
-		return err
-	}
-	return p.clash()
+	return nil
 }
 
 // fits reports whether s belongs to p's variant.
@@ -169,31 +168,16 @@ func (p *Puzzle) edges(r, c int) []edge {
 	return out
 }
 
-// repeats reports a given that appears twice in a row or column.
-func (p *Puzzle) repeats() error {
-	n := p.N
-	for i := range n {
-		var row, col uint64 // bit v: v seen (values 1..MaxSize)
-		for j := range n {
-			if v := p.Givens[i][j]; v != 0 {
-				if row>>v&1 != 0 {
-					return fmt.Errorf("%w: %d twice in row %d", ErrRepeat, v, i+1)
-				}
-				row |= 1 << v
-			}
-			if v := p.Givens[j][i]; v != 0 {
-				if col>>v&1 != 0 {
-					return fmt.Errorf("%w: %d twice in column %d", ErrRepeat, v, i+1)
-				}
-				col |= 1 << v
-			}
-		}
+// Clash reports givens that clash, as an error wrapping ErrClash: the
+// first pair that repeats in a row or column (rows first, then columns),
+// else the first two neighbouring givens, in reading order, that break
+// the sign between them. Such a puzzle has no solution, and the command
+// line says so without search. nil when none clash. p must be valid
+// (Validate), as the readers' puzzles are.
+func (p *Puzzle) Clash() error {
+	if c := square.Clash(p.Givens); c != "" {
+		return fmt.Errorf("%w: %s", ErrClash, c)
 	}
-	return nil
-}
-
-// clash reports two neighbouring givens that break the sign between them.
-func (p *Puzzle) clash() error {
 	for r := range p.N {
 		for c := range p.N {
 			a := p.Givens[r][c]

@@ -25,6 +25,7 @@ type problem struct{}
 var (
 	_ catalog.Generator[settings]        = problem{}
 	_ catalog.Modeler[*Puzzle, settings] = problem{}
+	_ catalog.Clasher[*Puzzle]           = problem{}
 	_ catalog.Suiter                     = problem{}
 )
 
@@ -69,6 +70,10 @@ func (pr problem) Count(ctx context.Context, p *Puzzle, o settings, run catalog.
 }
 
 func (problem) Check(p *Puzzle, grid [][]int) error { return Check(p, grid) }
+
+// Clash reports givens that repeat in a run or put its clue out of reach
+// (Puzzle.Clash).
+func (problem) Clash(p *Puzzle) error { return p.Clash() }
 
 // Write prints the solved grid as FormatSolution does, then a blank line:
 // a comment does not end a Kakuro, so the blank line keeps the next

@@ -3,6 +3,8 @@ package kakuro
 import (
 	"errors"
 	"fmt"
+
+	"github.com/cspgo/csp/problems/internal/square"
 )
 
 // ErrInvalid is what Check returns (wrapped) for a grid that does not
@@ -73,6 +75,47 @@ func checkRun(p *Puzzle, grid [][]int, r, c, dr, dc, sum int, dir string) error 
 	}
 	if n > 0 && total != sum {
 		return fmt.Errorf("%w: the %s run of r%dc%d adds up to %d, want %d", ErrInvalid, dir, r+1, c+1, total, sum)
+	}
+	return nil
+}
+
+// ErrClash is what Clash wraps: givens that repeat in a run, or that put
+// a run's clue out of reach. Such a puzzle reads, and has no solution.
+var ErrClash = errors.New("kakuro: givens clash")
+
+// Clash reports givens that leave p no solution, looking at the runs in
+// the order Runs gives them: two equal givens in a run ("r2c2 and r2c4
+// both hold 3 (the across run of r2c1)"), else a run whose clue its
+// givens put out of reach of its cells with distinct digits. The error
+// wraps ErrClash; nil when no run clashes. The command line says so
+// without search.
+func (p *Puzzle) Clash() error {
+	givens := make([]int, len(p.cells))
+	for i, c := range p.cells {
+		if !c.Black {
+			givens[i] = c.Given
+		}
+	}
+	name := func(i int) string { return fmt.Sprintf("r%dc%d", i/p.cols+1, i%p.cols+1) }
+	for _, run := range p.runs {
+		dir := "across"
+		if run.Down {
+			dir = "down"
+		}
+		var seen [MaxRun + 1]int // seen[d]: 1 + the cell holding digit d, or 0
+		for _, i := range run.Cells {
+			d := givens[i]
+			if d == 0 {
+				continue
+			}
+			if seen[d] != 0 {
+				return fmt.Errorf("%w: %s and %s both hold %d (the %s run of %s)", ErrClash, name(seen[d]-1), name(i), d, dir, name(run.Clue))
+			}
+			seen[d] = i + 1
+		}
+		if lo, hi := square.Reach(MaxRun, givens, run.Cells); run.Sum < lo || run.Sum > hi {
+			return fmt.Errorf("%w: the %s run of %s wants %d, but its cells can only add up to %d..%d", ErrClash, dir, name(run.Clue), run.Sum, lo, hi)
+		}
 	}
 	return nil
 }

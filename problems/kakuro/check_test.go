@@ -41,6 +41,33 @@ func TestCheck(t *testing.T) {
 
 // The models, counting every solution of puzzles with several, agree
 // with each other and with Check on each solution they enumerate.
+// Givens that repeat in a run, or put its clue out of reach, read; Clash
+// names them, and the puzzle has no solution.
+func TestClash(t *testing.T) {
+	tests := []struct{ name, input, want string }{
+		{"repeat across", "#  4\\ 3\\\n\\4 3 3\n\\3 . .\n", "kakuro: givens clash: r2c2 and r2c3 both hold 3 (the across run of r2c1)"},
+		{"repeat down", "#  4\\ 4\\\n\\3 1 .\n\\5 1 .\n", "kakuro: givens clash: r2c2 and r3c2 both hold 1 (the down run of r1c2)"},
+		{"out of reach", "#  4\\ 3\\\n\\3 . 9\n\\4 . .\n", "kakuro: givens clash: the across run of r2c1 wants 3, but its cells can only add up to 10..17"},
+		{"none", "#  4\\ 3\\\n\\3 . .\n\\4 . 1\n", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := readOne(t, tt.input)
+			err := p.Clash()
+			if tt.want == "" {
+				assert.NoError(t, err)
+				return
+			}
+			assert.ErrorIs(t, err, ErrClash)
+			assert.EqualError(t, err, tt.want)
+			g, res, err := Solve(context.Background(), p, Options{}, csp.Options{})
+			require.NoError(t, err)
+			assert.Nil(t, g, "no solution")
+			assert.True(t, res.Complete)
+		})
+	}
+}
+
 func TestModelsAgree(t *testing.T) {
 	tests := []struct {
 		name  string

@@ -47,9 +47,10 @@
 // before it that its length can make with distinct digits (SumRange: 3..17
 // for two cells, 45 for nine), every clue has its run, and there is at
 // least one white cell. Givens are not checked against each other: a
-// puzzle whose givens clash reads, and has no solution. A malformed puzzle
-// is reported as a *ParseError naming the puzzle's place in the batch,
-// the line and the field (the cell's 1-based position on its line; for a
+// puzzle whose givens clash reads, and has no solution; Clash names the
+// clash (two equal givens in a run, or givens that put a clue out of
+// reach). A malformed puzzle is reported as a *ParseError naming the
+// puzzle's place in the batch, the line and the field (the cell's 1-based position on its line; for a
 // fault of a run, the field of its clue cell) and wrapping ErrToken,
 // ErrClue, ErrRun, ErrNoClue, ErrNoRun, ErrRagged, ErrSize or ErrLong;
 // Read then goes on with the next puzzle. Read streams: lines come one at

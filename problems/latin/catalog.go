@@ -27,6 +27,7 @@ var (
 	_ catalog.Reasoner[*Instance]          = problem{}
 	_ catalog.Marker[*Instance]            = problem{}
 	_ catalog.Cluer[*Instance]             = problem{}
+	_ catalog.Clasher[*Instance]           = problem{}
 	_ catalog.Suiter                       = problem{}
 )
 
@@ -114,6 +115,9 @@ func (problem) Model(inst *Instance, o settings) (*csp.Model, func([]int) [][]in
 }
 
 func (problem) Check(inst *Instance, grid [][]int) error { return Check(inst, grid) }
+
+// Clash reports givens that repeat in a row or column (Instance.Clash).
+func (problem) Clash(inst *Instance) error { return inst.Clash() }
 
 func (problem) Write(w io.Writer, _ *Instance, grid [][]int) error { return Write(w, grid) }
 

@@ -106,7 +106,8 @@ func TestCatalogProblem(t *testing.T) {
 	for it := range pr.Read(strings.NewReader(input)) {
 		n++
 		if it.Index == 2 {
-			assert.ErrorIs(t, it.Err, ErrRepeat)
+			require.NoError(t, it.Err, "givens that clash read")
+			assert.ErrorIs(t, pr.Clash(it.Value), ErrClash)
 			continue
 		}
 		require.NoError(t, it.Err)

@@ -23,7 +23,9 @@ var (
 	ErrNumber    = errors.New("latin: not a number")
 	ErrRowLength = errors.New("latin: wrong count of numbers")
 	ErrSymbol    = errors.New("latin: symbol out of range")
-	ErrRepeat    = errors.New("latin: given repeats")
+	// ErrClash is what Instance.Clash wraps: givens that repeat in a row
+	// or column. Such an instance reads, and has no solution.
+	ErrClash     = errors.New("latin: givens clash")
 	ErrTruncated = errors.New("latin: instance ends early")
 	ErrLong      = errors.New("latin: line or block too long")
 )
@@ -65,7 +67,8 @@ type Item = textio.Item[*Instance]
 // are skipped up to the next line holding a single number. A line over
 // 1 MiB (textio.DefaultMaxLine) spoils the instance it is in (ErrLong),
 // or stands for an unreadable order. A read error ends the batch with an
-// Item of its own.
+// Item of its own. Givens that repeat in a row or column are no reading
+// error: the instance reads, and Clash names the clash.
 func Read(r io.Reader) iter.Seq[Item] {
 	return func(yield func(Item) bool) {
 		in := textio.NewReader(r, textOptions)
@@ -147,7 +150,6 @@ func readInstance(in *textio.Reader, head textio.Line, headErr error) (*Instance
 			first = fail(line, field, err, detail, args...)
 		}
 	}
-	rowLine := make([]int, n)
 	for r := range n {
 		l, err := peekFull(in)
 		if err != nil && !errors.Is(err, ErrLong) {
@@ -171,7 +173,6 @@ func readInstance(in *textio.Reader, head textio.Line, headErr error) (*Instance
 			break
 		}
 		_, _ = in.Next() // the row, peeked
-		rowLine[r] = l.No
 		if len(f) != n {
 			// The field named is the first missing or the first extra one.
 			note(l.No, min(len(f), n)+1, ErrRowLength, "row %d has %d numbers, want %d", r+1, len(f), n)
@@ -193,35 +194,7 @@ func readInstance(in *textio.Reader, head textio.Line, headErr error) (*Instance
 	if first != nil {
 		return nil, first
 	}
-	if pe := checkGivens(inst, rowLine); pe != nil {
-		return nil, pe
-	}
 	return inst, nil
-}
-
-// checkGivens reports the first given that repeats in its row or column.
-func checkGivens(inst *Instance, rowLine []int) *ParseError {
-	n := inst.Order
-	colSeen := make([][]bool, n)
-	for c := range colSeen {
-		colSeen[c] = make([]bool, n+1)
-	}
-	for r, row := range inst.Grid {
-		seen := make([]bool, n+1)
-		for c, v := range row {
-			if v == 0 {
-				continue
-			}
-			if seen[v] {
-				return &ParseError{Line: rowLine[r], Field: c + 1, Err: ErrRepeat, Detail: fmt.Sprintf("%d appears twice in row %d", v, r+1)}
-			}
-			if colSeen[c][v] {
-				return &ParseError{Line: rowLine[r], Field: c + 1, Err: ErrRepeat, Detail: fmt.Sprintf("%d appears twice in column %d", v, c+1)}
-			}
-			seen[v], colSeen[c][v] = true, true
-		}
-	}
-	return nil
 }
 
 // Parse reads exactly one instance.

@@ -137,6 +137,16 @@ func (m *Model) Grid(values []int) [][]int {
 	return m.Board.Values(values)
 }
 
+// Clash reports givens that repeat in a row or column, naming the two
+// cells (an error wrapping ErrClash): such an instance has no solution,
+// and the command line says so without search. nil when none repeat.
+func (inst *Instance) Clash() error {
+	if c := square.Clash(inst.Grid); c != "" {
+		return fmt.Errorf("%w: %s", ErrClash, c)
+	}
+	return nil
+}
+
 // ErrInvalid is what Check returns (wrapped) for a grid that is not a
 // completion of the instance.
 var ErrInvalid = errors.New("latin: not a valid completion")

@@ -64,8 +64,6 @@ func TestReadErrors(t *testing.T) {
 		{"symbol too big", "3\n1 2 3\n2 3 4\n0 0 0\n", ErrSymbol, 3, 3},
 		{"negative symbol", "3\n1 2 3\n2 -3 1\n0 0 0\n", ErrSymbol, 3, 2},
 		{"not a number", "3\n1 2 x\n0 0 0\n0 0 0\n", ErrNumber, 2, 3},
-		{"repeat in row", "3\n1 0 1\n0 0 0\n0 0 0\n", ErrRepeat, 2, 3},
-		{"repeat in column", "3\n1 0 0\n0 2 0\n1 0 0\n", ErrRepeat, 4, 1},
 		{"order too big", "201\n", ErrOrder, 1, 1},
 		{"order zero", "0\n", ErrOrder, 1, 1},
 		{"order not a number", "three\n", ErrOrder, 1, 1},
@@ -89,13 +87,13 @@ func TestReadErrors(t *testing.T) {
 }
 
 func TestBatchGoesOnAfterErrors(t *testing.T) {
-	input := "# a batch\n2\n1 2\n2 2\n" + // repeat in column 2... and row 2
+	input := "# a batch\n2\n1 2\n2 x\n" + // not a number
 		"2\n1 0\n0 0\n" + // fine
 		"999\n1 2 3\n" + // order too big, skipped to the next order line
 		"3\n0 0 0\n0 0 0\n0 0 0\n"
 	items := slices.Collect(Read(strings.NewReader(input)))
 	require.Len(t, items, 4)
-	assert.ErrorIs(t, items[0].Err, ErrRepeat)
+	assert.ErrorIs(t, items[0].Err, ErrNumber)
 	require.NoError(t, items[1].Err)
 	assert.Equal(t, 5, items[1].Line)
 	assert.ErrorIs(t, items[2].Err, ErrOrder)
@@ -437,5 +435,49 @@ func TestWordBoundaryOrders(t *testing.T) {
 		require.NoError(t, err)
 		require.NotNil(t, g, "order %d: %s", n, res.Status())
 		require.NoError(t, Check(inst, g))
+	}
+}
+
+// Givens that repeat in a row or column read (pencil marks' single
+// candidates too); Clash names the two cells, and there is no solution.
+func TestClash(t *testing.T) {
+	cases := []struct {
+		name  string
+		marks bool
+		input string
+		want  string // "" for no clash
+	}{
+		{"row", false, "3\n1 0 1\n0 0 0\n0 0 0\n", "latin: givens clash: r1c1 and r1c3 both hold 1 (row 1)"},
+		{"column", false, "3\n1 0 0\n0 2 0\n1 0 0\n", "latin: givens clash: r1c1 and r3c1 both hold 1 (column 1)"},
+		{"row before column", false, "2\n2 2\n2 0\n", "latin: givens clash: r1c1 and r1c2 both hold 2 (row 1)"},
+		{"none", false, "3\n1 2 3\n0 0 0\n0 0 0\n", ""},
+		{"marks column", true, "2\n1 12\n1 12\n", "latin: givens clash: r1c1 and r2c1 both hold 1 (column 1)"},
+		{"marks row", true, "2\n2 2\n12 12\n", "latin: givens clash: r1c1 and r1c2 both hold 2 (row 1)"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			read := Read
+			if c.marks {
+				read = ReadMarks
+			}
+			items := slices.Collect(read(strings.NewReader(c.input)))
+			require.Len(t, items, 1)
+			require.NoError(t, items[0].Err)
+			inst := items[0].Value
+			err := inst.Clash()
+			if c.want == "" {
+				assert.NoError(t, err)
+				return
+			}
+			assert.ErrorIs(t, err, ErrClash)
+			assert.EqualError(t, err, c.want)
+			g, res, err := Solve(context.Background(), inst, Options{AllDiff: alldiff.GAC}, csp.Options{})
+			if err == nil {
+				assert.Nil(t, g, "no solution")
+				assert.True(t, res.Complete)
+			} else {
+				assert.ErrorIs(t, err, csp.ErrEmptyDomain, "or none for want of a symbol")
+			}
+		})
 	}
 }

@@ -19,7 +19,7 @@ import (
 const maxMarks = 63
 
 // Sentinel errors of the pencil-mark form (ReadMarks); its other errors
-// unwrap to ErrOrder, ErrNumber, ErrRowLength, ErrSymbol and ErrRepeat.
+// unwrap to ErrOrder, ErrNumber, ErrRowLength and ErrSymbol.
 var (
 	ErrMarkRows   = errors.New("latin: wrong count of rows")
 	ErrMarkRepeat = errors.New("latin: candidate repeats in a cell")
@@ -114,9 +114,10 @@ func cellCands(inst *Instance, cands [][][]int, r, c int) (vals []int, ok bool) 
 // 1 MiB, or a block over textio's bounds), ErrRowLength (a row of the wrong number of
 // tokens), ErrNumber (a token not made of numbers), ErrSymbol (a
 // candidate out of 1..N), ErrMarkRepeat (a candidate twice in a token),
-// ErrMarkEmpty (a token '-', or an empty number between commas) or
-// ErrRepeat (two cells of a row or column with the same single
-// candidate); reading goes on with the next block.
+// ErrMarkEmpty (a token '-', or an empty number between commas); reading
+// goes on with the next block. Two cells of a row or column with the same
+// single candidate are givens that clash: the block reads, and Clash
+// names them.
 func ReadMarks(r io.Reader) iter.Seq[Item] {
 	return func(yield func(Item) bool) {
 		var b textio.Batch[*Instance]
@@ -150,7 +151,6 @@ func parseMarks(b textio.Block) (*Instance, error) {
 		return nil, fail(head.No, 1, ErrOrder, "order %s, want 1..%d for pencil marks", f[0], maxMarks)
 	}
 	inst := &Instance{Order: n, Line: head.No, Grid: make([][]int, n), Marks: make([]uint64, n*n)}
-	rowLine := make([]int, n)
 	for r, l := range b.Lines[1:] {
 		if r == n {
 			return nil, fail(l.No, 0, ErrMarkRows, "more than %d rows (a blank line ends a block)", n)
@@ -159,7 +159,6 @@ func parseMarks(b textio.Block) (*Instance, error) {
 		if len(toks) != n {
 			return nil, fail(l.No, min(len(toks), n)+1, ErrRowLength, "row %d has %d cells, want %d", r+1, len(toks), n)
 		}
-		rowLine[r] = l.No
 		inst.Grid[r] = make([]int, n)
 		for c, t := range toks {
 			mask, detail, err := square.ParseMark(t, n, markErrors)
@@ -174,10 +173,6 @@ func parseMarks(b textio.Block) (*Instance, error) {
 	}
 	if rows := len(b.Lines) - 1; rows < n {
 		return nil, fail(b.Lines[len(b.Lines)-1].No, 0, ErrMarkRows, "%d rows, want %d", rows, n)
-	}
-	if pe := checkGivens(inst, rowLine); pe != nil {
-		pe.Detail = "single candidate " + pe.Detail
-		return nil, pe
 	}
 	return inst, nil
 }

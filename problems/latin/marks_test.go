@@ -129,8 +129,6 @@ func TestReadMarksErrors(t *testing.T) {
 		{"empty token", "2\n12 -\n12 12\n", ErrMarkEmpty, 2, 2},
 		{"empty between commas", "2\n12 1,,2\n12 12\n", ErrMarkEmpty, 2, 2},
 		{"trailing comma", "2\n12 12\n1, 12\n", ErrMarkEmpty, 3, 1},
-		{"singles repeat in a column", "2\n1 12\n1 12\n", ErrRepeat, 3, 1},
-		{"singles repeat in a row", "2\n2 2\n12 12\n", ErrRepeat, 2, 2},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

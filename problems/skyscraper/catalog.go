@@ -26,6 +26,7 @@ var (
 	_ catalog.Reasoner[*Puzzle]          = problem{}
 	_ catalog.Marker[*Puzzle]            = problem{}
 	_ catalog.Cluer[*Puzzle]             = problem{}
+	_ catalog.Clasher[*Puzzle]           = problem{}
 	_ catalog.Censuser                   = problem{}
 	_ catalog.Suiter                     = problem{}
 )
@@ -44,7 +45,8 @@ var visibilityNames = []string{visibility.Edge.String(), visibility.Bounds.Strin
 func (problem) Info() catalog.Info {
 	return catalog.Info{
 		Name: "skyscraper",
-		Doc:  "skyscraper puzzles, one per line: a Towers game ID, a clockwise clue list, a JSON object, or a clue-framed grid block",
+		Doc: "skyscraper puzzles, one per line: a Towers game ID N:top/bottom/left/right[,givens] (each side left to right or top to bottom), " +
+			"a clockwise list of 4N clues, bare or [bracketed] (top, right, bottom, left: clockwise from the top-left corner), a JSON object, or a clue-framed grid block",
 		Flags: append([]catalog.Flag{
 			square.AllDiffFlag(alldiff.GAC),
 			{Name: "visibility", Default: visibility.Line.String(), Choices: visibilityNames,
@@ -102,6 +104,9 @@ func (pr problem) Count(ctx context.Context, p *Puzzle, o settings, run catalog.
 }
 
 func (problem) Check(p *Puzzle, grid [][]int) error { return Check(p, grid) }
+
+// Clash reports givens that repeat in a row or column (Puzzle.Clash).
+func (problem) Clash(p *Puzzle) error { return p.Clash() }
 
 // Write prints the solution framed by the puzzle's clues (Format), a
 // block Read takes back.

@@ -15,14 +15,16 @@ import (
 
 // Sentinel errors; a *ParseError unwraps to one of them.
 var (
-	ErrFormat  = errors.New("skyscraper: unrecognised puzzle")
-	ErrNumber  = errors.New("skyscraper: not a number")
-	ErrCount   = errors.New("skyscraper: wrong count of fields")
-	ErrSize    = errors.New("skyscraper: size out of range")
-	ErrClue    = errors.New("skyscraper: clue out of range")
-	ErrGiven   = errors.New("skyscraper: given out of range")
-	ErrRun     = errors.New("skyscraper: givens overflow the grid")
-	ErrRepeat  = errors.New("skyscraper: given repeats")
+	ErrFormat = errors.New("skyscraper: unrecognised puzzle")
+	ErrNumber = errors.New("skyscraper: not a number")
+	ErrCount  = errors.New("skyscraper: wrong count of fields")
+	ErrSize   = errors.New("skyscraper: size out of range")
+	ErrClue   = errors.New("skyscraper: clue out of range")
+	ErrGiven  = errors.New("skyscraper: given out of range")
+	ErrRun    = errors.New("skyscraper: wrong count of givens")
+	// ErrClash is what Puzzle.Clash wraps: givens that repeat in a row or
+	// column. Such a puzzle reads, and has no solution.
+	ErrClash   = errors.New("skyscraper: givens clash")
 	ErrSyntax  = errors.New("skyscraper: bad syntax")
 	ErrInClue  = errors.New("skyscraper: bad interior clue")
 	ErrTooLong = errors.New("skyscraper: line too long")
@@ -42,16 +44,23 @@ type Item = textio.Item[*Puzzle]
 //
 //   - a JSON object: {"size":5,"clues":[...4N clockwise...],"givens":[[...]],
 //     "interior":[{"row":2,"col":1,"look":"right","count":3}]};
-//   - a Towers game ID, N:top/bottom/left/right[,givens];
-//   - the clockwise clue list: 4N integers separated by commas or spaces;
+//   - a Towers game ID, N:top/bottom/left/right[,givens], each side's
+//     clues left to right or top to bottom;
+//   - the clockwise clue list: 4N integers separated by commas or spaces,
+//     bare or in brackets ([1, 0, 2, ...]), clockwise from the top-left
+//     corner: top left to right, right top to bottom, bottom right to
+//     left, left bottom to top (SetClockwise);
 //   - a grid as Format prints it: a block of N+2 lines (the top clues, N
 //     rows of left clue, cells and right clue, the bottom clues; '.' for
 //     none), ended by a blank line or the end of the input. Its first line
-//     is indented (or is no other format).
+//     is indented, or holds only numbers and '.', one '.' at least.
 //
-// Blank lines and lines starting with '#' or '%' are skipped. A malformed
-// puzzle becomes an Item with Err set; reading goes on with the next line
-// (after a grid block, with the next block). A line longer than MaxLine is
+// A line of none of these forms is one malformed item (ErrFormat) naming
+// what it found. Blank lines and lines starting with '#' or '%' are
+// skipped. A malformed puzzle becomes an Item with Err set; reading goes
+// on with the next line (after a grid block, with the next block). Givens
+// that repeat in a row or column are no reading error: the puzzle reads,
+// and Clash names the clash. A line longer than MaxLine is
 // one such item (ErrTooLong), or spoils the grid block it is in. A read
 // error ends the batch with an item holding it. Memory stays bounded
 // however long the input: one line, or one grid block within textio's
@@ -90,8 +99,12 @@ func Read(r io.Reader) iter.Seq[Item] {
 					p, err = parseJSON(t, l.No)
 				case towersForm:
 					p, err = ParseTowers(t, l.No)
-				default:
+				case listForm:
+					p, err = parseList(t, l.No)
+				case clockwiseForm:
 					p, err = parseClockwise(t, l.No)
+				default:
+					err = &ParseError{Line: l.No, Err: ErrFormat, Detail: fmt.Sprintf("found %s, want %s", quoteStart(t), forms)}
 				}
 			}
 			if !yield(item(&batch, l.No, p, err)) {
@@ -109,17 +122,24 @@ const MaxLine = textio.DefaultMaxLine
 // readOptions are the bounds and comments of Read and ReadMarks.
 var readOptions = textio.Options{MaxLine: MaxLine, Comment: "#%", TooLong: ErrTooLong}
 
-// The forms of Read: one line each, or a grid block.
+// The forms of Read: one line each, or a grid block; unknownForm is a
+// line of none of them.
 const (
 	gridForm = iota
 	jsonForm
 	towersForm
+	listForm
 	clockwiseForm
+	unknownForm
 )
+
+// forms names what Read takes, for the message of a line it cannot read.
+const forms = "a Towers ID (N:top/bottom/left/right[,givens]), a clockwise list of 4N clues, a JSON object or a grid block"
 
 // formOf says which form the line text starts, and returns it trimmed. An
 // indented line starts a grid block (Format indents the top clues past the
-// column of left clues), and so does a line of no other form.
+// column of left clues), and so does a line of numbers and '.' with one
+// '.' at least (the top clues of a grid, not indented).
 func formOf(text []byte) (form int, t string) {
 	if len(text) == 0 || text[0] == ' ' || text[0] == '\t' {
 		return gridForm, ""
@@ -128,12 +148,40 @@ func formOf(text []byte) (form int, t string) {
 	switch {
 	case t[0] == '{':
 		return jsonForm, t
+	case t[0] == '[':
+		return listForm, t
 	case isTowers(t):
 		return towersForm, t
 	case isClockwise(t):
 		return clockwiseForm, t
+	case isTopClues(t):
+		return gridForm, ""
 	}
-	return gridForm, ""
+	return unknownForm, t
+}
+
+// isTopClues reports whether t could be the top line of a grid block: only
+// numbers and '.', one '.' at least (a line of numbers alone is a
+// clockwise list or a lone number).
+func isTopClues(t string) bool {
+	dot := false
+	for f := range strings.FieldsSeq(t) {
+		switch {
+		case f == ".":
+			dot = true
+		case strings.Trim(f, "0123456789") != "":
+			return false
+		}
+	}
+	return dot
+}
+
+// quoteStart quotes t for a message, cut to its first 40 bytes.
+func quoteStart(t string) string {
+	if len(t) > 40 {
+		return fmt.Sprintf("%q...", t[:40])
+	}
+	return fmt.Sprintf("%q", t)
 }
 
 // item numbers the puzzle p or the error that spoilt it, starting at line,
@@ -145,13 +193,18 @@ func item(batch *textio.Batch[*Puzzle], line int, p *Puzzle, err error) Item {
 	return batch.Item(line, p, err)
 }
 
-// isTowers reports whether t starts with digits and a colon.
+// isTowers reports whether t starts with digits and a colon, a minus
+// sign before them allowed (a negative size, which ParseTowers names).
 func isTowers(t string) bool {
 	i := 0
+	if strings.HasPrefix(t, "-") {
+		i++
+	}
+	start := i
 	for i < len(t) && t[i] >= '0' && t[i] <= '9' {
 		i++
 	}
-	return i > 0 && i < len(t) && t[i] == ':'
+	return i > start && i < len(t) && t[i] == ':'
 }
 
 // isClockwise reports whether t is only integers, commas and spaces, with
@@ -169,14 +222,26 @@ func fieldsComma(t string) []string {
 	return strings.FieldsFunc(t, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' })
 }
 
+// parseList reads a clockwise list in brackets, "[1, 0, 2, ...]", as the
+// skyscraper write-ups print it.
+func parseList(t string, line int) (*Puzzle, error) {
+	inner, ok := strings.CutSuffix(t[1:], "]")
+	if !ok {
+		return nil, &ParseError{Line: line, Err: ErrSyntax, Detail: fmt.Sprintf("found %s, want a clockwise list of 4N clues closed by ']'", quoteStart(t))}
+	}
+	return parseClockwise(inner, line)
+}
+
+// parseClockwise reads the clockwise clue list: 4N numbers 0..N separated
+// by commas or spaces.
 func parseClockwise(t string, line int) (*Puzzle, error) {
 	f := fieldsComma(t)
-	if len(f)%4 != 0 {
-		return nil, &ParseError{Line: line, Field: len(f), Err: ErrCount, Detail: fmt.Sprintf("%d clues, want a multiple of 4 (4N)", len(f))}
+	if len(f) == 0 || len(f)%4 != 0 {
+		return nil, &ParseError{Line: line, Err: ErrCount, Detail: fmt.Sprintf("%d clues, want 4N (%s)", len(f), nearFours(len(f)))}
 	}
 	n := len(f) / 4
 	if n > MaxSize {
-		return nil, &ParseError{Line: line, Err: ErrSize, Detail: fmt.Sprintf("size %d, want 1..%d", n, MaxSize)}
+		return nil, &ParseError{Line: line, Err: ErrSize, Detail: fmt.Sprintf("%d clues make size %d, want 1..%d", len(f), n, MaxSize)}
 	}
 	cw := make([]int, len(f))
 	for i, s := range f {
@@ -192,6 +257,16 @@ func parseClockwise(t string, line int) (*Puzzle, error) {
 	p := New(n)
 	p.SetClockwise(cw)
 	return p, nil
+}
+
+// nearFours names the counts of a clockwise list nearest k: "4 for 1x1",
+// "12 for 3x3 or 16 for 4x4".
+func nearFours(k int) string {
+	lo, hi := k/4, k/4+1
+	if lo < 1 {
+		return "4 for 1x1"
+	}
+	return fmt.Sprintf("%d for %dx%d or %d for %dx%d", 4*lo, lo, lo, 4*hi, hi, hi)
 }
 
 // ParseTowers reads a game ID of Simon Tatham's Towers,
@@ -231,9 +306,6 @@ func ParseTowers(t string, line int) (*Puzzle, error) {
 			return nil, err
 		}
 		p.Givens = g
-		if err := checkGivens(p, line, 2+4*n); err != nil {
-			return nil, err
-		}
 	}
 	return p, nil
 }
@@ -241,6 +313,9 @@ func ParseTowers(t string, line int) (*Puzzle, error) {
 // parseGivens decodes the run-length givens of a Towers ID. field is the
 // field number of the givens on the line.
 func parseGivens(s string, n, line, field int) ([][]int, error) {
+	if s == "" {
+		return nil, &ParseError{Line: line, Field: field, Err: ErrRun, Detail: fmt.Sprintf("nothing after ',', want the givens of %d cells (or no ',')", n*n)}
+	}
 	g := make([][]int, n)
 	for r := range g {
 		g[r] = make([]int, n)
@@ -273,37 +348,13 @@ func parseGivens(s string, n, line, field int) ([][]int, error) {
 			return nil, &ParseError{Line: line, Field: field, Err: ErrSyntax, Detail: fmt.Sprintf("unexpected %q in the givens", c)}
 		}
 		if cell > n*n {
-			return nil, &ParseError{Line: line, Field: field, Err: ErrRun, Detail: fmt.Sprintf("%d cells or more, want %d", cell, n*n)}
+			return nil, &ParseError{Line: line, Field: field, Err: ErrRun, Detail: fmt.Sprintf("%d cells or more, want %d (%dx%d)", cell, n*n, n, n)}
 		}
 	}
 	if cell != n*n {
-		return nil, &ParseError{Line: line, Field: field, Err: ErrRun, Detail: fmt.Sprintf("%d cells, want %d", cell, n*n)}
+		return nil, &ParseError{Line: line, Field: field, Err: ErrRun, Detail: fmt.Sprintf("%d cells, want %d (%dx%d)", cell, n*n, n, n)}
 	}
 	return g, nil
-}
-
-// checkGivens reports a given that repeats in its row or column; field is
-// where the givens stand on the line (0: several places).
-func checkGivens(p *Puzzle, line, field int) error {
-	n := p.N
-	for i := range n {
-		row, col := make([]bool, n+1), make([]bool, n+1)
-		for j := range n {
-			if v := p.Givens[i][j]; v != 0 {
-				if row[v] {
-					return &ParseError{Line: line, Field: field, Err: ErrRepeat, Detail: fmt.Sprintf("%d twice in row %d", v, i+1)}
-				}
-				row[v] = true
-			}
-			if v := p.Givens[j][i]; v != 0 {
-				if col[v] {
-					return &ParseError{Line: line, Field: field, Err: ErrRepeat, Detail: fmt.Sprintf("%d twice in column %d", v, i+1)}
-				}
-				col[v] = true
-			}
-		}
-	}
-	return nil
 }
 
 // jsonPuzzle is the JSON form of a puzzle.
@@ -352,9 +403,6 @@ func parseJSON(t string, line int) (*Puzzle, error) {
 			}
 		}
 		p.Givens = j.Givens
-		if err := checkGivens(p, line, 0); err != nil {
-			return nil, err
-		}
 	}
 	for i, in := range j.Interior {
 		switch {
@@ -393,7 +441,11 @@ func parseGrid(b textio.Block) (*Puzzle, error) {
 		}
 		v, err := strconv.Atoi(s)
 		if err != nil {
-			return 0, &ParseError{Line: line, Field: field, Err: ErrFormat, Detail: fmt.Sprintf("found %q, want a number or '.' (a line that is no known format starts a grid block)", s)}
+			detail := fmt.Sprintf("found %q, want a number or '.'", s)
+			if line == start {
+				detail += " (an indented line starts a grid block)"
+			}
+			return 0, &ParseError{Line: line, Field: field, Err: ErrFormat, Detail: detail}
 		}
 		if v < 1 || v > n {
 			return 0, &ParseError{Line: line, Field: field, Err: ErrClue, Detail: fmt.Sprintf("found %d, want 1..%d", v, n)}
@@ -403,19 +455,22 @@ func parseGrid(b textio.Block) (*Puzzle, error) {
 	top := strings.Fields(string(b.Lines[0].Text))
 	n := len(top)
 	if n > MaxSize {
-		return nil, &ParseError{Line: start, Err: ErrSize, Detail: fmt.Sprintf("size %d, want 1..%d", n, MaxSize)}
+		return nil, &ParseError{Line: start, Err: ErrSize, Detail: fmt.Sprintf("%d top clues, want 1..%d", n, MaxSize)}
+	}
+	topClues := make([]int, n)
+	for c, s := range top {
+		var err error
+		if topClues[c], err = tok(s, start, c+1, n); err != nil {
+			return nil, err
+		}
 	}
 	if len(b.Lines) != n+2 {
 		return nil, &ParseError{Line: start, Err: ErrCount, Detail: fmt.Sprintf("a grid of %d columns needs %d lines, found %d", n, n+2, len(b.Lines))}
 	}
 	p := New(n)
+	p.Top = topClues
 	p.Givens = make([][]int, n)
 	var err error
-	for c, s := range top {
-		if p.Top[c], err = tok(s, start, c+1, n); err != nil {
-			return nil, err
-		}
-	}
 	for r := range n {
 		f := strings.Fields(string(b.Lines[r+1].Text))
 		line := b.Lines[r+1].No
@@ -447,9 +502,6 @@ func parseGrid(b textio.Block) (*Puzzle, error) {
 		if p.Bottom[c], err = tok(s, last, c+1, n); err != nil {
 			return nil, err
 		}
-	}
-	if err := checkGivens(p, start, 0); err != nil {
-		return nil, err
 	}
 	return p, nil
 }

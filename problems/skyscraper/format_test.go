@@ -2,6 +2,7 @@ package skyscraper
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"os"
 	"path/filepath"
@@ -12,6 +13,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/cspgo/csp/csp"
 )
 
 // row is one line of the public TSV files.
@@ -122,23 +125,36 @@ func TestReadErrors(t *testing.T) {
 		name, input string
 		err         error
 		field       int
+		detail      string // what the message must say, past the sentinel
 	}{
-		{"clockwise not 4N", "1,2,3,4,1", ErrCount, 5},
-		{"clockwise clue too big", "1,2,3,4,5,1,2,3", ErrClue, 3},
-		{"towers few fields", "4:1/2/3", ErrCount, 2},
-		{"towers clue too big", "4:5/////////////// ", ErrClue, 2},
-		{"towers run overflows", "2:///////,e", ErrRun, 10},
-		{"towers short givens", "2:///////,b", ErrRun, 10},
-		{"towers given too big", "2:///////,3c", ErrGiven, 10},
-		{"towers repeat", "2:///////,1_1b", ErrRepeat, 10},
-		{"towers bad size", "0:", ErrSize, 1},
-		{"json bad size", `{"size":99}`, ErrSize, 0},
-		{"json clue count", `{"size":2,"clues":[1,2]}`, ErrCount, 0},
-		{"json interior outside", `{"size":3,"interior":[{"row":3,"col":0,"look":"up","count":1}]}`, ErrInClue, 0},
-		{"json interior look", `{"size":3,"interior":[{"row":1,"col":0,"look":"north","count":1}]}`, ErrInClue, 0},
-		{"json unknown field", `{"size":3,"colour":1}`, ErrSyntax, 0},
-		{"grid short", "  . .\n. 1 . .\n", ErrCount, 0},
-		{"grid bad token", "  . x\n. 1 . .\n. . . .\n  . .\n", ErrFormat, 2},
+		{"clockwise not 4N", "1,2,3,4,1", ErrCount, 0, "5 clues, want 4N (4 for 1x1 or 8 for 2x2)"},
+		{"clockwise clue too big", "1,2,3,4,5,1,2,3", ErrClue, 3, "found 3, want 0..2"},
+		{"list not 4N", "[1,2,3]", ErrCount, 0, "3 clues, want 4N (4 for 1x1)"},
+		{"list 15 values", "[1, 0, 0, 2, 3, 0, 0, 0, 0, 2, 0, 0, 0, 2, 3]", ErrCount, 0, "15 clues, want 4N (12 for 3x3 or 16 for 4x4)"},
+		{"list empty", "[]", ErrCount, 0, "0 clues, want 4N (4 for 1x1)"},
+		{"list unclosed", "[1, 0, 0, 2", ErrSyntax, 0, `found "[1, 0, 0, 2", want a clockwise list of 4N clues closed by ']'`},
+		{"list not numbers", `["a","b","c","d"]`, ErrNumber, 1, `found "\"a\""`},
+		{"null", "null", ErrFormat, 0, `found "null", want a Towers ID`},
+		{"lone number", "4", ErrFormat, 0, `found "4", want a Towers ID`},
+		{"words", "hello world", ErrFormat, 0, `found "hello world", want a Towers ID`},
+		{"negative towers size", "-4:1/2", ErrSize, 1, `found "-4", want 1..63`},
+		{"towers few fields", "4:1/2/3", ErrCount, 2, "3 clue fields, want 16 (4N)"},
+		{"towers one slash short", "4:2/2/1/3/3/2/2/1/3/1/2/3/2/2/3", ErrCount, 2, "15 clue fields, want 16 (4N)"},
+		{"towers one slash extra", "4:2/2/1/3/3/2/2/1/3/1/2/3/2/2/3/1/", ErrCount, 2, "17 clue fields, want 16 (4N)"},
+		{"towers clue too big", "4:5/////////////// ", ErrClue, 2, "clue 1 is 5, want 1..4"},
+		{"towers run overflows", "2:///////,e", ErrRun, 10, "5 cells or more, want 4 (2x2)"},
+		{"towers short givens", "2:///////,b", ErrRun, 10, "2 cells, want 4 (2x2)"},
+		{"towers empty givens", "4:2/2/1/3/3/2/2/1/3/1/2/3/2/2/3/1,", ErrRun, 18, "nothing after ',', want the givens of 16 cells (or no ',')"},
+		{"towers given too big", "2:///////,3c", ErrGiven, 10, `given "3" at cell 1, want 1..2`},
+		{"towers bad size", "0:", ErrSize, 1, `found "0", want 1..63`},
+		{"json bad size", `{"size":99}`, ErrSize, 0, "size 99, want 1..63"},
+		{"json clue count", `{"size":2,"clues":[1,2]}`, ErrCount, 0, "2 clues, want 8 (4N clockwise)"},
+		{"json interior outside", `{"size":3,"interior":[{"row":3,"col":0,"look":"up","count":1}]}`, ErrInClue, 0, "outside the grid"},
+		{"json interior look", `{"size":3,"interior":[{"row":1,"col":0,"look":"north","count":1}]}`, ErrInClue, 0, `look "north"`},
+		{"json unknown field", `{"size":3,"colour":1}`, ErrSyntax, 0, "colour"},
+		{"grid short", "  . .\n. 1 . .\n", ErrCount, 0, "a grid of 2 columns needs 4 lines, found 2"},
+		{"grid bad token", "  . x\n. 1 . .\n. . . .\n  . .\n", ErrFormat, 2, `found "x"`},
+		{"grid not indented", ". 2\n. 1 . .\n", ErrCount, 0, "a grid of 2 columns needs 4 lines, found 2"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -151,6 +167,63 @@ func TestReadErrors(t *testing.T) {
 			require.True(t, errors.As(err, &pe))
 			assert.Equal(t, c.field, pe.Field, "%v", err)
 			assert.Contains(t, err.Error(), "line 1")
+			assert.Contains(t, pe.Detail, c.detail)
+		})
+	}
+}
+
+// The skyscraper write-ups print a puzzle as a bracketed clockwise list:
+// it reads as the same puzzle as the bare list, clockwise from the top
+// left corner, and as the Towers ID with the same clues.
+func TestReadBracketedList(t *testing.T) {
+	items := slices.Collect(Read(strings.NewReader(
+		"[1, 0, 0, 2, 3, 0, 0, 0, 0, 2, 0, 0, 0, 2, 3, 0]\n" +
+			"1 0 0 2 3 0 0 0 0 2 0 0 0 2 3 0\n" +
+			"4:1///2///2///3/2//3///\n" +
+			"  [ 4, 3, 2, 1, 1, 2, 2, 2, 2, 2, 2, 2, 1, 2, 3, 4 ]  \n")))
+	require.Len(t, items, 4)
+	for _, it := range items[:3] {
+		require.NoError(t, it.Err)
+	}
+	p := items[0].Value
+	assert.Equal(t, []int{1, 0, 0, 2}, p.Top)
+	assert.Equal(t, []int{3, 0, 0, 0}, p.Right)
+	assert.Equal(t, []int{0, 0, 2, 0}, p.Bottom, "bottom right to left: 0 2 0 0 read backwards")
+	assert.Equal(t, []int{0, 3, 2, 0}, p.Left, "left bottom to top: 0 2 3 0 read backwards")
+	assert.Equal(t, p.Clockwise(), items[1].Value.Clockwise())
+	assert.Equal(t, p.Clockwise(), items[2].Value.Clockwise())
+	// An indented line starts a grid block, brackets or not.
+	assert.ErrorIs(t, items[3].Err, ErrFormat)
+}
+
+// Givens that repeat read; Clash names the two cells, and the puzzle has
+// no solution.
+func TestClash(t *testing.T) {
+	cases := []struct{ name, input, want string }{
+		{"towers row", "2:///////,1_1b", "skyscraper: givens clash: r1c1 and r1c2 both hold 1 (row 1)"},
+		{"towers column", "3:///////////,1b1e", "skyscraper: givens clash: r1c1 and r2c1 both hold 1 (column 1)"},
+		{"json", `{"size":3,"givens":[[0,2,0],[0,0,0],[0,2,0]]}`, "skyscraper: givens clash: r1c2 and r3c2 both hold 2 (column 2)"},
+		{"grid", "  . . .\n. 3 . 3 .\n. . . . .\n. . . . .\n  . . .\n", "skyscraper: givens clash: r1c1 and r1c3 both hold 3 (row 1)"},
+		{"none", `{"size":3,"givens":[[1,2,3],[0,0,0],[0,0,0]]}`, ""},
+		{"no givens", "4:2/2/1/3/3/2/2/1/3/1/2/3/2/2/3/1", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			items := slices.Collect(Read(strings.NewReader(c.input)))
+			require.Len(t, items, 1)
+			require.NoError(t, items[0].Err)
+			p := items[0].Value
+			err := p.Clash()
+			if c.want == "" {
+				assert.NoError(t, err)
+				return
+			}
+			require.ErrorIs(t, err, ErrClash)
+			assert.Contains(t, err.Error(), c.want)
+			grid, res, err := Solve(context.Background(), p, Options{}, csp.Options{})
+			require.NoError(t, err)
+			assert.Nil(t, grid, "a puzzle whose givens clash has no solution")
+			assert.True(t, res.Complete)
 		})
 	}
 }

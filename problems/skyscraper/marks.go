@@ -14,7 +14,7 @@ import (
 )
 
 // Sentinel errors of the pencil-mark form (ReadMarks); its other errors
-// unwrap to ErrSize, ErrCount, ErrNumber, ErrClue and ErrRepeat.
+// unwrap to ErrSize, ErrCount, ErrNumber and ErrClue.
 var (
 	ErrMarkRange  = errors.New("skyscraper: candidate out of range")
 	ErrMarkRepeat = errors.New("skyscraper: candidate repeats in a cell")
@@ -138,10 +138,10 @@ func cellCands(p *Puzzle, cands [][][]int, r, c int) (vals []int, ok bool) {
 // number of lines), ErrNumber (a token not made of numbers), ErrClue (a
 // clue out of 1..N), ErrMarkRange (a candidate out of 1..N),
 // ErrMarkRepeat (a candidate twice in a token), ErrMarkEmpty (a token
-// '-', or an empty number between commas) or ErrRepeat (two cells of a
-// row or column with the same single candidate) or ErrTooLong (a line
-// over MaxLine in the block, or a block over textio's bounds); reading
-// goes on with the next block. A read error ends the batch with an item
+// '-', or an empty number between commas) or ErrTooLong (a line over
+// MaxLine in the block, or a block over textio's bounds); reading goes on
+// with the next block. Two cells of a row or column with the same single
+// candidate are givens that clash: the block reads, and Clash names them. A read error ends the batch with an item
 // holding it. Memory stays bounded: one block at a time (textio.Blocks);
 // stopping the iteration early stops reading.
 func ReadMarks(r io.Reader) iter.Seq[Item] {
@@ -204,7 +204,6 @@ func parseMarks(b textio.Block) (*Puzzle, error) {
 	if err := edge(b.Lines[0], p.Top, "top"); err != nil {
 		return nil, err
 	}
-	lineOf := make([]int, n) // the line of each row
 	for i, l := range b.Lines[1:] {
 		switch {
 		case i == n:
@@ -237,46 +236,11 @@ func parseMarks(b textio.Block) (*Puzzle, error) {
 		if p.Right[i], err = clue(f[n+1], l.No, n+2); err != nil {
 			return nil, err
 		}
-		lineOf[i] = l.No
 	}
 	if count := len(b.Lines); count < n+2 {
 		return nil, fail(b.Lines[count-1].No, 0, ErrCount, "%d lines, want %d: %d clues above, %d rows, %d clues below", count, n+2, n, n, n)
 	}
-	if err := repeatedSingle(p, lineOf); err != nil {
-		return nil, err
-	}
 	return p, nil
-}
-
-// repeatedSingle reports two cells of a row or column of p with the same
-// single candidate (the same given), naming the later one's line and
-// field.
-func repeatedSingle(p *Puzzle, lineOf []int) error {
-	n := p.N
-	col := make([][]bool, n)
-	for c := range col {
-		col[c] = make([]bool, n+1)
-	}
-	for r := range n {
-		row := make([]bool, n+1)
-		for c, v := range p.Givens[r] {
-			if v == 0 {
-				continue
-			}
-			in := ""
-			switch {
-			case row[v]:
-				in = fmt.Sprintf("row %d", r+1)
-			case col[c][v]:
-				in = fmt.Sprintf("column %d", c+1)
-			}
-			if in != "" {
-				return &ParseError{Line: lineOf[r], Field: c + 2, Err: ErrRepeat, Detail: fmt.Sprintf("single candidate %d twice in %s", v, in)}
-			}
-			row[v], col[c][v] = true, true
-		}
-	}
-	return nil
 }
 
 // markErrors are the sentinels of a bad pencil-mark token.

@@ -146,8 +146,6 @@ func TestReadMarksErrors(t *testing.T) {
 		{"repeated candidate", "  . .\n. 12 12 .\n. 121 12 .\n  . .\n", ErrMarkRepeat, 3, 2},
 		{"empty token", "  . .\n. - 12 .\n. 12 12 .\n  . .\n", ErrMarkEmpty, 2, 2},
 		{"empty between commas", "  . .\n. 12 12 .\n. 12 1, .\n  . .\n", ErrMarkEmpty, 3, 3},
-		{"singles repeat in a row", "  . .\n. 12 12 .\n. 2 2 .\n  . .\n", ErrRepeat, 3, 3},
-		{"singles repeat in a column", "  . .\n. 1 12 .\n# c\n. 1 12 .\n  . .\n", ErrRepeat, 4, 2},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -162,6 +160,24 @@ func TestReadMarksErrors(t *testing.T) {
 			assert.Equal(t, c.line, pe.Line, "%v", err)
 			assert.Equal(t, c.field, pe.Field, "%v", err)
 			assert.Contains(t, err.Error(), fmt.Sprintf("line %d", c.line))
+		})
+	}
+}
+
+// Two cells of a row or column with the same single candidate are givens
+// that clash: the block reads, and Clash names them.
+func TestReadMarksClash(t *testing.T) {
+	for _, c := range []struct{ name, input, want string }{
+		{"row", "  . .\n. 12 12 .\n. 2 2 .\n  . .\n", "r2c1 and r2c2 both hold 2 (row 2)"},
+		{"column", "  . .\n. 1 12 .\n# c\n. 1 12 .\n  . .\n", "r1c1 and r2c1 both hold 1 (column 1)"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			items := slices.Collect(ReadMarks(strings.NewReader(c.input)))
+			require.Len(t, items, 1)
+			require.NoError(t, items[0].Err)
+			err := items[0].Value.Clash()
+			assert.ErrorIs(t, err, ErrClash)
+			assert.ErrorContains(t, err, c.want)
 		})
 	}
 }

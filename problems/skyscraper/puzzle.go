@@ -80,6 +80,20 @@ func (p *Puzzle) SetClockwise(cw []int) {
 	}
 }
 
+// Clash reports givens that repeat in a row or column, naming the two
+// cells (an error wrapping ErrClash): such a puzzle has no solution, and
+// the command line says so without search. nil when none repeat, or when
+// p has no givens.
+func (p *Puzzle) Clash() error {
+	if p.Givens == nil {
+		return nil
+	}
+	if c := square.Clash(p.Givens); c != "" {
+		return fmt.Errorf("%w: %s", ErrClash, c)
+	}
+	return nil
+}
+
 // ErrInvalid is what Check returns (wrapped) for a grid that does not
 // solve the puzzle.
 var ErrInvalid = errors.New("skyscraper: not a solution")

@@ -28,6 +28,7 @@ var (
 	_ catalog.Reasoner[*Puzzle]           = problem{}
 	_ catalog.Marker[*Puzzle]             = problem{}
 	_ catalog.Cluer[*Puzzle]              = problem{}
+	_ catalog.Clasher[*Puzzle]            = problem{}
 	_ catalog.Suiter                      = problem{}
 )
 
@@ -92,9 +93,6 @@ func (problem) Prepare(p *Puzzle, o settings, run catalog.Run) error {
 }
 
 func (problem) Solve(ctx context.Context, p *Puzzle, o settings, run catalog.Run) ([][]int, csp.Result, error) {
-	if err := p.Clash(); err != nil {
-		return nil, csp.Result{}, catalog.Unsatisfiable{Reason: err}
-	}
 	if several(run) {
 		m, rows, err := givenModel(p, o)
 		if err != nil {
@@ -119,9 +117,6 @@ func (problem) Solve(ctx context.Context, p *Puzzle, o settings, run catalog.Run
 }
 
 func (problem) Count(ctx context.Context, p *Puzzle, o settings, run catalog.Run) (csp.Result, error) {
-	if err := p.Clash(); err != nil {
-		return csp.Result{}, catalog.Unsatisfiable{Reason: err}
-	}
 	if several(run) || run.Each != nil {
 		// A Solver's search hands no solution out: listing them goes
 		// through the model of the puzzle too.
@@ -139,6 +134,11 @@ func (problem) Count(ctx context.Context, p *Puzzle, o settings, run catalog.Run
 }
 
 func (problem) Check(p *Puzzle, grid [][]int) error { return Check(p, grid) }
+
+// Clash reports givens that repeat in a unit, or a cage out of reach of
+// its cells (see Puzzle.Clash): the catalog makes such a puzzle
+// unsatisfiable before any search.
+func (problem) Clash(p *Puzzle) error { return p.Clash() }
 
 func (problem) Write(w io.Writer, p *Puzzle, grid [][]int) error {
 	_, err := io.WriteString(w, Format(p, slices.Concat(grid...)))

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/cspgo/csp/problems/internal/square"
 )
 
 // Sentinel errors of the checkers.
@@ -93,42 +95,12 @@ func (p *Puzzle) Clash() error {
 		return fmt.Errorf("%w: %s and %s both hold %d (%s)", ErrClash, cellName(n, a), cellName(n, b), p.Cells[a], unit)
 	}
 	for k, c := range p.Cages {
-		lo, hi := reach(n, p.Cells, c.Cells)
+		lo, hi := square.Reach(n, p.Cells, c.Cells)
 		if c.Sum < lo || c.Sum > hi {
 			return fmt.Errorf("%w: cage %d (%s) wants %d, but its cells can only add up to %d..%d", ErrClash, k+1, cageName(n, c), c.Sum, lo, hi)
 		}
 	}
 	return nil
-}
-
-// reach returns the smallest and largest sums of the cells of a cage: the
-// givens, plus the smallest (largest) values not given in the cage for
-// the empty cells.
-func reach(n int, givens, cells []int) (lo, hi int) {
-	used := make([]bool, n+1)
-	free := 0
-	for _, i := range cells {
-		if v := givens[i]; v != 0 {
-			used[v] = true
-			lo += v
-			hi += v
-		} else {
-			free++
-		}
-	}
-	for v, left := 1, free; v <= n && left > 0; v++ {
-		if !used[v] {
-			lo += v
-			left--
-		}
-	}
-	for v, left := n, free; v >= 1 && left > 0; v-- {
-		if !used[v] {
-			hi += v
-			left--
-		}
-	}
-	return lo, hi
 }
 
 // cageName lists a cage's cells for messages: "r1c1 r1c2".

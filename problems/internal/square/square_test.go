@@ -52,3 +52,42 @@ func TestRepeat(t *testing.T) {
 		}
 	}
 }
+
+func TestClash(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		g    [][]int
+		want string
+	}{
+		{"empty", [][]int{{0, 0}, {0, 0}}, ""},
+		{"distinct", [][]int{{1, 2, 0}, {0, 0, 1}, {2, 0, 0}}, ""},
+		{"row", [][]int{{1, 0, 1}, {0, 0, 0}, {0, 0, 0}}, "r1c1 and r1c3 both hold 1 (row 1)"},
+		{"column", [][]int{{0, 2, 0}, {0, 0, 0}, {0, 2, 0}}, "r1c2 and r3c2 both hold 2 (column 2)"},
+		{"rows before columns", [][]int{{3, 0, 0}, {3, 0, 0}, {0, 1, 1}}, "r3c2 and r3c3 both hold 1 (row 3)"},
+		{"out of range left out", [][]int{{7, 7}, {0, 0}}, ""},
+		{"short row", [][]int{{1, 0}, {1}}, "r1c1 and r2c1 both hold 1 (column 1)"},
+	} {
+		if got := Clash(tc.g); got != tc.want {
+			t.Errorf("%s: Clash(%v) = %q, want %q", tc.name, tc.g, got, tc.want)
+		}
+	}
+}
+
+func TestReach(t *testing.T) {
+	for _, tc := range []struct {
+		n             int
+		givens, cells []int
+		lo, hi        int
+	}{
+		{9, []int{0, 0}, []int{0, 1}, 3, 17},
+		{9, []int{9, 0}, []int{0, 1}, 10, 17},
+		{9, []int{9, 8}, []int{0, 1}, 17, 17},
+		{4, []int{0, 0, 0, 0}, []int{0, 1, 2, 3}, 10, 10},
+		{4, []int{1, 0, 0, 0}, []int{0, 2}, 3, 5},
+	} {
+		lo, hi := Reach(tc.n, tc.givens, tc.cells)
+		if lo != tc.lo || hi != tc.hi {
+			t.Errorf("Reach(%d, %v, %v) = %d..%d, want %d..%d", tc.n, tc.givens, tc.cells, lo, hi, tc.lo, tc.hi)
+		}
+	}
+}
