@@ -49,14 +49,10 @@ func instances(e env, p *catalog.Entry, args []string, c *config) (iter.Seq[cata
 	case c.marks && !p.CanMark:
 		return nil, nil, usageError(e.stderr, "%s: %s has no pencil-mark form", e.cmd, p.Name)
 	}
-	in, done := e.stdin, func() {}
-	if args[0] != "-" {
-		f, err := os.Open(args[0])
-		if err != nil {
-			e.stderr.printf("csp: %v\n", err)
-			return nil, nil, 1
-		}
-		in, done = f, func() { closeInput(e.stderr, f) }
+	in, done, err := openInput(e, args[0])
+	if err != nil {
+		e.stderr.printf("csp: %v\n", err)
+		return nil, nil, 1
 	}
 	return p.Read(in, c.marks), done, 0
 }

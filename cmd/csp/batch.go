@@ -54,16 +54,12 @@ func batch(e env, p *catalog.Entry, args []string, c *config, counting bool) int
 	case len(args) > 1:
 		return usageError(e.stderr, "%s: unexpected argument %q after FILE", e.cmd, args[1])
 	}
-	in := e.stdin
-	if args[0] != "-" {
-		f, err := os.Open(args[0])
-		if err != nil {
-			e.stderr.printf("csp: %v\n", err)
-			return 1
-		}
-		defer closeInput(e.stderr, f)
-		in = f
+	in, done, err := openInput(e, args[0])
+	if err != nil {
+		e.stderr.printf("csp: %v\n", err)
+		return 1
 	}
+	defer done()
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()

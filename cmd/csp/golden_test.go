@@ -65,6 +65,8 @@ var goldenCases = []goldenCase{
 	{name: "unknown-problem", args: []string{"solve", "nonogram", "-"}},
 	{name: "missing-problem", args: []string{"count"}},
 	{name: "missing-file", args: []string{"solve", "sudoku", "testdata/golden/no-such-file.txt", "--jobs", "1"}},
+	{name: "directory-as-file", args: []string{"solve", "sudoku", "testdata/golden", "--jobs", "1"}},
+	{name: "check-directory", args: []string{"check", "skyscraper", "testdata/golden"}},
 	{name: "unknown-flag", args: []string{"solve", "sudoku", "--colour", "-"}},
 	{name: "bad-var", args: []string{"solve", "sudoku", "--var", "domwdg", "-"}, stdin: sudokuEuler},
 	{name: "bad-val", args: []string{"solve", "latin", "--val", "biggest", "-"}, stdin: latin5},
