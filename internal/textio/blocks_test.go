@@ -1,6 +1,7 @@
 package textio
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -157,4 +158,58 @@ func TestBlocksBoundedMemory(t *testing.T) {
 	assert.Equal(t, []string{"error at 1", "1000002: last"}, got)
 	// The block's buffers hold at most 4096 lines of 81 bytes.
 	assert.Less(t, grown, int64(8<<20), "heap grew by %d bytes", grown)
+}
+
+// FuzzBlocks: no panic under small bounds; every block is non-blank
+// lines numbered in order, within the bounds; every error is a bound's
+// (a block's start at or before its line); and without errors the blocks
+// hold the input's non-blank lines, in order, each once.
+func FuzzBlocks(f *testing.F) {
+	for _, s := range []string{"", "a\nb\n\nc", "\xEF\xBB\xBFa\r\n\r\nb", "# c\nx\n\n\n%y\nz", strings.Repeat("ab\n", 20)} {
+		f.Add(s, 0, 0, 0, false)
+	}
+	f.Fuzz(func(t *testing.T, in string, maxLine, maxLines, maxBytes int, comments bool) {
+		bound := func(v, n int) int { return (v%n+n)%n + 1 }
+		opt := Options{MaxLine: bound(maxLine, 64), MaxBlockLines: bound(maxLines, 8), MaxBlockBytes: bound(maxBytes, 128)}
+		if comments {
+			opt.Comment = "#%"
+		}
+		var got []string
+		last, failed := 0, false
+		for b, err := range Blocks(iotest.HalfReader(strings.NewReader(in)), opt) {
+			if err != nil {
+				var pe *ParseError
+				require.ErrorAs(t, err, &pe)
+				if !errors.Is(err, ErrLineTooLong) {
+					require.ErrorIs(t, err, ErrBlockTooLong)
+				}
+				require.LessOrEqual(t, b.Start, pe.Line)
+				failed = true
+				continue
+			}
+			require.NotEmpty(t, b.Lines)
+			require.LessOrEqual(t, len(b.Lines), opt.MaxBlockLines)
+			n := 0
+			for _, l := range b.Lines {
+				require.Greater(t, l.No, last, "lines numbered in order")
+				require.False(t, l.Blank())
+				require.LessOrEqual(t, len(l.Text), opt.MaxLine)
+				last = l.No
+				n += len(l.Text)
+				got = append(got, string(l.Text))
+			}
+			require.LessOrEqual(t, n, opt.MaxBlockBytes)
+		}
+		if failed {
+			return
+		}
+		var want []string
+		for l, err := range Lines(strings.NewReader(in), Options{MaxLine: opt.MaxLine, Comment: opt.Comment}) {
+			require.NoError(t, err)
+			if !l.Blank() {
+				want = append(want, string(l.Text))
+			}
+		}
+		assert.Equal(t, want, got)
+	})
 }

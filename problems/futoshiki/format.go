@@ -168,12 +168,12 @@ func ParseUnequal(t string, line int) (*Puzzle, error) {
 	digits := strings.TrimRight(params, "abcdefghijklmnopqrstuvwxyz")
 	n, err := strconv.Atoi(digits)
 	if err != nil || len(digits) > 3 || n < 1 || n > MaxSize {
-		return nil, &ParseError{Line: line, Field: 1, Err: ErrSize, Detail: fmt.Sprintf("found %q, want 1..%d", digits, MaxSize)}
+		return nil, &ParseError{Line: line, Field: 1, Err: ErrSize, Detail: fmt.Sprintf("found %s, want 1..%d", textio.Quote(digits), MaxSize)}
 	}
 	mode := params[len(digits):]
 	adjacent := strings.HasPrefix(mode, "a")
 	if rest := strings.TrimPrefix(mode, "a"); rest != "" && (len(rest) != 2 || rest[0] != 'd') {
-		return nil, &ParseError{Line: line, Field: 1, Err: ErrSyntax, Detail: fmt.Sprintf("found %q after the size, want 'a' (adjacent) and/or 'd' and a difficulty letter", mode)}
+		return nil, &ParseError{Line: line, Field: 1, Err: ErrSyntax, Detail: fmt.Sprintf("found %s after the size, want 'a' (adjacent) and/or 'd' and a difficulty letter", textio.Quote(mode))}
 	}
 	p := New(n, adjacent)
 	type flagged struct {
@@ -375,7 +375,7 @@ func ParseJSON(t string, line int) (*Puzzle, error) {
 	dec := json.NewDecoder(strings.NewReader(t))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&j); err != nil {
-		return nil, &ParseError{Line: line, Err: ErrSyntax, Detail: err.Error()}
+		return nil, &ParseError{Line: line, Err: ErrSyntax, Detail: textio.JSONDetail(err)}
 	}
 	if dec.More() {
 		return nil, &ParseError{Line: line, Err: ErrSyntax, Detail: "text after the object"}

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/cspgo/csp/internal/textio"
 )
 
 // block gathers the lines of one grid.
@@ -86,7 +88,7 @@ func (b *block) row(s string, line int) *ParseError {
 				var err error
 				v, err = strconv.Atoi(s[i:j])
 				if err != nil || j-i > 3 {
-					return &ParseError{Line: line, Field: field, Err: ErrGiven, Detail: fmt.Sprintf("found %q", s[i:j])}
+					return &ParseError{Line: line, Field: field, Err: ErrGiven, Detail: fmt.Sprintf("found %s", textio.Quote(s[i:j]))}
 				}
 			}
 			vals = append(vals, v)

@@ -191,15 +191,15 @@ func parseCell(tok string) (Cell, string, error) {
 	}
 	sep := strings.IndexAny(tok, `\/`)
 	if sep < 0 || strings.ContainsAny(tok[sep+1:], `\/`) {
-		return Cell{}, fmt.Sprintf("%q, want #, X, ., 0, _, a digit 1-9 or a clue D\\R", clip(tok)), ErrToken
+		return Cell{}, fmt.Sprintf("%s, want #, X, ., 0, _, a digit 1-9 or a clue D\\R", textio.Quote(tok)), ErrToken
 	}
 	down, err := parseClue(tok[:sep])
 	if err != "" {
-		return Cell{}, fmt.Sprintf("down clue %s in %q", err, clip(tok)), ErrClue
+		return Cell{}, fmt.Sprintf("down clue %s in %s", err, textio.Quote(tok)), ErrClue
 	}
 	across, err := parseClue(tok[sep+1:])
 	if err != "" {
-		return Cell{}, fmt.Sprintf("across clue %s in %q", err, clip(tok)), ErrClue
+		return Cell{}, fmt.Sprintf("across clue %s in %s", err, textio.Quote(tok)), ErrClue
 	}
 	return Cell{Black: true, Down: down, Across: across}, "", nil
 }
@@ -214,21 +214,13 @@ func parseClue(s string) (int, string) {
 		return 0, ""
 	}
 	if len(s) > 2 || strings.Trim(s, "0123456789") != "" {
-		return 0, fmt.Sprintf("%q is not a number of one or two digits", s)
+		return 0, fmt.Sprintf("%s is not a number of one or two digits", textio.Quote(s))
 	}
 	v, _ := strconv.Atoi(s) // one or two decimal digits: cannot fail
 	if v < 1 || v > maxClue {
 		return 0, fmt.Sprintf("%d, want 1..%d", v, maxClue)
 	}
 	return v, ""
-}
-
-// clip shortens a token for an error message.
-func clip(s string) string {
-	if len(s) > 20 {
-		return s[:20] + "..."
-	}
-	return s
 }
 
 // Format writes p in the format Read takes back: one row per line, each

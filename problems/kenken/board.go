@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/cspgo/csp/internal/textio"
 	"github.com/cspgo/csp/propagators/table"
 )
 
@@ -199,7 +200,7 @@ func (b *boardBlock) finish() (*Puzzle, error) {
 				}
 				v, err := strconv.Atoi(text)
 				if err != nil || v < 1 || v > n {
-					return nil, &ParseError{Line: b.nums[i], Field: c + 1, Err: ErrValue, Detail: fmt.Sprintf("found %q, want 1..%d, '.' or nothing", text, n)}
+					return nil, &ParseError{Line: b.nums[i], Field: c + 1, Err: ErrValue, Detail: fmt.Sprintf("found %s, want 1..%d, '.' or nothing", textio.Quote(text), n)}
 				}
 				values[r*n+c] = v
 				filled++
@@ -233,7 +234,7 @@ func (b *boardBlock) finish() (*Puzzle, error) {
 				continue
 			}
 			if found >= 0 {
-				return nil, fail(labelLine[i], rc[1]+1, "a second clue %q in the cage of r%dc%d", labels[i], c.Cells[0][0]+1, c.Cells[0][1]+1)
+				return nil, fail(labelLine[i], rc[1]+1, "a second clue %s in the cage of r%dc%d", textio.Quote(labels[i]), c.Cells[0][0]+1, c.Cells[0][1]+1)
 			}
 			found = i
 		}
@@ -248,17 +249,17 @@ func (b *boardBlock) finish() (*Puzzle, error) {
 		target, err := strconv.Atoi(text[:j])
 		field := found%n + 1
 		if err != nil || j > 13 || target < 1 || target > MaxTarget {
-			return nil, &ParseError{Line: b.nums[labelLine[found]], Field: field, Err: ErrClue, Detail: fmt.Sprintf("clue %q: want a target 1..%d, then the sign", text, MaxTarget)}
+			return nil, &ParseError{Line: b.nums[labelLine[found]], Field: field, Err: ErrClue, Detail: fmt.Sprintf("clue %s: want a target 1..%d, then the sign", textio.Quote(text), MaxTarget)}
 		}
 		c.Target = target
 		switch s := strings.TrimSpace(text[j:]); {
 		case s == "" && len(c.Cells) == 1:
 		case s == "":
-			return nil, &ParseError{Line: b.nums[labelLine[found]], Field: field, Err: ErrClue, Detail: fmt.Sprintf("clue %q of a cage of %d cells has no sign (+, -, x, /)", text, len(c.Cells))}
+			return nil, &ParseError{Line: b.nums[labelLine[found]], Field: field, Err: ErrClue, Detail: fmt.Sprintf("clue %s of a cage of %d cells has no sign (+, -, x, /)", textio.Quote(text), len(c.Cells))}
 		default:
 			op, err := table.ParseOp(s)
 			if err != nil {
-				return nil, &ParseError{Line: b.nums[labelLine[found]], Field: field, Err: ErrClue, Detail: fmt.Sprintf("clue %q: sign %q, want +, -, x or /", text, s)}
+				return nil, &ParseError{Line: b.nums[labelLine[found]], Field: field, Err: ErrClue, Detail: fmt.Sprintf("clue %s: sign %s, want +, -, x or /", textio.Quote(text), textio.Quote(s))}
 			}
 			c.Op = op
 		}

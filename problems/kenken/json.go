@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/cspgo/csp/internal/textio"
 	"github.com/cspgo/csp/propagators/table"
 )
 
@@ -30,7 +31,7 @@ func parseJSON(t string, line int) (*Puzzle, error) {
 	dec := json.NewDecoder(strings.NewReader(t))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&j); err != nil {
-		return nil, fail(ErrSyntax, "%v", err)
+		return nil, fail(ErrSyntax, "%s", textio.JSONDetail(err))
 	}
 	if dec.More() {
 		return nil, fail(ErrSyntax, "text after the JSON object")
@@ -62,7 +63,7 @@ func parseJSON(t string, line int) (*Puzzle, error) {
 		default:
 			op, err := table.ParseOp(jc.Op)
 			if err != nil {
-				return nil, fail(ErrClue, "cage %d: op %q, want +, -, *, / (or x, ×, −, ÷)", k+1, jc.Op)
+				return nil, fail(ErrClue, "cage %d: op %s, want +, -, *, / (or x, ×, −, ÷)", k+1, textio.Quote(jc.Op))
 			}
 			c.Op = op
 		}

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/cspgo/csp/internal/textio"
 	"github.com/cspgo/csp/propagators/table"
 )
 
@@ -100,7 +101,7 @@ func ParseTatham(t string, line int) (*Puzzle, error) {
 	}
 	n, err := strconv.Atoi(params[:i])
 	if err != nil || i > 3 || n < 1 || n > MaxSize {
-		return nil, fail(1, ErrSize, "size %q, want 1..%d", params[:i], MaxSize)
+		return nil, fail(1, ErrSize, "size %s, want 1..%d", textio.Quote(params[:i]), MaxSize)
 	}
 	rest := params[i:]
 	if len(rest) >= 2 && rest[0] == 'd' && strings.IndexByte("enhxu", rest[1]) >= 0 {
@@ -108,7 +109,7 @@ func ParseTatham(t string, line int) (*Puzzle, error) {
 	}
 	rest = strings.TrimPrefix(rest, "m")
 	if rest != "" {
-		return nil, fail(1, ErrSyntax, "parameters %q: want N, then optionally d and a difficulty (e, n, h, x, u), then optionally m", params)
+		return nil, fail(1, ErrSyntax, "parameters %s: want N, then optionally d and a difficulty (e, n, h, x, u), then optionally m", textio.Quote(params))
 	}
 	layout, clues, ok := strings.Cut(desc, ",")
 	if !ok {
@@ -144,7 +145,7 @@ func ParseTatham(t string, line int) (*Puzzle, error) {
 		}
 		v, err := strconv.Atoi(clues[at:j])
 		if err != nil || j-at > 13 || v < 1 || v > MaxTarget {
-			return nil, fail(field, ErrClue, "clue %d: target %q, want 1..%d", k+1, clues[at:j], MaxTarget)
+			return nil, fail(field, ErrClue, "clue %d: target %s, want 1..%d", k+1, textio.Quote(clues[at:j]), MaxTarget)
 		}
 		at = j
 		c := &p.Cages[k]
@@ -154,7 +155,7 @@ func ParseTatham(t string, line int) (*Puzzle, error) {
 		}
 	}
 	if at != len(clues) {
-		return nil, fail(3+len(p.Cages), ErrCount, "more clues than the %d cages: %q left over", len(p.Cages), clues[at:])
+		return nil, fail(3+len(p.Cages), ErrCount, "more clues than the %d cages: %s left over", len(p.Cages), textio.Quote(clues[at:]))
 	}
 	return finishPuzzle(p, line, 2)
 }
@@ -185,7 +186,7 @@ func parseLayout(s string, n int) (unionFind, error) {
 			var err error
 			copies, err = strconv.Atoi(s[i:j])
 			if err != nil || j-i > 6 || copies < 1 {
-				return nil, fmt.Errorf("repeat count %q at character %d, want 1 or more", s[i:j], i+1)
+				return nil, fmt.Errorf("repeat count %s at character %d, want 1 or more", textio.Quote(s[i:j]), i+1)
 			}
 		}
 		i = j

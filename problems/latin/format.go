@@ -127,9 +127,9 @@ func readInstance(in *textio.Reader, head textio.Line, headErr error) (*Instance
 		switch {
 		case headErr != nil:
 		case len(fields) == 1 && strings.Trim(fields[0], "0123456789") == "":
-			err = fail(head.No, 1, ErrOrder, "order %s, want 1..%d", fields[0], MaxOrder)
+			err = fail(head.No, 1, ErrOrder, "order %s, want 1..%d", textio.Clip(fields[0]), MaxOrder)
 		case len(fields) != 1 || err != nil:
-			err = fail(head.No, 1, ErrOrder, "found %q, want the order on a line of its own", bytes.TrimSpace(head.Text))
+			err = fail(head.No, 1, ErrOrder, "found %s, want the order on a line of its own", textio.Quote(string(bytes.TrimSpace(head.Text))))
 		default:
 			err = fail(head.No, 1, ErrOrder, "order %d, want 1..%d", n, MaxOrder)
 		}
@@ -169,7 +169,7 @@ func readInstance(in *textio.Reader, head textio.Line, headErr error) (*Instance
 			// A lone number where a row belongs: most likely the next
 			// instance's order, so this one ends early (and the line is
 			// left for it).
-			note(l.No, 0, ErrTruncated, "%d of %d rows before %q", r, n, f[0])
+			note(l.No, 0, ErrTruncated, "%d of %d rows before %s", r, n, textio.Quote(f[0]))
 			break
 		}
 		_, _ = in.Next() // the row, peeked
@@ -181,8 +181,10 @@ func readInstance(in *textio.Reader, head textio.Line, headErr error) (*Instance
 		for c := range min(len(f), n) {
 			v, err := strconv.Atoi(f[c])
 			switch {
+			case errors.Is(err, strconv.ErrRange):
+				note(l.No, c+1, ErrSymbol, "found %s, want 0..%d", textio.Clip(f[c]), n)
 			case err != nil:
-				note(l.No, c+1, ErrNumber, "found %q, want 0..%d", f[c], n)
+				note(l.No, c+1, ErrNumber, "found %s, want 0..%d", textio.Quote(f[c]), n)
 			case v < 0 || v > n:
 				note(l.No, c+1, ErrSymbol, "found %d, want 0..%d", v, n)
 			default:

@@ -144,11 +144,11 @@ func parseMarks(b textio.Block) (*Instance, error) {
 	head := b.Lines[0]
 	f := strings.Fields(string(head.Text))
 	if len(f) != 1 || strings.Trim(f[0], "0123456789") != "" {
-		return nil, fail(head.No, 1, ErrOrder, "found %q, want the order on a line of its own", bytes.TrimSpace(head.Text))
+		return nil, fail(head.No, 1, ErrOrder, "found %s, want the order on a line of its own", textio.Quote(string(bytes.TrimSpace(head.Text))))
 	}
 	n, err := strconv.Atoi(f[0])
 	if err != nil || n < 1 || n > maxMarks {
-		return nil, fail(head.No, 1, ErrOrder, "order %s, want 1..%d for pencil marks", f[0], maxMarks)
+		return nil, fail(head.No, 1, ErrOrder, "order %s, want 1..%d for pencil marks", textio.Clip(f[0]), maxMarks)
 	}
 	inst := &Instance{Order: n, Line: head.No, Grid: make([][]int, n), Marks: make([]uint64, n*n)}
 	for r, l := range b.Lines[1:] {

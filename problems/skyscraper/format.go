@@ -104,7 +104,7 @@ func Read(r io.Reader) iter.Seq[Item] {
 				case clockwiseForm:
 					p, err = parseClockwise(t, l.No)
 				default:
-					err = &ParseError{Line: l.No, Err: ErrFormat, Detail: fmt.Sprintf("found %s, want %s", quoteStart(t), forms)}
+					err = &ParseError{Line: l.No, Err: ErrFormat, Detail: fmt.Sprintf("found %s, want %s", textio.Quote(t), forms)}
 				}
 			}
 			if !yield(item(&batch, l.No, p, err)) {
@@ -176,14 +176,6 @@ func isTopClues(t string) bool {
 	return dot
 }
 
-// quoteStart quotes t for a message, cut to its first 40 bytes.
-func quoteStart(t string) string {
-	if len(t) > 40 {
-		return fmt.Sprintf("%q...", t[:40])
-	}
-	return fmt.Sprintf("%q", t)
-}
-
 // item numbers the puzzle p or the error that spoilt it, starting at line,
 // as the next item of batch.
 func item(batch *textio.Batch[*Puzzle], line int, p *Puzzle, err error) Item {
@@ -227,7 +219,7 @@ func fieldsComma(t string) []string {
 func parseList(t string, line int) (*Puzzle, error) {
 	inner, ok := strings.CutSuffix(t[1:], "]")
 	if !ok {
-		return nil, &ParseError{Line: line, Err: ErrSyntax, Detail: fmt.Sprintf("found %s, want a clockwise list of 4N clues closed by ']'", quoteStart(t))}
+		return nil, &ParseError{Line: line, Err: ErrSyntax, Detail: fmt.Sprintf("found %s, want a clockwise list of 4N clues closed by ']'", textio.Quote(t))}
 	}
 	return parseClockwise(inner, line)
 }
@@ -247,7 +239,7 @@ func parseClockwise(t string, line int) (*Puzzle, error) {
 	for i, s := range f {
 		v, err := strconv.Atoi(s)
 		if err != nil {
-			return nil, &ParseError{Line: line, Field: i + 1, Err: ErrNumber, Detail: fmt.Sprintf("found %q", s)}
+			return nil, &ParseError{Line: line, Field: i + 1, Err: ErrNumber, Detail: fmt.Sprintf("found %s", textio.Quote(s))}
 		}
 		if v < 0 || v > n {
 			return nil, &ParseError{Line: line, Field: i + 1, Err: ErrClue, Detail: fmt.Sprintf("found %d, want 0..%d", v, n)}
@@ -278,7 +270,7 @@ func ParseTowers(t string, line int) (*Puzzle, error) {
 	colon := strings.IndexByte(t, ':')
 	n, err := strconv.Atoi(t[:colon])
 	if err != nil || n < 1 || n > MaxSize {
-		return nil, &ParseError{Line: line, Field: 1, Err: ErrSize, Detail: fmt.Sprintf("found %q, want 1..%d", t[:colon], MaxSize)}
+		return nil, &ParseError{Line: line, Field: 1, Err: ErrSize, Detail: fmt.Sprintf("found %s, want 1..%d", textio.Quote(t[:colon]), MaxSize)}
 	}
 	rest := t[colon+1:]
 	clues, givens, hasGivens := strings.Cut(rest, ",")
@@ -292,7 +284,7 @@ func ParseTowers(t string, line int) (*Puzzle, error) {
 		if s != "" {
 			v, err = strconv.Atoi(s)
 			if err != nil {
-				return nil, &ParseError{Line: line, Field: 2 + i, Err: ErrNumber, Detail: fmt.Sprintf("clue %d is %q", i+1, s)}
+				return nil, &ParseError{Line: line, Field: 2 + i, Err: ErrNumber, Detail: fmt.Sprintf("clue %d is %s", i+1, textio.Quote(s))}
 			}
 			if v < 1 || v > n {
 				return nil, &ParseError{Line: line, Field: 2 + i, Err: ErrClue, Detail: fmt.Sprintf("clue %d is %d, want 1..%d", i+1, v, n)}
@@ -337,7 +329,7 @@ func parseGivens(s string, n, line, field int) ([][]int, error) {
 			}
 			v, _ := strconv.Atoi(s[i:j])
 			if j-i > 3 || v < 1 || v > n {
-				return nil, &ParseError{Line: line, Field: field, Err: ErrGiven, Detail: fmt.Sprintf("given %q at cell %d, want 1..%d", s[i:j], cell+1, n)}
+				return nil, &ParseError{Line: line, Field: field, Err: ErrGiven, Detail: fmt.Sprintf("given %s at cell %d, want 1..%d", textio.Quote(s[i:j]), cell+1, n)}
 			}
 			if cell < n*n {
 				g[cell/n][cell%n] = v
@@ -370,7 +362,10 @@ func parseJSON(t string, line int) (*Puzzle, error) {
 	dec := json.NewDecoder(strings.NewReader(t))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&j); err != nil {
-		return nil, &ParseError{Line: line, Err: ErrSyntax, Detail: err.Error()}
+		return nil, &ParseError{Line: line, Err: ErrSyntax, Detail: textio.JSONDetail(err)}
+	}
+	if dec.More() {
+		return nil, &ParseError{Line: line, Err: ErrSyntax, Detail: "text after the JSON object"}
 	}
 	n := j.Size
 	if n < 1 || n > MaxSize {
@@ -409,7 +404,7 @@ func parseJSON(t string, line int) (*Puzzle, error) {
 		case in.Row < 0 || in.Row >= n || in.Col < 0 || in.Col >= n:
 			return nil, &ParseError{Line: line, Err: ErrInClue, Detail: fmt.Sprintf("interior clue %d: cell (%d,%d) outside the grid", i+1, in.Row, in.Col)}
 		case in.Look != Up && in.Look != Down && in.Look != Left && in.Look != Right:
-			return nil, &ParseError{Line: line, Err: ErrInClue, Detail: fmt.Sprintf("interior clue %d: look %q, want up, down, left or right", i+1, in.Look)}
+			return nil, &ParseError{Line: line, Err: ErrInClue, Detail: fmt.Sprintf("interior clue %d: look %s, want up, down, left or right", i+1, textio.Quote(string(in.Look)))}
 		case in.Count < 1 || in.Count > in.length(n):
 			return nil, &ParseError{Line: line, Err: ErrInClue, Detail: fmt.Sprintf("interior clue %d: count %d, want 1..%d", i+1, in.Count, in.length(n))}
 		}
@@ -441,7 +436,7 @@ func parseGrid(b textio.Block) (*Puzzle, error) {
 		}
 		v, err := strconv.Atoi(s)
 		if err != nil {
-			detail := fmt.Sprintf("found %q, want a number or '.'", s)
+			detail := fmt.Sprintf("found %s, want a number or '.'", textio.Quote(s))
 			if line == start {
 				detail += " (an indented line starts a grid block)"
 			}

@@ -245,6 +245,8 @@ func FuzzRead(f *testing.F) {
 	f.Add(`{"size":3,"clues":[0,0,0,0,0,0,0,0,0,0,0,0],"interior":[{"row":1,"col":1,"look":"right","count":1}]}`)
 	f.Add("   . 2\n. 1 . .\n. . . .\n   . .\n")
 	f.Add("7:/4/3///1//2//2//5//3//5//3/3////2//1/5/3/,r4d4y")
+	f.Add("[1, 0, 0, 2, 3, 0, 0, 0, 0, 2, 0, 0, 0, 2, 3, 0]\nnull\n[1,2\n-4:1/2\n. 2\n")
+	f.Add("4:2/2/1/3/3/2/2/1/3/1/2/3/2/2/3/1,\n2:///////,1_1b")
 	f.Fuzz(func(t *testing.T, input string) {
 		for it := range Read(strings.NewReader(input)) {
 			if it.Err != nil {

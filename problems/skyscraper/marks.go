@@ -176,7 +176,7 @@ func parseMarks(b textio.Block) (*Puzzle, error) {
 			return 0, nil
 		}
 		if strings.Trim(s, "0123456789") != "" {
-			return 0, fail(line, field, ErrNumber, "found %q, want a clue 1..%d or '.'", s, n)
+			return 0, fail(line, field, ErrNumber, "found %s, want a clue 1..%d or '.'", textio.Quote(s), n)
 		}
 		v, err := strconv.Atoi(s)
 		if err != nil || v < 1 || v > n {

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/cspgo/csp/internal/textio"
 )
 
 // member is one key of a JSON object with where it and its value start.
@@ -47,7 +49,7 @@ func (r *jsonReader) syntax(at int, err error, what string) error {
 	case errors.As(err, &te):
 		return r.fail(at, ErrJSON, "%s: found a JSON %s, want %s", what, te.Value, want(what))
 	}
-	return r.fail(at, ErrJSON, "%s: %v", what, err)
+	return r.fail(at, ErrJSON, "%s: %s", what, textio.JSONDetail(err))
 }
 
 // want names what a key's value should be, for type errors.

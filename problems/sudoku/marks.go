@@ -260,11 +260,11 @@ func (b *marksBlock) add(s string, line int) {
 		for i := tk.start; i < tk.end; i++ {
 			v, ok := value(s[i])
 			if !ok || v == 0 || v > n {
-				b.fail(line, i+1, ErrSymbol, "found %s in %q, want %s in a %dx%d grid", badChar(s, i), s[tk.start:tk.end], markAlphabet(n), n, n)
+				b.fail(line, i+1, ErrSymbol, "found %s in %s, want %s in a %dx%d grid", badChar(s, i), textio.Quote(s[tk.start:tk.end]), markAlphabet(n), n, n)
 				return
 			}
 			if mask>>v&1 == 1 {
-				b.fail(line, i+1, ErrMarkRepeat, "%c twice in %q", symbol(v), s[tk.start:tk.end])
+				b.fail(line, i+1, ErrMarkRepeat, "%c twice in %s", symbol(v), textio.Quote(s[tk.start:tk.end]))
 				return
 			}
 			mask |= 1 << v

@@ -3,6 +3,8 @@ package sudoku
 import (
 	"fmt"
 	"strings"
+
+	"github.com/cspgo/csp/internal/textio"
 )
 
 // soloMaxNumber caps a decimal number in an ID: no sum or value comes
@@ -70,7 +72,11 @@ func (r *soloReader) number(at int) (v, next int, err error) {
 	for next < len(r.s) && r.s[next] >= '0' && r.s[next] <= '9' {
 		v = v*10 + int(r.s[next]-'0')
 		if v > soloMaxNumber {
-			return 0, 0, r.fail(at, ErrSymbol, "number too large")
+			end := next
+			for end < len(r.s) && r.s[end] >= '0' && r.s[end] <= '9' {
+				end++
+			}
+			return 0, 0, r.fail(at, ErrSymbol, "found %s, want a number up to %d", textio.Quote(r.s[at:end]), soloMaxNumber)
 		}
 		next++
 	}
@@ -83,7 +89,7 @@ func parseSolo(s string, base, line int) (*Puzzle, error) {
 	colon := strings.IndexByte(s, ':')
 	if colon < 0 {
 		if strings.Contains(s, "#") {
-			return nil, r.fail(0, ErrSolo, "%q is a random seed, not a game ID; want PARAMS:DESCRIPTION as sgt-solo --generate prints", s)
+			return nil, r.fail(0, ErrSolo, "%s is a random seed, not a game ID; want PARAMS:DESCRIPTION as sgt-solo --generate prints", textio.Quote(s))
 		}
 		return nil, r.fail(0, ErrSolo, "no ':', want PARAMS:DESCRIPTION")
 	}
@@ -139,7 +145,7 @@ func parseSolo(s string, base, line int) (*Puzzle, error) {
 // params reads PARAMS; killer says a killer's sections follow.
 func (r *soloReader) params(s string) (p *Puzzle, killer bool, err error) {
 	if s == "" || s[0] < '1' || s[0] > '9' {
-		return nil, false, r.fail(0, ErrSolo, "parameters %q, want CxR (box rows x box columns) or Nj (jigsaw), then x and k", s)
+		return nil, false, r.fail(0, ErrSolo, "parameters %s, want CxR (box rows x box columns) or Nj (jigsaw), then x and k", textio.Quote(s))
 	}
 	c, at, err := r.number(0)
 	if err != nil {
@@ -172,7 +178,7 @@ func (r *soloReader) params(s string) (p *Puzzle, killer bool, err error) {
 				at++
 			}
 			if at >= len(s) || s[at] < '0' || s[at] > '9' {
-				return nil, false, r.fail(at, ErrSolo, "symmetry %q without its number, want r2, r4, m2, m4, m8, md2 or md4", s[:at])
+				return nil, false, r.fail(at, ErrSolo, "symmetry %s without its number, want r2, r4, m2, m4, m8, md2 or md4", textio.Quote(s[:at]))
 			}
 			if _, at, err = r.number(at); err != nil {
 				return nil, false, err
@@ -180,7 +186,7 @@ func (r *soloReader) params(s string) (p *Puzzle, killer bool, err error) {
 		case ch == 'd' && at+1 < len(s) && strings.IndexByte("tbiaeu", s[at+1]) >= 0:
 			at += 2
 		default:
-			return nil, false, r.fail(at, ErrSolo, "found %s in the parameters %q, want j, x, k, a symmetry or a difficulty", badChar(s, at), s)
+			return nil, false, r.fail(at, ErrSolo, "found %s in the parameters %s, want j, x, k, a symmetry or a difficulty", badChar(s, at), textio.Quote(s))
 		}
 	}
 	n := c * rr
@@ -189,11 +195,11 @@ func (r *soloReader) params(s string) (p *Puzzle, killer bool, err error) {
 	}
 	switch {
 	case !jigsaw && (c < 2 || rr < 2):
-		return nil, false, r.fail(0, ErrShape, "parameters %q, want boxes of at least 2x2", s)
+		return nil, false, r.fail(0, ErrShape, "parameters %s, want boxes of at least 2x2", textio.Quote(s))
 	case n < 2:
-		return nil, false, r.fail(0, ErrShape, "parameters %q, want a side of at least 2", s)
+		return nil, false, r.fail(0, ErrShape, "parameters %s, want a side of at least 2", textio.Quote(s))
 	case n > MaxN:
-		return nil, false, r.fail(0, ErrShape, "parameters %q make a side of %d, want at most %d", s, n, MaxN)
+		return nil, false, r.fail(0, ErrShape, "parameters %s make a side of %d, want at most %d", textio.Quote(s), n, MaxN)
 	}
 	p = &Puzzle{BoxRows: c, BoxCols: rr, Diagonals: x, Form: FormSolo}
 	if jigsaw {

@@ -527,7 +527,7 @@ func TestParseSoloErrors(t *testing.T) {
 		{"symmetry without number", "3x3m:zzzc", ErrSolo, 5, "symmetry \"3x3m\" without its number"},
 		{"boxes of 1", "1x3:i", ErrShape, 1, "want boxes of at least 2x2"},
 		{"too big", "6x6:zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz", ErrShape, 1, "side of 36, want at most 35"},
-		{"huge number", "99999999999x3:a", ErrSymbol, 1, "number too large"},
+		{"huge number", "99999999999x3:a", ErrSymbol, 1, `found "99999999999", want a number up to 1048576`},
 		{"short grid", "2x2:o", ErrLength, 5, "givens: 15 cells, want 16"},
 		{"long grid", "2x2:q", ErrLength, 5, "givens run past cell 16"},
 		{"number past the grid", "2x2:p1", ErrLength, 6, "a number past cell 16"},
