@@ -441,7 +441,7 @@ func loadFile(in benchInput, stdin io.Reader, budget *readBudget) benchFile {
 	case "-":
 		r = stdin
 	default:
-		f, err := os.Open(in.path)
+		f, err := openFile(in.path)
 		if err != nil {
 			bf.err = err
 			return bf

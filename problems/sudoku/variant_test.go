@@ -621,7 +621,7 @@ func TestJSONErrors(t *testing.T) {
 		detail      string
 	}{
 		{"syntax", `{"size":4,}`, ErrJSON, 11, "invalid character '}'"},
-		{"unterminated", `{"size":4`, ErrJSON, 1, "unexpected EOF"},
+		{"unterminated", `{"size":4`, ErrJSON, 1, "the JSON object is cut short"},
 		{"not an object", `{"size":4}x`, ErrJSON, 11, "want a space before a comment"},
 		{"unknown key", `{"size":4,"diagonal":true}`, ErrJSON, 11, `unknown key "diagonal"`},
 		{"repeated key", `{"size":4,"size":4}`, ErrJSON, 11, `key "size" twice`},
