@@ -100,6 +100,25 @@ func TestSolveOutputReadsBack(t *testing.T) {
 	assert.Contains(t, r.stdout, "%%%mzn-stat-end\n")
 }
 
+// Every problem's printed solutions read back as its input: solving the
+// output of solving its embedded suite solves as many instances again,
+// each already complete, with no error.
+func TestEveryOutputReadsBack(t *testing.T) {
+	for _, name := range catalog.Names() {
+		t.Run(name, func(t *testing.T) {
+			p, _ := catalog.Lookup(name)
+			require.NotEmpty(t, p.Suite, "every problem embeds a suite")
+			first := runCSP(t, p.Suite, "solve", name, "-", "--timeout", "100ms")
+			solved := strings.Count(first.stdout, ": solved in ")
+			require.Positive(t, solved)
+			again := runCSP(t, first.stdout, "solve", name, "-")
+			assert.Equal(t, 0, again.code, again.stderr)
+			assert.Equal(t, solved, strings.Count(again.stdout, ": solved in "), again.stdout)
+			assert.Contains(t, again.stdout, "0 errors")
+		})
+	}
+}
+
 // decodeLines parses JSON lines output, one record per line.
 func decodeLines(t *testing.T, out string) []map[string]any {
 	t.Helper()

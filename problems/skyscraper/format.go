@@ -119,8 +119,10 @@ func Read(r io.Reader) iter.Seq[Item] {
 // is one bad item (ErrTooLong), and reading goes on after it.
 const MaxLine = textio.DefaultMaxLine
 
-// readOptions are the bounds and comments of Read and ReadMarks.
-var readOptions = textio.Options{MaxLine: MaxLine, Comment: "#%", TooLong: ErrTooLong}
+// readOptions are the bounds and comments of Read and ReadMarks. A comment
+// line ends a grid block, as a blank line does, so the tool's own output (a
+// grid, then a `%` status line) reads back as a batch.
+var readOptions = textio.Options{MaxLine: MaxLine, Comment: "#%", CommentBlank: true, TooLong: ErrTooLong}
 
 // The forms of Read: one line each, or a grid block; unknownForm is a
 // line of none of them.

@@ -169,7 +169,7 @@ func TestReadMarksErrors(t *testing.T) {
 func TestReadMarksClash(t *testing.T) {
 	for _, c := range []struct{ name, input, want string }{
 		{"row", "  . .\n. 12 12 .\n. 2 2 .\n  . .\n", "r2c1 and r2c2 both hold 2 (row 2)"},
-		{"column", "  . .\n. 1 12 .\n# c\n. 1 12 .\n  . .\n", "r1c1 and r2c1 both hold 1 (column 1)"},
+		{"column", "  . .\n. 1 12 .\n. 1 12 .\n  . .\n", "r1c1 and r2c1 both hold 1 (column 1)"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			items := slices.Collect(ReadMarks(strings.NewReader(c.input)))
