@@ -30,7 +30,18 @@ const (
 var (
 	ErrLineTooLong  = errors.New("textio: line too long")
 	ErrBlockTooLong = errors.New("textio: block too long")
+	// ErrNoLineEnd ends the input: a line ran past MaxSkip bytes without
+	// an end (/dev/zero, a binary stream), so no later line can be
+	// found in bounded time; every later call returns io.EOF.
+	ErrNoLineEnd = errors.New("textio: no line end")
 )
+
+// MaxSkip is how many bytes of one over-long line a Reader reads past
+// while looking for its end before it gives the rest of the input up
+// (ErrNoLineEnd): far more than any real puzzle line, so a long line in
+// a real file is one bad item, while an endless one ends the batch
+// instead of hanging it.
+const MaxSkip = 64 << 20
 
 // bom is the UTF-8 byte order mark, dropped from the start of the input.
 var bom = []byte{0xEF, 0xBB, 0xBF}
@@ -136,6 +147,8 @@ func NewReader(r io.Reader, opt Options) *Reader {
 //   - a line over Options.MaxLine: a *ParseError naming its number and
 //     the bound (Err ErrLineTooLong, or Options.TooLong); the line has
 //     been skipped and the next call goes on after it;
+//   - a line of more than MaxSkip bytes: a *ParseError (Err
+//     ErrNoLineEnd), after which every call returns io.EOF;
 //   - a read error of the underlying reader: a *ParseError naming the
 //     line being read, whose Err is that error; the incomplete line is
 //     not returned, and every later call returns io.EOF;
@@ -173,6 +186,11 @@ func (r *Reader) read() (Line, error) {
 			return Line{No: r.no}, io.EOF
 		}
 		r.no++
+		if err == ErrNoLineEnd {
+			r.done = true
+			return Line{No: r.no}, &ParseError{Line: r.no, Err: err,
+				Detail: fmt.Sprintf("more than %d MiB without one: the rest of the input is not read", MaxSkip>>20)}
+		}
 		if err != nil {
 			r.done = true
 			return Line{No: r.no}, &ParseError{Line: r.no, Err: err}
@@ -206,8 +224,9 @@ func (r *Reader) sentinel(def error) error {
 
 // readLine returns the next line without its end. long says it was over
 // MaxLine: it has been read to its end and dropped, only MaxLine+2 bytes
-// of it held at most. err is io.EOF at the end of the input, or a read
-// error (the incomplete line before it dropped).
+// of it held at most. err is io.EOF at the end of the input,
+// ErrNoLineEnd past MaxSkip bytes of one line, or a read error (the
+// incomplete line before it dropped).
 func (r *Reader) readLine() (text []byte, long bool, err error) {
 	if r.eof {
 		return nil, false, io.EOF
@@ -227,6 +246,10 @@ func (r *Reader) readLine() (text []byte, long bool, err error) {
 		if err == bufio.ErrBufferFull {
 			if n <= limit {
 				acc = append(acc, chunk...)
+			}
+			if n > MaxSkip {
+				r.acc, r.eof = acc[:0], true
+				return nil, false, ErrNoLineEnd
 			}
 			pieces = true
 			continue

@@ -379,3 +379,29 @@ func BenchmarkLines(b *testing.B) {
 	runtime.ReadMemStats(&m1)
 	b.ReportMetric(float64(m1.Mallocs-m0.Mallocs)/n, "allocs/line")
 }
+
+// An endless line (/dev/zero) ends the input with ErrNoLineEnd after
+// MaxSkip bytes instead of reading forever; the lines before it stay.
+func TestEndlessLineEndsInput(t *testing.T) {
+	in := io.MultiReader(strings.NewReader("first\n"), zeros{})
+	r := NewReader(in, Options{})
+	l, err := r.Next()
+	require.NoError(t, err)
+	assert.Equal(t, "first", string(l.Text))
+	_, err = r.Next()
+	var pe *ParseError
+	require.ErrorAs(t, err, &pe)
+	assert.ErrorIs(t, err, ErrNoLineEnd)
+	assert.Equal(t, 2, pe.Line)
+	assert.Contains(t, err.Error(), "the rest of the input is not read")
+	_, err = r.Next()
+	assert.Equal(t, io.EOF, err)
+}
+
+// zeros is an endless reader of zero bytes, as /dev/zero.
+type zeros struct{}
+
+func (zeros) Read(p []byte) (int, error) {
+	clear(p)
+	return len(p), nil
+}
