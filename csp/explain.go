@@ -106,7 +106,8 @@ type Reasoner struct {
 	Ladder Ladder
 	Rules  []Explainer
 	// Context, when set, stops a run when done: Run returns Interrupted,
-	// and Next finds nothing.
+	// and Next finds nothing. While a step is sought, the explainers see
+	// it through Space.Stopping.
 	Context context.Context
 
 	// Made on the first Next, and again when the Ladder is another: per
@@ -167,6 +168,12 @@ func (r *Reasoner) done() bool { return r.Context != nil && r.Context.Err() != n
 func (r *Reasoner) Next(s *Space, top int) (Step, bool) {
 	if len(r.wants) != len(r.Ladder.Levels) || r.wantsFor != reflect.ValueOf(r.Ladder.Rules).Pointer() {
 		r.prepare()
+	}
+	if r.Context != nil {
+		// The explainers' long loops look at it (Space.Stopping).
+		prev := s.done
+		s.done = r.Context.Done()
+		defer func() { s.done = prev }()
 	}
 	for level := 0; level <= top && level < len(r.Ladder.Levels) && !r.done(); level++ {
 		for _, e := range r.Rules {

@@ -2,7 +2,6 @@ package csp
 
 import (
 	"context"
-	"errors"
 	"runtime"
 	"sync"
 	"time"
@@ -37,9 +36,6 @@ type Parallel struct {
 // DefaultSubproblems is how many subproblems the default Depth aims at:
 // about 30 per worker for up to 8 workers.
 const DefaultSubproblems = 256
-
-// errTimeLimit is the cause of the context that enforces Options.TimeLimit.
-var errTimeLimit = errors.New("csp: time limit")
 
 // ParallelCount counts the solutions of m as Count does, with the search
 // spread over p.Workers goroutines, stopping at limit (0: no cap).
@@ -175,6 +171,8 @@ func enumerate(ctx context.Context, e *Search, depth int, nodeLimit, failLimit i
 	e.Reset()
 	c := &cut{start: []int32{0}}
 	s := e.space
+	s.done = ctx.Done() // propagation looks at ctx too
+	defer func() { s.done = nil }()
 	if !s.Propagate() {
 		e.stats.Failures++
 		c.stats = e.Stats()
@@ -348,12 +346,12 @@ func parallelRun(ctx context.Context, m *Model, opts Options, par Parallel, maxS
 	start := time.Now()
 	if opts.TimeLimit > 0 {
 		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeoutCause(ctx, opts.TimeLimit, errTimeLimit)
+		ctx, cancel = context.WithTimeoutCause(ctx, opts.TimeLimit, ErrTimeLimit)
 		defer cancel()
 	}
 	ctxStop := func() Stop {
-		if context.Cause(ctx) == errTimeLimit {
-			return TimeLimit
+		if st := StopOf(ctx); st != NotStopped {
+			return st
 		}
 		return Canceled
 	}

@@ -322,6 +322,8 @@ func (e *Search) Run(ctx context.Context, maxSolutions int64, onSolution func(*S
 		deadline = start.Add(e.opts.TimeLimit)
 	}
 	done := ctx.Done()
+	sp.done = done // propagation looks at ctx too
+	defer func() { sp.done = nil }()
 	res := Result{}
 	finish := func() Result {
 		res.Stats = e.Stats()
@@ -330,10 +332,21 @@ func (e *Search) Run(ctx context.Context, maxSolutions int64, onSolution func(*S
 	}
 
 	if !e.rootDone {
-		e.rootDone = true
 		e.rootOK = sp.Propagate()
+		e.rootDone = !sp.cut // cut short: propagate the root again next time
 		if !e.rootOK {
 			e.stats.Failures++
+		}
+	}
+	if sp.cut {
+		if ctx.Err() != nil {
+			res.Stopped = StopOf(ctx)
+			return finish()
+		}
+		// The last Run's context cut a node's propagation short: finish
+		// it before choosing anything.
+		if !sp.Propagate() && !e.backtrack(restarts) {
+			e.exhausted = true
 		}
 	}
 	if !e.rootOK || e.exhausted {
@@ -362,7 +375,7 @@ func (e *Search) Run(ctx context.Context, maxSolutions int64, onSolution func(*S
 		if done != nil {
 			select {
 			case <-done:
-				res.Stopped = Canceled
+				res.Stopped = StopOf(ctx)
 				return finish()
 			default:
 			}

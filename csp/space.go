@@ -73,6 +73,12 @@ type Space struct {
 	changes int64 // domain changes so far (a clock)
 	removed int64 // values removed so far
 
+	// done, when not nil, cuts Propagate short once closed (a search's
+	// context); cut says the last Propagate was cut so: the queue still
+	// holds what it had left to run, and the state is not at fixpoint.
+	done <-chan struct{}
+	cut  bool
+
 	// Undo information.
 	mode      SaveMode
 	level     int
@@ -239,7 +245,7 @@ func (s *Space) Reset() {
 	s.trail, s.trailVar, s.trailMark = s.trail[:0], s.trailVar[:0], s.trailMark[:0]
 	s.pushes++
 	s.entailed, s.entMark = s.entailed[:0], s.entMark[:0]
-	s.failed = false
+	s.failed, s.cut = false, false
 	s.clearQueue()
 	copy(s.wdeg, s.wdeg0)
 	for i, pp := range s.posts {
@@ -585,13 +591,24 @@ func (s *Space) schedule(p int32) {
 }
 
 // Propagate runs the queued propagators, cheapest first, until none is
-// queued (a fixpoint) or one fails. It reports false on failure.
+// queued (a fixpoint) or one fails. It reports false on failure. Inside
+// Search.Run it also stops, reporting true, when the search's context is
+// done: the state is then sound but not at fixpoint, and the run ends.
 func (s *Space) Propagate() bool {
 	if s.failed {
 		s.clearQueue()
 		return false
 	}
+	s.cut = false
 	for {
+		if s.done != nil && s.propRuns&stopEvery == 0 {
+			select {
+			case <-s.done:
+				s.cut = true
+				return true // not failed: the caller sees done and stops
+			default:
+			}
+		}
 		p := s.next()
 		if p < 0 {
 			return true
