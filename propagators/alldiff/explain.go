@@ -125,7 +125,7 @@ func (e *explainer) Deduce(s *csp.Space, want func(string) bool, yield func(csp.
 func (e *explainer) naked(s *csp.Space, open []csp.Var, yield func(csp.Deduction) bool) bool {
 	m := s.Model()
 	for k := 2; k <= MaxSubset && k < len(open); k++ {
-		cont := subsets(len(open), k, func(idx []int) bool {
+		cont := subsets(s, len(open), k, func(idx []int) bool {
 			in := uint64(0)
 			for _, i := range idx {
 				in |= e.word(s, open[i])
@@ -168,7 +168,7 @@ func (e *explainer) hidden(s *csp.Space, open []csp.Var, yield func(csp.Deductio
 	}
 	vals := valuesOf(free)
 	for k := 2; k <= MaxSubset && k < len(open); k++ {
-		cont := subsets(len(vals), k, func(idx []int) bool {
+		cont := subsets(s, len(vals), k, func(idx []int) bool {
 			mask := uint64(0)
 			for _, i := range idx {
 				mask |= 1 << vals[i]
@@ -204,8 +204,10 @@ func (e *explainer) hidden(s *csp.Space, open []csp.Var, yield func(csp.Deductio
 }
 
 // subsets calls f with every k-subset of 0..n-1 in lexicographic order,
-// until f returns false; it reports whether it went through them all.
-func subsets(n, k int, f func(idx []int) bool) bool {
+// until f returns false or s is stopping (looked at every csp.Every
+// subsets: there are C(n, k) of them); it reports whether it went through
+// them all.
+func subsets(s *csp.Space, n, k int, f func(idx []int) bool) bool {
 	if k > n {
 		return true
 	}
@@ -213,8 +215,8 @@ func subsets(n, k int, f func(idx []int) bool) bool {
 	for i := range idx {
 		idx[i] = i
 	}
-	for {
-		if !f(idx) {
+	for tick := 1; ; tick++ {
+		if !f(idx) || tick%csp.Every == 0 && s.Stopping() {
 			return false
 		}
 		i := k - 1
