@@ -154,8 +154,10 @@ type Preparer[I, O any] interface {
 // Modeler is a problem that hands out its model: inst's model under o with
 // the reader of its solutions (values indexed by Var) as rows. check
 // searches it for two different solutions, diagnose for the clues to keep.
+// Building a large model takes time: a Model that can take long looks at
+// ctx and returns context.Cause(ctx) once it is done.
 type Modeler[I, O any] interface {
-	Model(inst I, o O) (*csp.Model, func(values []int) [][]int, error)
+	Model(ctx context.Context, inst I, o O) (*csp.Model, func(values []int) [][]int, error)
 }
 
 // Reasoner is a problem the authors' tools serve (grade, explain, hint,

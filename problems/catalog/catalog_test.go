@@ -141,7 +141,7 @@ func TestEntryDrivesTheTypedProblem(t *testing.T) {
 	// What the problem lacks says so; no panic.
 	_, err = p.Reason("x")
 	assert.ErrorIs(t, err, catalog.ErrUnsupported)
-	_, _, err = p.Model("x", s)
+	_, _, err = p.Model(context.Background(), "x", s)
 	assert.ErrorIs(t, err, catalog.ErrUnsupported)
 	for it := range p.Read(strings.NewReader("x"), true) {
 		assert.ErrorIs(t, it.Err, catalog.ErrUnsupported, "no pencil-mark form")

@@ -42,7 +42,7 @@ type driver interface {
 	check(inst any, grid [][]int) error
 	write(w io.Writer, inst any, grid [][]int) error
 	generate(w io.Writer, o any, g Gen) error
-	model(inst, o any) (*csp.Model, func([]int) [][]int, error)
+	model(ctx context.Context, inst, o any) (*csp.Model, func([]int) [][]int, error)
 	reason(inst any) (*Reasoning, error)
 	writeMarks(w io.Writer, inst any, cands [][][]int) error
 	clues(inst any) []string
@@ -173,13 +173,14 @@ func (e *Entry) Generate(w io.Writer, s *Settings, i int) error {
 	return e.d.generate(w, o, Gen{Size: int(s.Size), Holes: int(s.Holes), Seed: s.Search.Seed + uint64(i)})
 }
 
-// Model returns inst's model under s and the reader of its solutions.
-func (e *Entry) Model(inst any, s *Settings) (*csp.Model, func([]int) [][]int, error) {
+// Model returns inst's model under s and the reader of its solutions; a
+// done ctx may stop the building (see Modeler).
+func (e *Entry) Model(ctx context.Context, inst any, s *Settings) (*csp.Model, func([]int) [][]int, error) {
 	o, err := e.opts(s)
 	if err != nil {
 		return nil, nil, err
 	}
-	return e.d.model(inst, o)
+	return e.d.model(ctx, inst, o)
 }
 
 // Reason readies inst for the authors' tools.
@@ -360,7 +361,7 @@ func (a *adapter[I, O]) generate(w io.Writer, o any, g Gen) error {
 	return a.gen.Generate(w, oo, g)
 }
 
-func (a *adapter[I, O]) model(inst, o any) (*csp.Model, func([]int) [][]int, error) {
+func (a *adapter[I, O]) model(ctx context.Context, inst, o any) (*csp.Model, func([]int) [][]int, error) {
 	if a.mod == nil {
 		return nil, nil, ErrUnsupported
 	}
@@ -368,7 +369,7 @@ func (a *adapter[I, O]) model(inst, o any) (*csp.Model, func([]int) [][]int, err
 	if err != nil {
 		return nil, nil, err
 	}
-	return a.mod.Model(i, oo)
+	return a.mod.Model(ctx, i, oo)
 }
 
 func (a *adapter[I, O]) reason(inst any) (*Reasoning, error) {

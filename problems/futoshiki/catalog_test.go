@@ -140,7 +140,7 @@ func TestCatalogOptions(t *testing.T) {
 
 	p, err := ParseUnequal("4:0D,0,0,0,0D,0,0U,0L,0,0,0,0,0,0,0,0UL,", 1)
 	require.NoError(t, err)
-	m, rows, err := problem{}.Model(p, o)
+	m, rows, err := problem{}.Model(context.Background(), p, o)
 	require.NoError(t, err)
 	res := csp.Solve(context.Background(), m, csp.Options{Var: csp.DomWDeg})
 	require.NotNil(t, res.Solution)

@@ -58,7 +58,7 @@ func TestCatalogCorpus(t *testing.T) {
 					assert.True(t, cnt.Complete, "count finished")
 					assert.EqualValues(t, 1, cnt.Solutions)
 
-					m, values, err := pr.Model(p, o)
+					m, values, err := pr.Model(context.Background(), p, o)
 					require.NoError(t, err)
 					var sols [][][]int
 					csp.NewSearch(m, csp.Options{}).Run(ctx, 2, func(sp *csp.Space) bool {

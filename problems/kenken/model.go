@@ -65,10 +65,12 @@ type Model struct {
 // constraint per cage, its cells in one row or column told to differ.
 // It returns an error wrapping ErrUnreachable, naming the cage, when a
 // cage's target cannot be reached by any values (the puzzle has no
-// solution); in the Table model a cage whose table would pass
-// table.MaxCageTuples is an error too, except a + cage, which is posted
-// as a sum then.
-func Build(p *Puzzle, opt Options) (*Model, error) {
+// solution); in the Table model a cage whose table would pass the table's
+// limits (table.ErrTooLarge) is an error wrapping ErrTooLarge too, except
+// a + cage, which is posted as a sum then. Listing a cage's table can take
+// long: Build looks at ctx as it goes and returns context.Cause(ctx) when
+// it is done.
+func Build(ctx context.Context, p *Puzzle, opt Options) (*Model, error) {
 	n := p.N
 	m := csp.NewModel()
 	g := grid.New(m, n, n, 1, n)
@@ -87,6 +89,9 @@ func Build(p *Puzzle, opt Options) (*Model, error) {
 		}
 	}
 	for k, c := range p.Cages {
+		if ctx.Err() != nil {
+			return nil, context.Cause(ctx)
+		}
 		vars := g.Cells(c.Cells)
 		var differ [][2]int
 		oneLine := true
@@ -114,24 +119,40 @@ func Build(p *Puzzle, opt Options) (*Model, error) {
 			}
 			continue
 		}
-		tuples, err := table.Cage(c.Op, c.Target, n, len(c.Cells), differ)
+		tuples, err := table.Cage(ctx, c.Op, c.Target, n, len(c.Cells), differ)
 		switch {
-		case err != nil && errors.Is(err, table.ErrCage) && c.Op == table.Add:
+		case errors.Is(err, table.ErrTooLarge) && c.Op == table.Add:
 			// Too many tuples: the sum needs none.
 			if err := postSum(m, vars, c.Target, n, oneLine); err != nil {
 				return nil, fmt.Errorf("%s: %w", c.name(k), err)
 			}
 			continue
+		case errors.Is(err, table.ErrTooLarge):
+			return nil, fmt.Errorf("%w: %s, cells %s: %w (a solver limit, not a bad cage)", ErrTooLarge, c.name(k), cellNames(c.Cells), err)
+		case err != nil && ctx.Err() != nil:
+			return nil, err
 		case err != nil:
 			return nil, fmt.Errorf("%s: %w", c.name(k), err)
 		case len(tuples) == 0:
 			return nil, fmt.Errorf("%w: %s", ErrUnreachable, c.name(k))
 		}
-		if err := table.Post(m, vars, tuples); err != nil {
+		if err := table.Post(ctx, m, vars, tuples); err != nil {
+			if ctx.Err() != nil {
+				return nil, err
+			}
 			return nil, fmt.Errorf("%s: %w", c.name(k), err)
 		}
 	}
 	return &Model{Model: m, Board: g}, nil
+}
+
+// cellNames names cells r1c1 style: "r1c1, r1c2 and r2c1".
+func cellNames(cells [][2]int) string {
+	names := make([]string, len(cells))
+	for i, rc := range cells {
+		names[i] = fmt.Sprintf("r%dc%d", rc[0]+1, rc[1]+1)
+	}
+	return csp.List(names)
 }
 
 // sumTuples counts the ways k values of 1..n sum to target, in order,
@@ -178,7 +199,7 @@ func postSum(m *csp.Model, vars []csp.Var, target, n int, oneLine bool) error {
 // the search result; the grid is nil when none was found. Build's errors
 // come back as they are (ErrUnreachable: no solution).
 func Solve(ctx context.Context, p *Puzzle, opt Options, search csp.Options) ([][]int, csp.Result, error) {
-	m, err := Build(p, opt)
+	m, err := Build(ctx, p, opt)
 	if err != nil {
 		return nil, csp.Result{}, err
 	}
@@ -188,7 +209,7 @@ func Solve(ctx context.Context, p *Puzzle, opt Options, search csp.Options) ([][
 // Count counts the solutions of p up to limit (0: no cap); a limit of 2
 // answers "is it unique?". Build's errors come back as they are.
 func Count(ctx context.Context, p *Puzzle, opt Options, search csp.Options, limit int64) (csp.Result, error) {
-	m, err := Build(p, opt)
+	m, err := Build(ctx, p, opt)
 	if err != nil {
 		return csp.Result{}, err
 	}

@@ -223,7 +223,7 @@ func TestUnreachable(t *testing.T) {
 		p, err := Parse(in)
 		require.NoError(t, err, in)
 		for _, opt := range ladder {
-			_, err := Build(p, opt)
+			_, err := Build(context.Background(), p, opt)
 			if err == nil {
 				// Not every unreachable cage is known at build time: the
 				// search must then prove it.
@@ -250,7 +250,7 @@ func TestUnreachable(t *testing.T) {
 	assert.ErrorIs(t, u.Reason, ErrUnreachable)
 	_, err = problem{}.Count(context.Background(), p, o, s.Run(nil))
 	require.True(t, errors.As(err, &u), "%v", err)
-	_, _, err = problem{}.Model(p, o)
+	_, _, err = problem{}.Model(context.Background(), p, o)
 	require.True(t, errors.As(err, &u), "%v", err)
 }
 
@@ -287,7 +287,7 @@ func TestCatalogRoundTrip(t *testing.T) {
 			run.Limit = 0
 			require.NoError(t, err)
 			assert.Equal(t, int64(1), cres.Solutions)
-			m, rows, err := pr.Model(p, o)
+			m, rows, err := pr.Model(context.Background(), p, o)
 			require.NoError(t, err)
 			mres := csp.Solve(context.Background(), m, search)
 			require.NotNil(t, mres.Solution)

@@ -75,6 +75,11 @@ var (
 // different): the puzzle has no solution, known without search.
 var ErrUnreachable = errors.New("kenken: no values reach the cage's target")
 
+// ErrTooLarge is wrapped by Build's error when a cage's table would pass
+// the limits of table.Cage: the puzzle may well be sound, but the solver
+// does not take it (a limit of the solver, not a bad cage).
+var ErrTooLarge = errors.New("kenken: cage too large")
+
 // ErrInvalid is what Check returns (wrapped) for a grid that does not
 // solve the puzzle.
 var ErrInvalid = errors.New("kenken: not a solution")

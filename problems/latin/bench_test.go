@@ -25,7 +25,7 @@ func loadInstance(tb testing.TB, path string) *Instance {
 // mustBuild is Build for an instance that has a model.
 func mustBuild(tb testing.TB, inst *Instance, opt Options) *Model {
 	tb.Helper()
-	m, err := Build(inst, opt)
+	m, err := Build(context.Background(), inst, opt)
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -82,8 +82,8 @@ func (problem) Read(r io.Reader) iter.Seq[Item] { return Read(r) }
 
 // build is Build for the catalog: an instance whose marks leave a cell no
 // symbol is unsatisfiable.
-func build(inst *Instance, o settings) (*Model, error) {
-	m, err := Build(inst, o.Options)
+func build(ctx context.Context, inst *Instance, o settings) (*Model, error) {
+	m, err := Build(ctx, inst, o.Options)
 	if errors.Is(err, csp.ErrEmptyDomain) {
 		return nil, catalog.Unsatisfiable{Reason: err}
 	}
@@ -91,7 +91,7 @@ func build(inst *Instance, o settings) (*Model, error) {
 }
 
 func (problem) Solve(ctx context.Context, inst *Instance, o settings, run catalog.Run) ([][]int, csp.Result, error) {
-	m, err := build(inst, o)
+	m, err := build(ctx, inst, o)
 	if err != nil {
 		return nil, csp.Result{}, err
 	}
@@ -99,15 +99,15 @@ func (problem) Solve(ctx context.Context, inst *Instance, o settings, run catalo
 }
 
 func (problem) Count(ctx context.Context, inst *Instance, o settings, run catalog.Run) (csp.Result, error) {
-	m, err := build(inst, o)
+	m, err := build(ctx, inst, o)
 	if err != nil {
 		return csp.Result{}, err
 	}
 	return run.CountModel(ctx, m.Model, run.Search, m.Grid), nil
 }
 
-func (problem) Model(inst *Instance, o settings) (*csp.Model, func([]int) [][]int, error) {
-	m, err := build(inst, o)
+func (problem) Model(ctx context.Context, inst *Instance, o settings) (*csp.Model, func([]int) [][]int, error) {
+	m, err := build(ctx, inst, o)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -126,7 +126,7 @@ func TestCatalogProblem(t *testing.T) {
 		run.Limit = 0
 		require.NoError(t, err)
 		assert.EqualValues(t, map[int]int{1: 1, 3: 2}[it.Index], c.Solutions, "line %d: one completion, then 24 (capped at 2)", it.Line)
-		m, rows, err := pr.Model(p, o)
+		m, rows, err := pr.Model(context.Background(), p, o)
 		require.NoError(t, err)
 		assert.Equal(t, p.Order*p.Order, len(slices.Concat(rows(make([]int, m.NumVars()))...)))
 	}
@@ -146,7 +146,7 @@ func TestCatalogUnsatisfiable(t *testing.T) {
 	assert.ErrorAs(t, err, &u)
 	_, err = pr.Count(context.Background(), inst, o, run)
 	assert.ErrorAs(t, err, &u)
-	_, _, err = pr.Model(inst, o)
+	_, _, err = pr.Model(context.Background(), inst, o)
 	assert.ErrorAs(t, err, &u)
 }
 

@@ -70,8 +70,10 @@ type Model struct {
 // the explainer's), the givens and pencil marks narrowing the cells,
 // every row and column all different, plus the views opt asks for. It
 // returns an error, and no model, when the givens and marks leave a cell
-// no symbol: such an instance has no solution.
-func Build(inst *Instance, opt Options) (*Model, error) {
+// no symbol: such an instance has no solution. A large order takes a while
+// to post: Build looks at ctx after each row and column and returns
+// context.Cause(ctx) when it is done.
+func Build(ctx context.Context, inst *Instance, opt Options) (*Model, error) {
 	n := inst.Order
 	m := &Model{Model: csp.NewModel(), Order: n}
 	g := grid.New(m.Model, n, n, 1, n)
@@ -80,6 +82,9 @@ func Build(inst *Instance, opt Options) (*Model, error) {
 	}
 	m.Board = g
 	for _, unit := range g.Lines() {
+		if ctx.Err() != nil {
+			return nil, context.Cause(ctx)
+		}
 		if err := alldiff.Post(m.Model, unit, opt.AllDiff); err != nil {
 			return nil, err
 		}
@@ -88,6 +93,9 @@ func Build(inst *Instance, opt Options) (*Model, error) {
 	case Symbols:
 		if n > 2 {
 			for v := 1; v <= n; v++ {
+				if ctx.Err() != nil {
+					return nil, context.Cause(ctx)
+				}
 				if err := alldiff.PostPermutationMatrix(m.Model, g.AllRows(), v); err != nil {
 					return nil, err
 				}
@@ -97,6 +105,9 @@ func Build(inst *Instance, opt Options) (*Model, error) {
 		m.ColOf = m.grid("col(r%d,s%d)", n)
 		m.RowOf = m.grid("row(c%d,s%d)", n)
 		for i := range n {
+			if ctx.Err() != nil {
+				return nil, context.Cause(ctx)
+			}
 			// Symbol v's columns differ from row to row. (The channel
 			// between ColOf and RowOf is implied by the two through the
 			// cells, so it is not posted.)
@@ -169,7 +180,7 @@ func Check(inst *Instance, grid [][]int) error {
 // search result. The grid is nil when none was found; the error is
 // Build's when the instance has none for want of a symbol in a cell.
 func Solve(ctx context.Context, inst *Instance, opt Options, search csp.Options) ([][]int, csp.Result, error) {
-	m, err := Build(inst, opt)
+	m, err := Build(ctx, inst, opt)
 	if err != nil {
 		return nil, csp.Result{}, err
 	}

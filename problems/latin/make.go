@@ -46,7 +46,7 @@ func Make(ctx context.Context, req MakeRequest) (*Instance, [][]int, author.Stat
 		return inst
 	}
 	unique := func(cells []int) bool {
-		m, err := Build(at(cells), Options{AllDiff: alldiff.GAC})
+		m, err := Build(ctx, at(cells), Options{AllDiff: alldiff.GAC})
 		if err != nil {
 			return false
 		}

@@ -62,7 +62,7 @@ func TestCatalogSolves(t *testing.T) {
 		require.NoError(t, err)
 		assert.EqualValues(t, 1, c.Solutions, "line %d", it.Line)
 
-		m, rows, err := pr.Model(p, o)
+		m, rows, err := pr.Model(context.Background(), p, o)
 		require.NoError(t, err)
 		var sols [][][]int
 		for vals := range csp.NewSearch(m, search).All(context.Background()) {

@@ -145,7 +145,7 @@ func (problem) Write(w io.Writer, p *Puzzle, grid [][]int) error {
 	return err
 }
 
-func (problem) Model(p *Puzzle, o settings) (*csp.Model, func([]int) [][]int, error) {
+func (problem) Model(_ context.Context, p *Puzzle, o settings) (*csp.Model, func([]int) [][]int, error) {
 	return givenModel(p, o)
 }
 

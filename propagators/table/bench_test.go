@@ -1,6 +1,7 @@
 package table_test
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"testing"
@@ -26,8 +27,8 @@ func BenchmarkTable(b *testing.B) {
 		arity  int
 		tuples func() ([][]int, error)
 	}{
-		{"kenken/mul=144/4cells", 4, func() ([][]int, error) { return table.Cage(table.Mul, 144, 9, 4, square) }},
-		{"kenken/add=25/5cells", 5, func() ([][]int, error) { return table.Cage(table.Add, 25, 9, 5, ell) }},
+		{"kenken/mul=144/4cells", 4, func() ([][]int, error) { return table.Cage(context.Background(), table.Mul, 144, 9, 4, square) }},
+		{"kenken/add=25/5cells", 5, func() ([][]int, error) { return table.Cage(context.Background(), table.Add, 25, 9, 5, ell) }},
 	}
 	for _, n := range []int{100, 2000, 20000} {
 		benches = append(benches, struct {
@@ -57,7 +58,7 @@ func BenchmarkTable(b *testing.B) {
 				for i := range xs {
 					xs[i] = m.NewIntVar(0, 9, fmt.Sprintf("x%d", i))
 				}
-				require.NoError(b, table.Post(m, xs, tuples))
+				require.NoError(b, table.Post(context.Background(), m, xs, tuples))
 				s := csp.NewSpace(m, csp.Copying)
 				require.True(b, s.Propagate())
 				if deep {

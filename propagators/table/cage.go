@@ -1,6 +1,7 @@
 package table
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -50,17 +51,22 @@ func ParseOp(s string) (Op, error) {
 	return 0, fmt.Errorf("%w: unknown operation %q (want %s)", ErrCage, s, opNames.List())
 }
 
-// ErrCage is wrapped by the errors of Cage and PostCage: an unknown
-// operation, a size below 1 or above domains.MaxValue, a number of cells
-// outside 1..MaxCageCells, a pair
-// that names a cell outside the cage or a cell twice, or a cage too large
-// to enumerate (see MaxCageTuples).
+// ErrCage is wrapped by the errors of Cage and PostCage for a cage that
+// is not one: an unknown operation, a size below 1 or above
+// domains.MaxValue, a number of cells outside 1..MaxCageCells, a pair that
+// names a cell outside the cage or a cell twice.
 var ErrCage = errors.New("table: invalid cage")
+
+// ErrTooLarge is wrapped by the errors of Cage and PostCage for a sound
+// cage whose table would pass MaxCageTuples, or whose enumeration would
+// pass MaxCageSteps: a limit of the solver, not a fault of the cage.
+var ErrTooLarge = errors.New("table: too large to list")
 
 // MaxCageTuples bounds a cage's tuples, and MaxCageSteps the partial
 // tuples Cage may try before it gives up: a cage that would need more is
-// refused rather than left to run for minutes. A KenKen cage of 6 cells of
-// 1..9 with all cells distinct has at most 60,480 tuples.
+// refused (ErrTooLarge) rather than left to fill memory or run for
+// minutes. A KenKen cage of 6 cells of 1..9 with all cells distinct has at
+// most 60,480 tuples.
 const (
 	MaxCageTuples = 1 << 20
 	MaxCageSteps  = 1 << 24
@@ -76,8 +82,9 @@ const MaxCageCells = 64
 // Tuples come in increasing lexicographic order. The enumeration cuts
 // partial tuples that cannot reach the target (a sum out of range, a
 // product that does not divide it) and costs O(tuples · cells · n) for
-// those; Sub and Div try every tuple, nᶜᵉˡˡˢ of them.
-func Cage(op Op, target, n, cells int, differ [][2]int) ([][]int, error) {
+// those; Sub and Div try every tuple, nᶜᵉˡˡˢ of them. It looks at ctx as
+// it goes and returns context.Cause(ctx) when ctx is done first.
+func Cage(ctx context.Context, op Op, target, n, cells int, differ [][2]int) ([][]int, error) {
 	switch {
 	case op > Div:
 		return nil, fmt.Errorf("%w: unknown operation %v", ErrCage, op)
@@ -113,7 +120,7 @@ func Cage(op Op, target, n, cells int, differ [][2]int) ([][]int, error) {
 	if target < lo || target > hi {
 		return nil, nil
 	}
-	g := gen{op: op, target: target, n: n, before: before, vals: make([]int, cells)}
+	g := gen{ctx: ctx, op: op, target: target, n: n, before: before, vals: make([]int, cells)}
 	if err := g.walk(0, initial(op)); err != nil {
 		return nil, err
 	}
@@ -124,18 +131,19 @@ func Cage(op Op, target, n, cells int, differ [][2]int) ([][]int, error) {
 // cells, posted with Post. Pass the pairs of positions in cells that share
 // a row or a column as differ, so that the table holds the cage's part of
 // the Latin square's rule; the all-different constraints of the rows and
-// columns are still needed. Errors wrap ErrCage or ErrTable; nothing is
-// posted then.
-func PostCage(m *csp.Model, cells []csp.Var, op Op, target, n int, differ [][2]int) error {
-	tuples, err := Cage(op, target, n, len(cells), differ)
+// columns are still needed. Errors wrap ErrCage, ErrTooLarge or ErrTable,
+// or are ctx's cause when it is done first; nothing is posted then.
+func PostCage(ctx context.Context, m *csp.Model, cells []csp.Var, op Op, target, n int, differ [][2]int) error {
+	tuples, err := Cage(ctx, op, target, n, len(cells), differ)
 	if err != nil {
 		return err
 	}
-	return Post(m, cells, tuples)
+	return Post(ctx, m, cells, tuples)
 }
 
 // gen enumerates a cage's tuples depth first.
 type gen struct {
+	ctx       context.Context // looked at every csp.Every steps
 	op        Op
 	target, n int
 	before    [][]int
@@ -156,7 +164,10 @@ func initial(op Op) int {
 // of the values before it.
 func (g *gen) walk(i, acc int) error {
 	if g.steps++; g.steps > MaxCageSteps {
-		return fmt.Errorf("%w: more than %d partial tuples to try", ErrCage, MaxCageSteps)
+		return fmt.Errorf("%w: more than %d partial tuples to try", ErrTooLarge, MaxCageSteps)
+	}
+	if g.steps%csp.Every == 0 && g.ctx.Err() != nil {
+		return context.Cause(g.ctx)
 	}
 	cells := len(g.vals)
 	if i == cells {
@@ -164,7 +175,7 @@ func (g *gen) walk(i, acc int) error {
 			return nil
 		}
 		if len(g.out) == MaxCageTuples {
-			return fmt.Errorf("%w: more than %d tuples", ErrCage, MaxCageTuples)
+			return fmt.Errorf("%w: more than %d tuples", ErrTooLarge, MaxCageTuples)
 		}
 		g.out = append(g.out, append([]int(nil), g.vals...))
 		return nil

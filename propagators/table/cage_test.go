@@ -88,7 +88,7 @@ func TestCageAgainstBruteForce(t *testing.T) {
 					}
 				}
 				for target := -sh.n * sh.cells; target <= maxTarget+1; target++ {
-					got, err := table.Cage(op, target, sh.n, sh.cells, sh.differ)
+					got, err := table.Cage(context.Background(), op, target, sh.n, sh.cells, sh.differ)
 					require.NoError(t, err)
 					assert.Equal(t, bruteCage(op, target, sh.n, sh.cells, sh.differ), got, "target %d", target)
 				}
@@ -103,27 +103,51 @@ func TestCageErrors(t *testing.T) {
 		op            table.Op
 		target, n, ce int
 		differ        [][2]int
+		want          error
 	}{
-		{"unknown operation", table.Op(7), 3, 4, 2, nil},
-		{"size 0", table.Add, 3, 0, 2, nil},
-		{"size too large", table.Add, 3, 1 << 20, 2, nil},
-		{"no cell", table.Add, 3, 4, 0, nil},
-		{"too many cells", table.Add, 3, 4, table.MaxCageCells + 1, nil},
-		{"pair outside", table.Add, 3, 4, 2, [][2]int{{0, 2}}},
-		{"negative pair", table.Add, 3, 4, 2, [][2]int{{-1, 1}}},
-		{"pair of one cell", table.Add, 3, 4, 2, [][2]int{{1, 1}}},
-		{"too many tuples", table.Add, 40, 9, 9, nil},
-		{"too long to enumerate", table.Sub, -20, 9, 12, nil},
+		{"unknown operation", table.Op(7), 3, 4, 2, nil, table.ErrCage},
+		{"size 0", table.Add, 3, 0, 2, nil, table.ErrCage},
+		{"size too large", table.Add, 3, 1 << 20, 2, nil, table.ErrCage},
+		{"no cell", table.Add, 3, 4, 0, nil, table.ErrCage},
+		{"too many cells", table.Add, 3, 4, table.MaxCageCells + 1, nil, table.ErrCage},
+		{"pair outside", table.Add, 3, 4, 2, [][2]int{{0, 2}}, table.ErrCage},
+		{"negative pair", table.Add, 3, 4, 2, [][2]int{{-1, 1}}, table.ErrCage},
+		{"pair of one cell", table.Add, 3, 4, 2, [][2]int{{1, 1}}, table.ErrCage},
+		// Sound cages past the solver's limits: not invalid.
+		{"too many tuples", table.Add, 40, 9, 9, nil, table.ErrTooLarge},
+		{"too long to enumerate", table.Sub, -20, 9, 12, nil, table.ErrTooLarge},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := table.Cage(tc.op, tc.target, tc.n, tc.ce, tc.differ)
-			assert.ErrorIs(t, err, table.ErrCage)
+			_, err := table.Cage(context.Background(), tc.op, tc.target, tc.n, tc.ce, tc.differ)
+			assert.ErrorIs(t, err, tc.want)
+			if tc.want == table.ErrTooLarge {
+				assert.NotErrorIs(t, err, table.ErrCage)
+			}
 		})
 	}
 	m := csp.NewModel()
 	x := m.NewIntVar(1, 4, "x")
-	assert.ErrorIs(t, table.PostCage(m, []csp.Var{x, 3}, table.Add, 5, 4, nil), table.ErrTable)
-	assert.ErrorIs(t, table.PostCage(m, []csp.Var{x}, table.Add, 5, 0, nil), table.ErrCage)
+	assert.ErrorIs(t, table.PostCage(context.Background(), m, []csp.Var{x, 3}, table.Add, 5, 4, nil), table.ErrTable)
+	assert.ErrorIs(t, table.PostCage(context.Background(), m, []csp.Var{x}, table.Add, 5, 0, nil), table.ErrCage)
+	assert.Zero(t, m.NumPropagators())
+}
+
+// A done context stops the enumeration and the indexing of a large
+// table, with the context's cause, and nothing is posted.
+func TestCageStopsWithContext(t *testing.T) {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	stop := errors.New("stop")
+	cancel(stop)
+	_, err := table.Cage(ctx, table.Add, 40, 9, 9, nil)
+	assert.ErrorIs(t, err, stop)
+
+	tuples, err := table.Cage(context.Background(), table.Add, 25, 9, 5, nil)
+	require.NoError(t, err)
+	require.Greater(t, len(tuples), csp.Every, "a table long enough to be looked at while indexed")
+	m := csp.NewModel()
+	xs := []csp.Var{m.NewIntVar(1, 9, "a"), m.NewIntVar(1, 9, "b"), m.NewIntVar(1, 9, "c"), m.NewIntVar(1, 9, "d"), m.NewIntVar(1, 9, "e")}
+	assert.ErrorIs(t, table.Post(ctx, m, xs, tuples), stop)
+	assert.ErrorIs(t, table.PostCage(ctx, m, xs, table.Add, 25, 9, nil), stop)
 	assert.Zero(t, m.NumPropagators())
 }
 
@@ -188,7 +212,7 @@ func ExamplePostCage() {
 				}
 			}
 		}
-		if err := table.PostCage(m, vars, cg.op, cg.target, 4, differ); err != nil {
+		if err := table.PostCage(context.Background(), m, vars, cg.op, cg.target, 4, differ); err != nil {
 			fmt.Println(err)
 			return
 		}

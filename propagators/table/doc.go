@@ -1,9 +1,9 @@
 // Package table posts extensional constraints: the variables must take one
 // of a list of allowed tuples. It also generates the tuples of KenKen cages.
 //
-//	table.Post(m, []csp.Var{x, y, z}, [][]int{{1, 2, 3}, {2, 3, 1}, {3, 1, 2}})
+//	table.Post(ctx, m, []csp.Var{x, y, z}, [][]int{{1, 2, 3}, {2, 3, 1}, {3, 1, 2}})
 //	// a KenKen "12×" cage of three cells over 1..6, cells 0 and 1 in one row
-//	table.PostCage(m, cells, table.Mul, 12, 6, [][2]int{{0, 1}})
+//	table.PostCage(ctx, m, cells, table.Mul, 12, 6, [][2]int{{0, 1}})
 //
 // # Filtering
 //

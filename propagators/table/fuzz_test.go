@@ -1,6 +1,7 @@
 package table_test
 
 import (
+	"context"
 	"fmt"
 	"testing"
 
@@ -53,7 +54,7 @@ func FuzzTable(f *testing.F) {
 			tuples = append(tuples, tup)
 			rest = rest[arity:]
 		}
-		require.NoError(t, table.Post(m, xs, tuples))
+		require.NoError(t, table.Post(context.Background(), m, xs, tuples))
 		s := csp.NewSpace(m, csp.Copying)
 		holds := func(vals []int) bool { return member(tuples, vals) }
 		for step := 0; ; step++ {
@@ -92,11 +93,11 @@ func TestSpacesIndependent(t *testing.T) {
 	for r := range n {
 		var tuples [][]int
 		for sum := 5; sum <= 7; sum++ {
-			more, err := table.Cage(table.Add, sum, n, 2, [][2]int{{0, 1}})
+			more, err := table.Cage(context.Background(), table.Add, sum, n, 2, [][2]int{{0, 1}})
 			require.NoError(t, err)
 			tuples = append(tuples, more...)
 		}
-		require.NoError(t, table.Post(m, []csp.Var{grid[r][0], grid[r][1]}, tuples))
+		require.NoError(t, table.Post(context.Background(), m, []csp.Var{grid[r][0], grid[r][1]}, tuples))
 	}
 	proptest.CountConcurrently(t, m)
 }

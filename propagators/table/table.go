@@ -1,6 +1,7 @@
 package table
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math/bits"
@@ -27,8 +28,10 @@ var ErrTable = errors.New("table: invalid table")
 // of the values left is an allowed tuple.
 //
 // Post returns an error wrapping ErrTable, and posts nothing, when a
-// variable is not in m or a tuple's length differs from len(vars).
-func Post(m *csp.Model, vars []csp.Var, tuples [][]int) error {
+// variable is not in m or a tuple's length differs from len(vars). Indexing
+// the tuples costs time in proportion to them: it looks at ctx as it goes
+// and, when ctx is done, posts nothing and returns context.Cause(ctx).
+func Post(ctx context.Context, m *csp.Model, vars []csp.Var, tuples [][]int) error {
 	if err := m.CheckVars(vars...); err != nil {
 		return fmt.Errorf("%w: %w", ErrTable, err)
 	}
@@ -37,7 +40,10 @@ func Post(m *csp.Model, vars []csp.Var, tuples [][]int) error {
 			return fmt.Errorf("%w: tuple %d has %d values for %d variables", ErrTable, k+1, len(t), len(vars))
 		}
 	}
-	tab := newTable(m, vars, tuples)
+	tab, err := newTable(ctx, m, vars, tuples)
+	if err != nil {
+		return err
+	}
 	if tab.nt == 0 {
 		m.Post(constProp(false), domains.EventAssigned, vars...)
 		return nil
@@ -65,8 +71,11 @@ type table struct {
 	rows  int
 }
 
-// newTable filters and indexes the tuples.
-func newTable(m *csp.Model, vars []csp.Var, tuples [][]int) *table {
+// newTable filters and indexes the tuples; it returns context.Cause(ctx)
+// when ctx is done first.
+func newTable(ctx context.Context, m *csp.Model, vars []csp.Var, tuples [][]int) (*table, error) {
+	// stopped looks at ctx every csp.Every tuples of a pass.
+	stopped := func(k int) bool { return k%csp.Every == 0 && ctx.Err() != nil }
 	tab := &table{vars: slices.Clone(vars)}
 	first := make([]int, len(vars))           // first position of each position's variable
 	doms := make([]domains.Domain, len(vars)) // each position's initial domain
@@ -74,8 +83,11 @@ func newTable(m *csp.Model, vars []csp.Var, tuples [][]int) *table {
 		first[i] = slices.Index(vars, x)
 		doms[i] = m.InitialDomain(x)
 	}
-	var kept [][]int
-	for _, t := range tuples {
+	kept := make([][]int, 0, len(tuples))
+	for k, t := range tuples {
+		if stopped(k) {
+			return nil, context.Cause(ctx)
+		}
 		ok := true
 		for i, v := range t {
 			if !doms[i].Contains(v) || t[first[i]] != v {
@@ -87,7 +99,9 @@ func newTable(m *csp.Model, vars []csp.Var, tuples [][]int) *table {
 			kept = append(kept, t)
 		}
 	}
-	slices.SortFunc(kept, slices.Compare)
+	if !slices.IsSortedFunc(kept, slices.Compare) { // Cage's are sorted already
+		slices.SortFunc(kept, slices.Compare)
+	}
 	kept = slices.CompactFunc(kept, func(a, b []int) bool { return slices.Equal(a, b) })
 	tab.nt = len(kept)
 	tab.nw = domains.WordsFor(max(tab.nt-1, 0))
@@ -117,7 +131,10 @@ func newTable(m *csp.Model, vars []csp.Var, tuples [][]int) *table {
 		for k := range tab.rowOf[i] {
 			tab.rowOf[i][k] = -1
 		}
-		for _, t := range kept {
+		for k, t := range kept {
+			if stopped(k) {
+				return nil, context.Cause(ctx)
+			}
 			if r := &tab.rowOf[i][t[i]-lo]; *r < 0 {
 				*r = int32(tab.rows)
 				tab.rows++
@@ -126,12 +143,15 @@ func newTable(m *csp.Model, vars []csp.Var, tuples [][]int) *table {
 	}
 	tab.sup = make([]uint64, tab.rows*tab.nw)
 	for k, t := range kept {
+		if stopped(k) {
+			return nil, context.Cause(ctx)
+		}
 		for i, v := range t {
 			r := int(tab.rowOf[i][v-tab.lo[i]])
 			tab.sup[r*tab.nw+k/64] |= 1 << (k % 64)
 		}
 	}
-	return tab
+	return tab, nil
 }
 
 // row returns the row of value v at position i, or -1.

@@ -64,7 +64,7 @@ func TestAgainstBruteForce(t *testing.T) {
 			t.Run(fmt.Sprintf("%s/%d", sh.name, seed), func(t *testing.T) {
 				proptest.Check(t, proptest.Case{
 					Vars: sh.arity, MinVal: sh.lo, MaxVal: sh.hi,
-					Post:     func(m *csp.Model, v []csp.Var) { require.NoError(t, table.Post(m, v, tuples)) },
+					Post:     func(m *csp.Model, v []csp.Var) { require.NoError(t, table.Post(context.Background(), m, v, tuples)) },
 					Holds:    func(v []int) bool { return member(tuples, v) },
 					Complete: true,
 					Trials:   100,
@@ -83,7 +83,7 @@ func TestOddTables(t *testing.T) {
 		proptest.Check(t, proptest.Case{
 			Vars: 2, MinVal: 0, MaxVal: 4,
 			Post: func(m *csp.Model, v []csp.Var) {
-				require.NoError(t, table.Post(m, []csp.Var{v[0], v[1], v[0]}, xyx))
+				require.NoError(t, table.Post(context.Background(), m, []csp.Var{v[0], v[1], v[0]}, xyx))
 			},
 			Holds:    func(v []int) bool { return member(xyx, []int{v[0], v[1], v[0]}) },
 			Complete: true,
@@ -93,7 +93,7 @@ func TestOddTables(t *testing.T) {
 	t.Run("values outside the domains and repeats", func(t *testing.T) {
 		proptest.Check(t, proptest.Case{
 			Vars: 2, MinVal: 0, MaxVal: 4,
-			Post:     func(m *csp.Model, v []csp.Var) { require.NoError(t, table.Post(m, v, odd)) },
+			Post:     func(m *csp.Model, v []csp.Var) { require.NoError(t, table.Post(context.Background(), m, v, odd)) },
 			Holds:    func(v []int) bool { return member(odd, v) },
 			Complete: true,
 		})
@@ -101,7 +101,7 @@ func TestOddTables(t *testing.T) {
 	t.Run("no tuple", func(t *testing.T) {
 		proptest.Check(t, proptest.Case{
 			Vars: 2, MinVal: 0, MaxVal: 4,
-			Post:     func(m *csp.Model, v []csp.Var) { require.NoError(t, table.Post(m, v, nil)) },
+			Post:     func(m *csp.Model, v []csp.Var) { require.NoError(t, table.Post(context.Background(), m, v, nil)) },
 			Holds:    func([]int) bool { return false },
 			Complete: true,
 		})
@@ -109,9 +109,9 @@ func TestOddTables(t *testing.T) {
 	t.Run("no variable", func(t *testing.T) {
 		m := csp.NewModel()
 		m.NewIntVar(0, 1, "x")
-		require.NoError(t, table.Post(m, nil, [][]int{{}}))
+		require.NoError(t, table.Post(context.Background(), m, nil, [][]int{{}}))
 		assert.True(t, csp.NewSpace(m, csp.Copying).Propagate())
-		require.NoError(t, table.Post(m, nil, nil))
+		require.NoError(t, table.Post(context.Background(), m, nil, nil))
 		assert.False(t, csp.NewSpace(m, csp.Copying).Propagate())
 	})
 }
@@ -129,7 +129,7 @@ func TestStackAgainstFresh(t *testing.T) {
 		for i := range xs {
 			xs[i] = m.NewIntVar(0, 5, fmt.Sprintf("x%d", i))
 		}
-		require.NoError(t, table.Post(m, xs, tuples))
+		require.NoError(t, table.Post(context.Background(), m, xs, tuples))
 		s := csp.NewSpace(m, csp.Copying)
 		for step := range 80 {
 			doms := make([]domains.Domain, arity)
@@ -142,7 +142,7 @@ func TestStackAgainstFresh(t *testing.T) {
 			for i := range fx {
 				fx[i] = fm.NewVar(doms[i], fmt.Sprintf("x%d", i))
 			}
-			require.NoError(t, table.Post(fm, fx, tuples))
+			require.NoError(t, table.Post(context.Background(), fm, fx, tuples))
 			fs := csp.NewSpace(fm, csp.Copying)
 			fok := fs.Propagate()
 			require.Equal(t, fok, ok, "trial %d step %d: failure differs on %v", trial, step, doms)
@@ -192,8 +192,8 @@ func TestCountSolutions(t *testing.T) {
 			xs[i] = m.NewIntVar(1, 5, fmt.Sprintf("x%d", i))
 		}
 		a, b := xs[:4], []csp.Var{xs[2], xs[3], xs[4], xs[5]}
-		require.NoError(t, table.Post(m, a, tuples))
-		require.NoError(t, table.Post(m, b, tuples))
+		require.NoError(t, table.Post(context.Background(), m, a, tuples))
+		require.NoError(t, table.Post(context.Background(), m, b, tuples))
 		require.NoError(t, alldiff.Post(m, []csp.Var{xs[0], xs[1], xs[4], xs[5]}, alldiff.GAC))
 		want := 0
 		for _, p := range tuples {
@@ -216,9 +216,9 @@ func TestPostErrors(t *testing.T) {
 		name string
 		post func() error
 	}{
-		{"variable not in model", func() error { return table.Post(m, []csp.Var{x, 5}, [][]int{{1, 1}}) }},
-		{"short tuple", func() error { return table.Post(m, []csp.Var{x, y}, [][]int{{1, 1}, {2}}) }},
-		{"long tuple", func() error { return table.Post(m, []csp.Var{x, y}, [][]int{{1, 1, 1}}) }},
+		{"variable not in model", func() error { return table.Post(context.Background(), m, []csp.Var{x, 5}, [][]int{{1, 1}}) }},
+		{"short tuple", func() error { return table.Post(context.Background(), m, []csp.Var{x, y}, [][]int{{1, 1}, {2}}) }},
+		{"long tuple", func() error { return table.Post(context.Background(), m, []csp.Var{x, y}, [][]int{{1, 1, 1}}) }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			assert.ErrorIs(t, tc.post(), table.ErrTable)
