@@ -549,16 +549,17 @@ func (w *censusWorker) run(task []int) error {
 // visit handles the canonical set s of size positions at depth size, its
 // partition in w.levels[size] and acc its unique puzzles so far.
 func (w *censusWorker) visit(s uint32, size, next int, acc tally) error {
-	if w.nodes++; w.nodes&0xfff == 0 {
-		if err := w.ctx.Err(); err != nil {
-			return err
-		}
-	}
 	if size == w.k {
-		w.leaf(s, &acc)
-		return nil
+		return w.leaf(s, &acc)
 	}
 	for v := next; v <= w.cands-(w.k-size); v++ {
+		// A child costs a split or a tally of the partition, microseconds
+		// to a millisecond on a large one: look at the context every 64.
+		if w.nodes++; w.nodes&63 == 0 {
+			if err := w.ctx.Err(); err != nil {
+				return err
+			}
+		}
 		child := s | 1<<v
 		if !w.t.canonical(child) {
 			continue
@@ -567,7 +568,9 @@ func (w *censusWorker) visit(s uint32, size, next int, acc tally) error {
 		if size+1 == w.k {
 			// A leaf needs its unique puzzles, not its partition.
 			w.tallySplit(&w.levels[size], v, &a)
-			w.leaf(child, &a)
+			if err := w.leaf(child, &a); err != nil {
+				return err
+			}
 		} else {
 			w.split(&w.levels[size], v, &w.levels[size+1], &a)
 			if err := w.visit(child, size+1, v+1, a); err != nil {
@@ -660,8 +663,11 @@ func (w *censusWorker) single(x uint64, acc *tally) {
 	}
 }
 
-// leaf books the canonical set s of k positions, standing for its orbit.
-func (w *censusWorker) leaf(s uint32, acc *tally) {
+// leaf books the canonical set s of k positions, standing for its orbit,
+// and lists its unique puzzles when asked. A leaf can list thousands, so
+// the listing looks at the context every csp.Every puzzles and returns
+// its error when it is done.
+func (w *censusWorker) leaf(s uint32, acc *tally) error {
 	var stab int64
 	var fixed int64
 	for g := range NumSymmetries {
@@ -676,7 +682,7 @@ func (w *censusWorker) leaf(s uint32, acc *tally) {
 	w.unique += acc[0] * orbit
 	w.uniqueUpTo += fixed / stab // Burnside: exact
 	if w.list == nil || len(w.found) == 0 {
-		return
+		return nil
 	}
 	n := w.t.n
 	var images []uint32
@@ -688,7 +694,12 @@ func (w *censusWorker) leaf(s uint32, acc *tally) {
 			continue
 		}
 		images = append(images, img)
-		for _, x := range w.found {
+		for i, x := range w.found {
+			if i%csp.Every == 0 {
+				if err := w.ctx.Err(); err != nil {
+					return err
+				}
+			}
 			p := New(n)
 			for pos := range w.t.positions {
 				if s>>pos&1 != 0 {
@@ -698,4 +709,5 @@ func (w *censusWorker) leaf(s uint32, acc *tally) {
 			w.list(p)
 		}
 	}
+	return nil
 }
