@@ -99,7 +99,7 @@ func (b *board) run(ctx context.Context, m *Model, o Options, limit int64, i int
 	if o.TimeLimit > 0 {
 		// The member's own deadline, for all its slices.
 		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeoutCause(ctx, o.TimeLimit, errTimeLimit)
+		ctx, cancel = context.WithTimeoutCause(ctx, o.TimeLimit, ErrTimeLimit)
 		defer cancel()
 	}
 	own := o.NodeLimit
@@ -143,7 +143,7 @@ func (b *board) run(ctx context.Context, m *Model, o Options, limit int64, i int
 			return res
 		case res.Stopped == NodeLimit && (own == 0 || res.Stats.Nodes < own):
 			continue // the slice's end, not the member's limit
-		case res.Stopped == Canceled && context.Cause(ctx) == errTimeLimit:
+		case res.Stopped == Canceled && context.Cause(ctx) == ErrTimeLimit:
 			res.Stopped = TimeLimit
 		}
 		return res

@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"iter"
+	"sync/atomic"
 
 	"github.com/cspgo/csp/problems/catalog"
 )
@@ -68,15 +69,16 @@ func (c *config) capFlag() string {
 // is written, so an instance with a million solutions runs in the memory
 // of one. The chunks it yields carry the outcomes only: their output is
 // already written.
-func eachSolution(ctx context.Context, e env, p *catalog.Entry, items iter.Seq[catalog.Item[any]], c *config) iter.Seq[*chunk] {
+func eachSolution(ctx context.Context, e env, p *catalog.Entry, items iter.Seq[catalog.Item[any]], c *config, read *atomic.Bool) iter.Seq[*chunk] {
 	return func(yield func(*chunk) bool) {
 		ws := &catalog.Cache{}
 		for it := range items {
 			o := listSolutions(ctx, e, p, it, c, ws)
-			if !yield(&chunk{outs: []outcome{o}}) {
-				return
+			if !yield(&chunk{outs: []outcome{o}}) || ctx.Err() != nil {
+				return // interrupted: the rest is not read
 			}
 		}
+		read.Store(true)
 	}
 }
 

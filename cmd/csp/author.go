@@ -7,8 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"iter"
-	"os"
-	"os/signal"
 	"slices"
 	"strconv"
 	"strings"
@@ -59,17 +57,21 @@ func instances(e env, p *catalog.Entry, args []string, c *config) (iter.Seq[cata
 
 // eachInstance runs do on every well-formed instance of FILE, reporting
 // the malformed ones, and returns the exit status: 0 when do accepted
-// every instance.
+// every instance. Each instance has its own deadline (--timeout), in the
+// ctx do gets; an interrupt stops the instance under way and the run,
+// which then says so.
 func eachInstance(e env, p *catalog.Entry, args []string, c *config, do func(ctx context.Context, it catalog.Item[any]) bool) int {
 	items, done, status := instances(e, p, args, c)
 	if items == nil {
 		return status
 	}
 	defer done()
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
+	ctx, cancel := interrupts()
+	defer cancel()
 	seen := false
+	last := 0 // the instance under way or done last
 	for it := range items {
+		last = it.Index
 		seen = true
 		if it.Err != nil {
 			e.stderr.printf("csp: %v\n", it.Err)
@@ -81,7 +83,10 @@ func eachInstance(e env, p *catalog.Entry, args []string, c *config, do func(ctx
 			status = 1
 			continue
 		}
-		if !do(ctx, it) {
+		ictx, icancel := instanceContext(ctx, c.settings.Search.TimeLimit)
+		ok := do(ictx, it)
+		icancel()
+		if !ok {
 			status = 1
 		}
 		if ctx.Err() != nil {
@@ -90,6 +95,17 @@ func eachInstance(e env, p *catalog.Entry, args []string, c *config, do func(ctx
 		if e.stdout.err != nil {
 			return 1 // nobody reads the answers: stop; run reports the error
 		}
+	}
+	if ctx.Err() != nil {
+		msg := fmt.Sprintf("interrupted during instance %d: the rest of %s was not run", last, inputName(args[0]))
+		if !seen {
+			msg = fmt.Sprintf("interrupted before the first instance of %s was read", inputName(args[0]))
+		}
+		e.stderr.printf("csp: %s\n", msg)
+		if !c.json {
+			e.stdout.printf("%% %s\n", msg)
+		}
+		return 1
 	}
 	if !seen {
 		e.stderr.printf("csp: no instance in %s\n", inputName(args[0]))
@@ -138,6 +154,9 @@ func check(e env, p *catalog.Entry, args []string, c *config) int {
 	s.Search.Workers = 0
 	return eachInstance(e, p, args, c, func(ctx context.Context, it catalog.Item[any]) bool {
 		sols, res, err := twoSolutions(ctx, p, it.Value, &s)
+		if st := stoppedBy(ctx, err); st != csp.NotStopped && err != nil {
+			err, res.Stopped = nil, st // the deadline cut the building short
+		}
 		verdict, why := "", "no solution"
 		var unsat catalog.Unsatisfiable
 		switch {
@@ -200,7 +219,7 @@ func check(e env, p *catalog.Entry, args []string, c *config) int {
 // twoSolutions searches inst for up to two solutions, each checked by the
 // problem's checker.
 func twoSolutions(ctx context.Context, p *catalog.Entry, inst any, s *catalog.Settings) ([][][]int, csp.Result, error) {
-	m, read, err := p.Model(inst, s)
+	m, read, err := p.Model(ctx, inst, s)
 	if err != nil {
 		return nil, csp.Result{}, err
 	}
@@ -333,6 +352,9 @@ type gradeResult struct {
 	Depth    int      `json:"depth"`            // search: its peak depth
 	Verdict  string   `json:"verdict"`          // unique, multiple, none, unknown
 	Reason   string   `json:"reason,omitempty"` // none without search: why (givens that clash)
+	// Stopped names the limit that left the grade unknown: "time limit"
+	// (--timeout) or "canceled" (an interrupt).
+	Stopped string `json:"stopped,omitempty"`
 }
 
 // grade gives each puzzle the weakest level at which it is solved with no
@@ -354,6 +376,10 @@ func grade(e env, p *catalog.Entry, args []string, c *config) int {
 		switch {
 		case g.Reason != "":
 			e.stdout.printf("%snone: %s\n", head(it), g.Reason)
+		case g.Stopped != "" && g.Grade == "search":
+			e.stdout.printf("%sunknown: %s in the search after %d %s (the ladder of %s does not solve it)\n", head(it), g.Stopped, g.Guesses, plural(g.Guesses, "guess"), ladder)
+		case g.Stopped != "":
+			e.stdout.printf("%sunknown: %s after %d %s of the ladder\n", head(it), g.Stopped, g.Steps, plural(g.Steps, "step"))
 		case g.Verdict == "none":
 			e.stdout.printf("%sno solution: nothing to grade\n", head(it))
 		case g.Grade == "search":
@@ -366,8 +392,18 @@ func grade(e env, p *catalog.Entry, args []string, c *config) int {
 }
 
 // gradeOne grades one puzzle: the ladder first; search, and a count to
-// two for the verdict, when needed.
+// two for the verdict, when needed. When ctx ends first, the verdict is
+// unknown and Stopped says why (in words: "timed out", "interrupted").
 func gradeOne(ctx context.Context, p *catalog.Entry, c *config, it catalog.Item[any]) (gradeResult, error) {
+	g, err := gradeSteps(ctx, p, c, it)
+	if st := stoppedBy(ctx, err); st != csp.NotStopped {
+		g.Verdict, g.Stopped, err = unknown, stopWord(st), nil
+	}
+	return g, err
+}
+
+// gradeSteps is gradeOne without the verdict of a stop.
+func gradeSteps(ctx context.Context, p *catalog.Entry, c *config, it catalog.Item[any]) (gradeResult, error) {
 	r, err := p.Reason(it.Value)
 	var unsat catalog.Unsatisfiable
 	if errors.As(err, &unsat) {
@@ -393,14 +429,14 @@ func gradeOne(ctx context.Context, p *catalog.Entry, c *config, it catalog.Item[
 		g.Grade, g.Level, g.Verdict = "none", 0, "none"
 		return g, nil
 	case csp.Interrupted:
-		return g, fmt.Errorf("grading interrupted after %d %s", g.Steps, plural(g.Steps, "step"))
+		return g, nil // gradeOne says why
 	}
 	s := *c.settings
 	_, res, err := p.Solve(ctx, it.Value, &s, &catalog.Cache{})
-	if err != nil {
+	g.Grade, g.Level, g.Guesses, g.Depth = "search", len(levels)+1, res.Stats.Nodes, res.Stats.PeakDepth
+	if err != nil || ctx.Err() != nil {
 		return g, err
 	}
-	g.Grade, g.Level, g.Guesses, g.Depth = "search", len(levels)+1, res.Stats.Nodes, res.Stats.PeakDepth
 	s.Limit = 2
 	s.Search.Restarts = csp.NoRestarts
 	s.Search.Workers = 0
@@ -538,20 +574,27 @@ func explain(e env, p *catalog.Entry, args []string, c *config) int {
 				e.stdout.printf("%scontradiction after %d %s: no solution\n", head(it), n, plural(n, "step"))
 			}
 		case csp.Interrupted:
-			final["status"] = unknown
+			st := csp.StopOf(ctx)
+			final["status"], final["stopped"] = unknown, st.String()
 			ok = false
 			if !c.json {
-				e.stdout.printf("%sinterrupted after %d %s\n", head(it), n, plural(n, "step"))
+				e.stdout.printf("%sunknown: %s after %d %s\n", head(it), stopWord(st), n, plural(n, "step"))
 			}
 		default:
 			s := *c.settings
 			g, res, err := p.Solve(ctx, it.Value, &s, &catalog.Cache{})
+			if st := stoppedBy(ctx, err); st != csp.NotStopped && err != nil {
+				err, res.Stopped = nil, st // the deadline cut the building short
+			}
 			if err != nil {
 				return reportErr(e, c, it, err)
 			}
 			final["status"], final["guess_needed"], final["guesses"] = solved, true, res.Stats.Nodes
 			if g == nil {
 				final["status"] = res.Status()
+				if res.Stopped != csp.NotStopped {
+					final["stopped"] = res.Stopped.String()
+				}
 				ok = false
 			} else {
 				final["solution"] = g
@@ -563,6 +606,8 @@ func explain(e env, p *catalog.Entry, args []string, c *config) int {
 						return false
 					}
 					e.stdout.printf("%ssearch finished it (%d %s)\n", head(it), res.Stats.Nodes, plural(res.Stats.Nodes, "guess"))
+				} else if res.Stopped == csp.TimeLimit || res.Stopped == csp.Canceled {
+					e.stdout.printf("%ssearch: %s: %s after %d %s\n", head(it), res.Status(), stopWord(res.Stopped), res.Stats.Nodes, plural(res.Stats.Nodes, "guess"))
 				} else {
 					e.stdout.printf("%ssearch: %s\n", head(it), res.Status())
 				}
@@ -599,7 +644,15 @@ func hint(e env, p *catalog.Entry, args []string, c *config) int {
 			return true
 		}
 		st, found := r.Reasoner.Next(r.Space, top)
+		stop := csp.NotStopped
+		if !found {
+			stop = csp.StopOf(ctx) // found nothing for want of time?
+		}
 		switch {
+		case stop != csp.NotStopped && c.json:
+			writeLine(e.stdout, map[string]any{"instance": it.Index, "line": it.Line, "status": unknown, "stopped": stop.String()})
+		case stop != csp.NotStopped:
+			e.stdout.printf("%sunknown: %s before a step was found\n", head(it), stopWord(stop))
 		case found && c.json:
 			writeLine(e.stdout, toRecord(r, it, 1, st))
 		case found:
@@ -643,8 +696,18 @@ func marks(e env, p *catalog.Entry, args []string, c *config) int {
 		if top >= 0 {
 			out, _ = r.Reasoner.Run(r.Space, top, nil)
 		}
-		if out == csp.Contradiction {
+		switch out {
+		case csp.Contradiction:
 			return reportErr(e, c, it, fmt.Errorf("the reasoning reached a contradiction: no solution"))
+		case csp.Interrupted:
+			// The marks so far are sound but not those asked for.
+			st := csp.StopOf(ctx)
+			if c.json {
+				writeLine(e.stdout, map[string]any{"instance": it.Index, "line": it.Line, "status": unknown, "stopped": st.String()})
+			} else {
+				e.stdout.printf("%sunknown: %s before the marks up to %s\n", head(it), stopWord(st), r.Reasoner.Ladder.Levels[top])
+			}
+			return false
 		}
 		cands := r.Candidates()
 		if c.json {
@@ -673,7 +736,7 @@ func reportErr(e env, c *config, it catalog.Item[any], err error) bool {
 		}
 		return false
 	}
-	e.stderr.printf("csp: %v\n", err)
+	e.stderr.printf("csp: %s\n", instanceError(err, it.Index, it.Line))
 	if c.json {
 		writeLine(e.stdout, map[string]any{"instance": it.Index, "line": it.Line, "status": failed, "error": errorAt(err, it.Index, it.Line)})
 	} else {

@@ -8,9 +8,9 @@ import (
 	"fmt"
 	"iter"
 	"os"
-	"os/signal"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/cspgo/csp/csp"
@@ -23,6 +23,7 @@ const (
 	unsatisfiable = "unsatisfiable"
 	unknown       = "unknown"
 	failed        = "error"
+	notRun        = "not run" // read, but an interrupt came first
 )
 
 // outcome is what became of one instance.
@@ -61,25 +62,20 @@ func batch(e env, p *catalog.Entry, args []string, c *config, counting bool) int
 	}
 	defer done()
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	go func() {
-		<-ctx.Done()
-		stop() // a second interrupt ends the program at once
-	}()
-
-	var sum summary
-	start := time.Now()
 	if c.marks && !p.CanMark {
 		return usageError(e.stderr, "%s: %s has no pencil-mark form", e.cmd, p.Name)
 	}
+	ctx, cancel := interrupts()
+	defer cancel()
+
+	var sum summary
+	start := time.Now()
+	var read atomic.Bool // the whole input was read
 	var chunks iter.Seq[*chunk]
 	if c.all.on {
-		chunks = eachSolution(ctx, e, p, p.Read(in, c.marks), c) // one instance at a time, solutions printed as found
+		chunks = eachSolution(ctx, e, p, p.Read(in, c.marks), c, &read) // one instance at a time, solutions printed as found
 	} else {
-		chunks = pipeline(ctx, p, p.Read(in, c.marks), c, counting)
+		chunks = pipeline(ctx, p, p.Read(in, c.marks), c, counting, &read)
 	}
 	for ch := range chunks {
 		e.stdout.write(ch.out.Bytes())
@@ -92,14 +88,18 @@ func batch(e env, p *catalog.Entry, args []string, c *config, counting bool) int
 			return 1
 		}
 	}
-	if sum.n == 0 {
+	if ctx.Err() != nil {
+		sum.interrupted, sum.unread = true, !read.Load()
+		e.stderr.printf("csp: interrupted: %s\n", sum.stopped(inputName(args[0])))
+	}
+	if sum.n == 0 && !sum.interrupted {
 		e.stderr.printf("csp: no instance in %s\n", inputName(args[0]))
 		return 1
 	}
-	if !c.json && sum.n > 1 {
-		sum.write(e.stdout, c, time.Since(start))
+	if !c.json && (sum.n > 1 || sum.interrupted) {
+		sum.write(e.stdout, c, time.Since(start), inputName(args[0]))
 	}
-	if sum.bad > 0 {
+	if sum.bad > 0 || sum.interrupted {
 		return 1
 	}
 	return 0
@@ -118,8 +118,10 @@ type chunk struct {
 // input order. Instances that take microseconds (p.Quick) travel in chunks
 // of many so that handing them over costs little; others one by one, so
 // that a short batch of hard instances still spreads over the workers.
-// At most 4 chunks per worker are in flight.
-func pipeline(ctx context.Context, p *catalog.Entry, items iter.Seq[catalog.Item[any]], c *config, counting bool) iter.Seq[*chunk] {
+// At most 4 chunks per worker are in flight. Once ctx is done no more
+// input is read, and the instances read but not started come back as not
+// run; read is set when the whole input was read.
+func pipeline(ctx context.Context, p *catalog.Entry, items iter.Seq[catalog.Item[any]], c *config, counting bool, read *atomic.Bool) iter.Seq[*chunk] {
 	size := 1
 	if p.Quick {
 		size = 64
@@ -147,9 +149,10 @@ func pipeline(ctx context.Context, p *catalog.Entry, items iter.Seq[catalog.Item
 				return
 			}
 		}
-		if len(cur.items) > 0 {
-			send()
+		if len(cur.items) > 0 && !send() {
+			return
 		}
+		read.Store(true)
 	}()
 	var wg sync.WaitGroup
 	for range jobs {
@@ -214,7 +217,9 @@ func reportFrontier(e env, o *outcome) {
 	}
 }
 
-// attempt solves or counts one instance.
+// attempt solves or counts one instance, under one deadline (s's time
+// limit, from the start of its model to the end of its search). Once ctx
+// is done (an interrupt), an instance that has not started is not run.
 func attempt(ctx context.Context, p *catalog.Entry, it catalog.Item[any], s *catalog.Settings, ws *catalog.Cache, counting bool) outcome {
 	return attemptEach(ctx, p, it, s, ws, counting, nil)
 }
@@ -223,7 +228,11 @@ func attempt(ctx context.Context, p *catalog.Entry, it catalog.Item[any], s *cat
 // solution to each (solve --all).
 func attemptEach(ctx context.Context, p *catalog.Entry, it catalog.Item[any], s *catalog.Settings, ws *catalog.Cache, counting bool, each func([][]int) bool) outcome {
 	o := outcome{Item: it, status: failed, err: it.Err}
-	if it.Err != nil {
+	switch {
+	case it.Err != nil:
+		return o
+	case ctx.Err() != nil:
+		o.status, o.err = notRun, nil
 		return o
 	}
 	o.ran = true
@@ -232,21 +241,27 @@ func attemptEach(ctx context.Context, p *catalog.Entry, it catalog.Item[any], s 
 		return o
 	}
 	start := time.Now()
+	ictx, cancel := instanceContext(ctx, s.Search.TimeLimit)
+	defer cancel()
 	switch {
 	case each != nil:
-		o.res, o.err = p.Each(ctx, it.Value, s, ws, each)
+		o.res, o.err = p.Each(ictx, it.Value, s, ws, each)
 		o.capped = o.res.Stopped == csp.SolutionLimit
 	case counting:
-		o.res, o.err = p.Count(ctx, it.Value, s, ws)
+		o.res, o.err = p.Count(ictx, it.Value, s, ws)
 		o.capped = o.res.Stopped == csp.SolutionLimit
 	default:
-		o.grid, o.res, o.err = p.Solve(ctx, it.Value, s, ws)
+		o.grid, o.res, o.err = p.Solve(ictx, it.Value, s, ws)
 	}
 	o.elapsed = time.Since(start)
 	var unsat catalog.Unsatisfiable
 	if errors.As(o.err, &unsat) {
 		o.why, o.err = unsat.Reason, nil
 		o.res.Complete, o.res.Solutions = true, 0
+	}
+	if st := stoppedBy(ictx, o.err); st != csp.NotStopped && o.err != nil {
+		// The deadline or an interrupt cut the model's building short.
+		o.err, o.res.Stopped = nil, st
 	}
 	switch {
 	case o.err != nil:
@@ -277,12 +292,27 @@ func errorAt(err error, index, line int) string {
 	return err.Error()
 }
 
+// instanceError is err's message for standard error, where nothing else
+// names the instance: a parse error names it already, any other gets the
+// instance and the line it starts at first.
+func instanceError(err error, index, line int) string {
+	var pe *catalog.ParseError
+	if errors.As(err, &pe) {
+		return err.Error()
+	}
+	return fmt.Sprintf("instance %d (line %d): %v", index, line, err)
+}
+
 // writeHuman prints an outcome for people: the solution, then a status
 // line (a comment of the instance format), then the statistics.
 func writeHuman(e env, p *catalog.Entry, o *outcome, c *config, counting bool) {
 	head := fmt.Sprintf("%% instance %d (line %d): ", o.Index, o.Line)
+	if o.status == notRun {
+		e.stdout.printf("%snot run (interrupted)\n", head)
+		return
+	}
 	if o.err != nil {
-		e.stderr.printf("csp: %v\n", o.err)
+		e.stderr.printf("csp: %s\n", instanceError(o.err, o.Index, o.Line))
 		e.stdout.printf("%serror: %s\n", head, errorAt(o.err, o.Index, o.Line))
 		if !o.ran {
 			return
@@ -293,7 +323,7 @@ func writeHuman(e env, p *catalog.Entry, o *outcome, c *config, counting bool) {
 			// The solution was found and checked but could not be
 			// printed: the instance is not solved for the reader.
 			o.status, o.err = failed, fmt.Errorf("writing the solution: %w", err)
-			e.stderr.printf("csp: %v\n", o.err)
+			e.stderr.printf("csp: %s\n", instanceError(o.err, o.Index, o.Line))
 			e.stdout.printf("%serror: %s\n", head, errorAt(o.err, o.Index, o.Line))
 			return
 		}
@@ -368,7 +398,7 @@ type record struct {
 func writeJSON(e env, o *outcome, counting bool) {
 	r := record{Instance: o.Index, Line: o.Line, Status: o.status, Solution: o.grid, Time: o.elapsed.Seconds()}
 	if o.err != nil {
-		e.stderr.printf("csp: %v\n", o.err)
+		e.stderr.printf("csp: %s\n", instanceError(o.err, o.Index, o.Line))
 		r.Error = errorAt(o.err, o.Index, o.Line)
 	}
 	if o.why != nil {

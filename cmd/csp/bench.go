@@ -13,7 +13,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
-	"os/signal"
 	"slices"
 	"sort"
 	"strconv"
@@ -694,7 +693,7 @@ func bench(stdin io.Reader, stdout, stderr *output, args []string) int {
 		}
 	}
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := interrupts()
 	defer stop()
 	settings := map[[2]int]*catalog.Settings{} // (config, file) -> settings
 	for ci, cf := range configs {
@@ -768,7 +767,7 @@ func bench(stdin io.Reader, stdout, stderr *output, args []string) int {
 	}
 	writeBenchTable(stdout, configs, loaded, results, badFiles)
 	for _, r := range results {
-		if r.status == failed || r.status == unknown {
+		if r.status == failed || r.status == unknown || r.status == "" {
 			status = 1
 		}
 	}
@@ -826,6 +825,9 @@ func runOne(ctx context.Context, p *catalog.Entry, s *catalog.Settings, c *catal
 	var times []time.Duration
 	for range repeat {
 		o := attempt(ctx, p, it, s, c, false)
+		if o.status == notRun && len(times) == 0 {
+			return r // interrupted before it started: not run, as a job never sent
+		}
 		r.status, r.res, r.err = o.status, o.res, o.err
 		r.res.Solution = nil // not reported: kept, it would cost the size of the model per run
 		times = append(times, o.elapsed)
@@ -841,6 +843,7 @@ func runOne(ctx context.Context, p *catalog.Entry, s *catalog.Settings, c *catal
 // configSummary is one configuration's line of the table.
 type configSummary struct {
 	runs, solved, unsat, unknown, errors int
+	notRun                               int // interrupted before they ran; not in runs
 	noSearch                             int // solved with no node beyond the root
 	times                                []time.Duration
 	nodes                                int64
@@ -850,6 +853,10 @@ func summarise(results []benchRun, config int) configSummary {
 	var s configSummary
 	for _, r := range results {
 		if r.config != config {
+			continue
+		}
+		if r.status == "" {
+			s.notRun++
 			continue
 		}
 		s.runs++
@@ -907,6 +914,13 @@ func writeBenchTable(w *output, configs []configuration, files []benchFile, resu
 		w.printf("%-*s %3d/%-3d %6d %7d %6d %9s %9s %9s %10.1f %9.1f %7.0f%%\n", width,
 			cf.name, s.solved, s.runs, s.unsat, s.unknown, s.errors, roundDuration(med), roundDuration(mean), roundDuration(mx),
 			float64(mean)/1e3, guesses, noSearch)
+	}
+	notRun := 0
+	for ci := range configs {
+		notRun += summarise(results, ci).notRun
+	}
+	if notRun > 0 {
+		w.printf("\ninterrupted: %d of %d %s not run (not counted above)\n", notRun, len(results), plural(len(results), "run"))
 	}
 	if len(configs) < 2 {
 		return

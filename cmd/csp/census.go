@@ -2,19 +2,17 @@ package main
 
 import (
 	"bufio"
-	"context"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
-	"os"
-	"os/signal"
 	"runtime"
 	"strings"
 	"sync"
 	"time"
 	"weak"
 
+	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/problems/catalog"
 )
 
@@ -28,7 +26,8 @@ type censusOptions struct {
 	size, clues, jobs int64
 	oneSide, json     bool
 	list, progress    bool
-	canonical         bool // with list: one puzzle per symmetry class
+	canonical         bool          // with list: one puzzle per symmetry class
+	timeout           time.Duration // wall time of the whole census (0: none)
 }
 
 // censusFlagsOf holds each invocation's census flags, keyed by its config
@@ -49,6 +48,7 @@ func init() {
 			fs.BoolVar(&o.list, "list", false, "")
 			fs.BoolVar(&o.canonical, "canonical", false, "")
 			fs.BoolVar(&o.progress, "progress", true, "")
+			fs.Var(durationFlag{&o.timeout}, "timeout", "")
 			key := weak.Make(c)
 			censusFlagsOf.Store(key, o)
 			runtime.AddCleanup(c, func(k weak.Pointer[config]) { censusFlagsOf.Delete(k) }, key)
@@ -77,8 +77,10 @@ func census(e env, p *catalog.Entry, args []string, o *censusOptions) int {
 	case o.canonical && !o.list:
 		return usageError(e.stderr, "census: --canonical goes with --list")
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
+	base, cancel := interrupts()
+	defer cancel()
+	ctx, cancelTimeout := instanceContext(base, o.timeout)
+	defer cancelTimeout()
 	// A long --list goes through a buffer; its Flush, checked at the
 	// end, returns the first error of the writes under it (which is also
 	// e.stdout's, reported by run).
@@ -101,6 +103,14 @@ func census(e env, p *catalog.Entry, args []string, o *censusOptions) int {
 	switch {
 	case errors.Is(err, catalog.ErrBadRequest):
 		return usageError(e.stderr, "census: %v", err)
+	case stoppedBy(ctx, err) != csp.NotStopped:
+		// What was listed before is still printed; the counts are not.
+		msg := fmt.Sprintf("%s after %s: no count", stopWord(csp.StopOf(ctx)), roundDuration(elapsed))
+		e.stderr.printf("csp: census: %s\n", msg)
+		if !o.json {
+			out.printf("%% census %s\n", msg)
+		}
+		status = 1
 	case err != nil:
 		e.stderr.printf("csp: census: %v\n", err)
 		status = 1 // what was listed before the error is still printed

@@ -37,6 +37,8 @@ type diagnosis struct {
 	Add      []string `json:"add,omitempty"`
 	Smallest bool     `json:"smallest,omitempty"`
 	Listed   int      `json:"solutions_listed,omitempty"`
+	// unknown: the limit that stopped it ("time limit", "canceled").
+	Stopped string `json:"stopped,omitempty"`
 }
 
 func diagnose(e env, p *catalog.Entry, args []string, c *config) int {
@@ -48,6 +50,9 @@ func diagnose(e env, p *catalog.Entry, args []string, c *config) int {
 	s.Search.Workers = 0
 	return eachInstance(e, p, args, c, func(ctx context.Context, it catalog.Item[any]) bool {
 		d, err := diagnoseOne(ctx, p, &s, it)
+		if err != nil && ctx.Err() != nil && (errors.Is(err, errStopped) || stoppedBy(ctx, err) != csp.NotStopped) {
+			d.Verdict, d.Stopped, err = unknown, csp.StopOf(ctx).String(), nil
+		}
 		if err != nil {
 			return reportErr(e, c, it, err)
 		}
@@ -74,6 +79,8 @@ func diagnose(e env, p *catalog.Entry, args []string, c *config) int {
 			}
 			e.stdout.printf("%smultiple: %d more %s %s it unique (%s): %s\n", head(it), len(d.Add), plural(int64(len(d.Add)), "given"), verb,
 				fmt.Sprintf(how, d.Listed), strings.Join(d.Add, ", "))
+		case unknown:
+			e.stdout.printf("%sunknown: %s\n", head(it), stopWord(csp.StopOf(ctx)))
 		default:
 			e.stdout.printf("%sunknown: a limit stopped the search\n", head(it))
 		}
@@ -88,7 +95,7 @@ var errStopped = errors.New("a limit stopped the search")
 // solutions lists up to limit solutions of inst (0: no cap); complete says
 // the list is all of them.
 func solutions(ctx context.Context, p *catalog.Entry, inst any, s *catalog.Settings, limit int64) (sols [][][]int, complete bool, err error) {
-	m, read, err := p.Model(inst, s)
+	m, read, err := p.Model(ctx, inst, s)
 	var unsat catalog.Unsatisfiable
 	switch {
 	case errors.As(err, &unsat):
@@ -128,6 +135,9 @@ func diagnoseOne(ctx context.Context, p *catalog.Entry, s *catalog.Settings, it 
 		// needed; what stays is minimal, since removing items only adds
 		// solutions.
 		for i := range kept {
+			if ctx.Err() != nil {
+				return d, context.Cause(ctx)
+			}
 			kept[i] = false
 			sols, _, err := solutions(ctx, p, p.Keep(it.Value, kept), s, 1)
 			if err != nil {
@@ -187,9 +197,12 @@ func fewestGivens(ctx context.Context, p *catalog.Entry, s *catalog.Settings, in
 	}
 	if complete {
 		var best map[[2]int]int
-		budget := hitBudget
+		b := budget{left: hitBudget, ctx: ctx}
 		for _, base := range sols {
-			cells, ok := hittingSet(base, sols, len(best), &budget)
+			cells, ok := hittingSet(base, sols, len(best), &b)
+			if ctx.Err() != nil {
+				return nil, false, 0, context.Cause(ctx)
+			}
 			if !ok {
 				complete = false // out of budget: not proved the fewest
 				break
@@ -210,6 +223,9 @@ func fewestGivens(ctx context.Context, p *catalog.Entry, s *catalog.Settings, in
 	}
 	add := map[[2]int]int{}
 	for range 64 {
+		if ctx.Err() != nil {
+			return nil, false, 0, context.Cause(ctx)
+		}
 		cur := p.Give(inst, add)
 		sample, _, err := solutions(ctx, p, cur, s, maxSolutions)
 		if err != nil {
@@ -243,11 +259,26 @@ func fewestGivens(ctx context.Context, p *catalog.Entry, s *catalog.Settings, in
 // over all its bases; beyond it the givens are found greedily.
 const hitBudget = 2_000_000
 
+// budget is what is left of hitBudget, and the instance's context: a done
+// context spends the budget at once (looked at every csp.Every branches).
+type budget struct {
+	left int
+	ctx  context.Context
+}
+
+// spend takes one branch of the budget and reports whether one was left.
+func (b *budget) spend() bool {
+	if b.left--; b.left%csp.Every == 0 && b.ctx.Err() != nil {
+		b.left = 0
+	}
+	return b.left > 0
+}
+
 // hittingSet returns a smallest set of cells such that every other
 // solution differs from base on one of them, smaller than bound (0: any
 // size), or nil when there is none smaller; ok is false when the budget
 // ran out first.
-func hittingSet(base [][]int, sols [][][]int, bound int, budget *int) (set [][2]int, ok bool) {
+func hittingSet(base [][]int, sols [][][]int, bound int, budget *budget) (set [][2]int, ok bool) {
 	var diffs [][][2]int
 	for _, t := range sols {
 		var d [][2]int
@@ -270,7 +301,7 @@ func hittingSet(base [][]int, sols [][][]int, bound int, budget *int) (set [][2]
 		if set, found := hit(diffs, nil, k, budget); found {
 			return set, true
 		}
-		if *budget <= 0 {
+		if budget.left <= 0 {
 			return nil, false
 		}
 	}
@@ -280,9 +311,8 @@ func hittingSet(base [][]int, sols [][][]int, bound int, budget *int) (set [][2]
 // hit extends chosen with at most k cells so that every set in diffs
 // holds one of them, branching on the cells of the open set with the
 // fewest cells.
-func hit(diffs [][][2]int, chosen [][2]int, k int, budget *int) ([][2]int, bool) {
-	*budget--
-	if *budget <= 0 {
+func hit(diffs [][][2]int, chosen [][2]int, k int, budget *budget) ([][2]int, bool) {
+	if !budget.spend() {
 		return nil, false
 	}
 	var open [][2]int

@@ -614,7 +614,7 @@ func TestBatchStreams(t *testing.T) {
 	}
 	p, _ := catalog.Lookup("sudoku")
 	first := true
-	for range pipeline(context.Background(), p, items, c, false) {
+	for range pipeline(context.Background(), p, items, c, false, new(atomic.Bool)) {
 		if first {
 			first = false
 			time.Sleep(50 * time.Millisecond) // let the reader run ahead if it would

@@ -200,7 +200,7 @@ func usage() string {
   csp census skyscraper --size N --clues K [--one-side] [--list [--canonical]] [--json] [--jobs J]
                                      how many K-clue sets give a unique puzzle
                                      (--list prints them; --canonical one per
-                                     symmetry class)
+                                     symmetry class; --timeout D bounds the run)
   csp help                           print this text
 
 Authors' tools: grade, explain, hint and marks serve ` + ladderProblems() + `;

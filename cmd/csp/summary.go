@@ -18,6 +18,9 @@ type summary struct {
 	buckets  [histBuckets]int64
 	maxTime  time.Duration
 	sumTimes time.Duration
+	// An interrupt stopped the batch; unread: before the whole input was
+	// read.
+	interrupted, unread bool
 }
 
 // Histogram buckets: bucket k holds times t with growth^k <= t/1ns <
@@ -72,14 +75,31 @@ func (s *summary) quantile(q float64) time.Duration {
 	return s.maxTime
 }
 
-// write prints the summary as two comment lines.
-func (s *summary) write(w *output, c *config, wall time.Duration) {
+// stopped says what an interrupt left undone, of the input named in.
+func (s *summary) stopped(in string) string {
+	msg := fmt.Sprintf("%d %s not run", s.tally[notRun], plural(s.tally[notRun], "instance"))
+	if s.unread {
+		msg += fmt.Sprintf(", the rest of %s not read", in)
+	}
+	return msg
+}
+
+// write prints the summary as two comment lines, or three after an
+// interrupt; in names the input.
+func (s *summary) write(w *output, c *config, wall time.Duration, in string) {
 	unk := fmt.Sprintf("%d unknown", s.tally[unknown])
 	if s.capped > 0 {
 		unk += fmt.Sprintf(" (%d at %s)", s.capped, c.capFlag())
 	}
-	w.printf("%% %d instances: %d solved, %d unsatisfiable, %s, %d %s\n",
-		s.n, s.tally[solved], s.tally[unsatisfiable], unk, s.tally[failed], plural(s.tally[failed], "error"))
+	nr := ""
+	if s.tally[notRun] > 0 {
+		nr = fmt.Sprintf(", %d not run", s.tally[notRun])
+	}
+	w.printf("%% %d instances: %d solved, %d unsatisfiable, %s, %d %s%s\n",
+		s.n, s.tally[solved], s.tally[unsatisfiable], unk, s.tally[failed], plural(s.tally[failed], "error"), nr)
+	if s.interrupted {
+		w.printf("%% interrupted: %s\n", s.stopped(in))
+	}
 	if s.ran == 0 {
 		return
 	}

@@ -156,7 +156,7 @@ func TestBreadthFirstCounts(t *testing.T) {
 				assert.NotNil(t, got.Stats.Widths, "%s: the breadth-first search ran", where)
 
 				// Every solution, from the problem's model, checked.
-				m, rows, err := e.Model(inst, bfs)
+				m, rows, err := e.Model(ctx, inst, bfs)
 				require.NoError(t, err, where)
 				b := csp.NewBFS(m, bfs.Search)
 				seen := map[string]bool{}

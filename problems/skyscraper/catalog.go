@@ -96,7 +96,7 @@ func (problem) Solve(ctx context.Context, p *Puzzle, o settings, run catalog.Run
 // Count is Count on the catalog's model, so that run.Each sees the
 // solutions.
 func (pr problem) Count(ctx context.Context, p *Puzzle, o settings, run catalog.Run) (csp.Result, error) {
-	m, rows, err := pr.Model(p, o)
+	m, rows, err := pr.Model(ctx, p, o)
 	if err != nil {
 		return csp.Result{}, err
 	}

@@ -1,0 +1,70 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"os"
+	"os/signal"
+	"time"
+
+	"github.com/cspgo/csp/csp"
+)
+
+// One deadline for everything: every long-running command takes its
+// context from interruptible, which Ctrl-C ends, and gives each instance
+// its own deadline with instanceContext, which --timeout sets. Everything
+// the instance needs then runs under that one context: building its model
+// (tables included), propagating at the root, searching, the reasoning of
+// the authors' tools, the census's tree and listing. Each of them looks at
+// the context often enough to stop within a few milliseconds.
+
+// interrupts makes the context of a command; tests replace it to
+// interrupt a run without a signal.
+var interrupts = interruptible
+
+// interruptible returns a context that the first interrupt (SIGINT,
+// Ctrl-C) ends, and the function that releases it. The first interrupt
+// also gives the signal back its default action, so that a second one
+// ends the program at once (status 130 in a shell), whatever it is doing.
+func interruptible() (context.Context, context.CancelFunc) {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, cancel := context.WithCancel(ctx)
+	go func() {
+		<-ctx.Done()
+		stop() // the default action is back: a second interrupt kills
+	}()
+	return ctx, func() {
+		cancel()
+		stop()
+	}
+}
+
+// instanceContext returns the context of one instance: ctx with the
+// --timeout deadline (d; 0: none) from now, whose end says
+// csp.TimeLimit.
+func instanceContext(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
+	return csp.WithTimeLimit(ctx, d)
+}
+
+// stoppedBy reports why the work on an instance stopped before its end,
+// when ctx (the instance's context) is done and err, the work's error,
+// is nil or the context's own: csp.TimeLimit or csp.Canceled. Otherwise
+// it returns csp.NotStopped: err, if any, is the instance's error.
+func stoppedBy(ctx context.Context, err error) csp.Stop {
+	if ctx.Err() == nil {
+		return csp.NotStopped
+	}
+	if err != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, csp.ErrTimeLimit) {
+		return csp.NotStopped
+	}
+	return csp.StopOf(ctx)
+}
+
+// stopWord says how a stop reads in a sentence: "timed out" for the time
+// limit, "interrupted" for Ctrl-C (or any other end of the context).
+func stopWord(st csp.Stop) string {
+	if st == csp.TimeLimit {
+		return "timed out"
+	}
+	return "interrupted"
+}
