@@ -354,7 +354,8 @@ type gradeResult struct {
 	Reason   string   `json:"reason,omitempty"` // none without search: why (givens that clash)
 	// Stopped names the limit that left the grade unknown: "time limit"
 	// (--timeout) or "canceled" (an interrupt).
-	Stopped string `json:"stopped,omitempty"`
+	Stopped string   `json:"stopped,omitempty"`
+	stop    csp.Stop // Stopped's value
 }
 
 // grade gives each puzzle the weakest level at which it is solved with no
@@ -377,9 +378,9 @@ func grade(e env, p *catalog.Entry, args []string, c *config) int {
 		case g.Reason != "":
 			e.stdout.printf("%snone: %s\n", head(it), g.Reason)
 		case g.Stopped != "" && g.Grade == "search":
-			e.stdout.printf("%sunknown: %s in the search after %d %s (the ladder of %s does not solve it)\n", head(it), g.Stopped, g.Guesses, plural(g.Guesses, "guess"), ladder)
+			e.stdout.printf("%sunknown: %s in the search after %d %s (the ladder of %s does not solve it)\n", head(it), stopWord(g.stop), g.Guesses, plural(g.Guesses, "guess"), ladder)
 		case g.Stopped != "":
-			e.stdout.printf("%sunknown: %s after %d %s of the ladder\n", head(it), g.Stopped, g.Steps, plural(g.Steps, "step"))
+			e.stdout.printf("%sunknown: %s after %d %s of the ladder\n", head(it), stopWord(g.stop), g.Steps, plural(g.Steps, "step"))
 		case g.Verdict == "none":
 			e.stdout.printf("%sno solution: nothing to grade\n", head(it))
 		case g.Grade == "search":
@@ -397,7 +398,7 @@ func grade(e env, p *catalog.Entry, args []string, c *config) int {
 func gradeOne(ctx context.Context, p *catalog.Entry, c *config, it catalog.Item[any]) (gradeResult, error) {
 	g, err := gradeSteps(ctx, p, c, it)
 	if st := stoppedBy(ctx, err); st != csp.NotStopped {
-		g.Verdict, g.Stopped, err = unknown, stopWord(st), nil
+		g.Verdict, g.Stopped, g.stop, err = unknown, st.String(), st, nil
 	}
 	return g, err
 }

@@ -133,15 +133,15 @@ func pipeline(ctx context.Context, p *catalog.Entry, items iter.Seq[catalog.Item
 	go func() {
 		defer close(work)
 		cur := &chunk{}
+		// send hands cur to the workers and reports whether to read on.
+		// Once ctx is done it still hands it over, so that every instance
+		// read is reported (as not run), and says to stop: the workers
+		// skip what is left and the consumer frees the tokens.
 		send := func() bool {
-			select {
-			case tokens <- struct{}{}:
-			case <-ctx.Done():
-				return false
-			}
+			tokens <- struct{}{}
 			work <- cur
 			cur = &chunk{seq: cur.seq + 1}
-			return true
+			return ctx.Err() == nil
 		}
 		for it := range items {
 			cur.items = append(cur.items, it)

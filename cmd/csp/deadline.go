@@ -24,19 +24,22 @@ var interrupts = interruptible
 
 // interruptible returns a context that the first interrupt (SIGINT,
 // Ctrl-C) ends, and the function that releases it. The first interrupt
-// also gives the signal back its default action, so that a second one
-// ends the program at once (status 130 in a shell), whatever it is doing.
+// also gives the signal back its default action before the context ends,
+// so that a second one ends the program at once (status 130 in a shell),
+// whatever it is doing.
 func interruptible() (context.Context, context.CancelFunc) {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	ctx, cancel := context.WithCancel(ctx)
+	ctx, cancel := context.WithCancel(context.Background())
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, os.Interrupt)
 	go func() {
-		<-ctx.Done()
-		stop() // the default action is back: a second interrupt kills
-	}()
-	return ctx, func() {
+		select {
+		case <-sig:
+		case <-ctx.Done():
+		}
+		signal.Stop(sig) // the default action is back: a second interrupt kills
 		cancel()
-		stop()
-	}
+	}()
+	return ctx, cancel
 }
 
 // instanceContext returns the context of one instance: ctx with the

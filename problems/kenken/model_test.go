@@ -393,3 +393,67 @@ func TestHugeSumCageFallsBackToSum(t *testing.T) {
 	require.NotNil(t, g, res.Status())
 	assert.NoError(t, Check(p, g))
 }
+
+// productBox is an n×n puzzle whose top-left b×b box is one product cage
+// (the product of the cyclic Latin square's values there, (r+c) mod n + 1)
+// and every other cell a given: a sound puzzle whose one cage has a large
+// table.
+func productBox(n, b int) *Puzzle {
+	sq := make([][]int, n)
+	for r := range sq {
+		sq[r] = make([]int, n)
+		for c := range sq[r] {
+			sq[r][c] = (r+c)%n + 1
+		}
+	}
+	p := &Puzzle{N: n}
+	box := Cage{Op: table.Mul, Target: 1}
+	for r := range b {
+		for c := range b {
+			box.Cells = append(box.Cells, [2]int{r, c})
+			box.Target *= sq[r][c]
+		}
+	}
+	p.Cages = append(p.Cages, box)
+	for r := range n {
+		for c := range n {
+			if r >= b || c >= b {
+				p.Cages = append(p.Cages, Cage{Target: sq[r][c], Cells: [][2]int{{r, c}}})
+			}
+		}
+	}
+	p.normalize()
+	return p
+}
+
+// A product cage whose table passes the solver's limit is a solver limit,
+// named with the cage and its cells, not an invalid cage.
+func TestCageTooLarge(t *testing.T) {
+	p := productBox(16, 4)
+	require.NoError(t, Validate(p))
+	_, err := Build(context.Background(), p, Options{AllDiff: alldiff.GAC})
+	require.ErrorIs(t, err, ErrTooLarge)
+	assert.ErrorIs(t, err, table.ErrTooLarge)
+	assert.NotErrorIs(t, err, ErrCage)
+	assert.NotErrorIs(t, err, table.ErrCage)
+	msg := err.Error()
+	assert.Contains(t, msg, "cage 1 at r1c1 (")
+	assert.Contains(t, msg, "cells r1c1, r1c2, r1c3, r1c4, r2c1,")
+	assert.Contains(t, msg, fmt.Sprintf("more than %d tuples", table.MaxCageTuples))
+	assert.Contains(t, msg, "a solver limit, not a bad cage")
+}
+
+// Building stops when its context is done, with the context's cause: a
+// 9×9 whose 3×3 product cage lists hundreds of thousands of tuples.
+func TestBuildStopsWithContext(t *testing.T) {
+	p := productBox(9, 3)
+	require.NoError(t, Validate(p))
+	ctx, cancel := csp.WithTimeLimit(context.Background(), time.Nanosecond)
+	defer cancel()
+	<-ctx.Done()
+	_, err := Build(ctx, p, Options{AllDiff: alldiff.GAC})
+	assert.ErrorIs(t, err, csp.ErrTimeLimit)
+	res, err := Count(ctx, p, Options{AllDiff: alldiff.GAC}, search, 0)
+	assert.ErrorIs(t, err, csp.ErrTimeLimit)
+	assert.False(t, res.Complete)
+}
