@@ -24,14 +24,19 @@
 // and, for a batch, a summary: counts by status, time per instance (median,
 // p90, max, mean), instances per second and guesses per instance. With --json it prints instead one JSON
 // object per instance per line, in input order: instance, line, status
-// (solved, unsatisfiable, unknown, error), solution or count and complete,
+// (solved, unsatisfiable, unknown, error, or "not run" after Ctrl-C),
+// solution or count and complete,
 // stopped (the limit that ended the search), stats, error, time (seconds).
 //
 // Flags may come before or after the positional arguments; run "csp help"
 // for the list. Exit status: 0 when every instance was solved (count:
 // counted completely or up to --limit), 1 when one was unsatisfiable,
 // stopped by a limit, malformed or FILE could not be read, 2 on a usage
-// error. Interrupting (Ctrl-C) stops the searches; their result is unknown.
+// error. --timeout bounds each instance as a whole: its model, root
+// propagation and search (and the authors' tools' reasoning). Interrupting
+// (Ctrl-C) stops the instances under way, whose result is unknown; the
+// instances read but not started are counted as not run, and the summary
+// says the run was interrupted. A second Ctrl-C exits at once.
 package main
 
 import "os"
