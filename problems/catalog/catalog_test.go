@@ -262,7 +262,7 @@ func (clashing) Clash(w string) error {
 	return nil
 }
 
-func (clashing) Model(string, colour) (*csp.Model, func([]int) [][]int, error) {
+func (clashing) Model(context.Context, string, colour) (*csp.Model, func([]int) [][]int, error) {
 	return csp.NewModel(), func([]int) [][]int { return nil }, nil
 }
 
@@ -281,12 +281,12 @@ func TestClasherMakesUnsatisfiable(t *testing.T) {
 	assert.EqualError(t, unsat.Reason, "letters 1 and 2 both a")
 	_, err = p.Count(context.Background(), "aab", s, nil)
 	assert.ErrorAs(t, err, &unsat)
-	_, _, err = p.Model("aab", s)
+	_, _, err = p.Model(context.Background(), "aab", s)
 	assert.ErrorAs(t, err, &unsat)
 
 	g, _, err := p.Solve(context.Background(), "abc", s, nil)
 	require.NoError(t, err)
 	assert.Equal(t, [][]int{{3}}, g)
-	_, _, err = p.Model("abc", s)
+	_, _, err = p.Model(context.Background(), "abc", s)
 	assert.NoError(t, err)
 }
