@@ -143,9 +143,19 @@ func (b *BFS) Run(ctx context.Context, maxSolutions int64, onSolution func(*Spac
 		return finish()
 	}
 	if !b.started {
+		// The root's propagation looks at ctx (only the root's: a node
+		// kept in the frontier must be at fixpoint); cut short, it is
+		// made again by the next Run.
+		sp.done = done
+		ok := sp.Propagate()
+		sp.done = nil
+		if sp.cut {
+			res.Stopped = StopOf(ctx)
+			return finish()
+		}
 		b.started = true
 		switch {
-		case !sp.Propagate():
+		case !ok:
 			e.stats.Failures++
 			b.exhausted = true
 		case b.solved():

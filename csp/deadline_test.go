@@ -116,3 +116,19 @@ func TestSpaceStopping(t *testing.T) {
 type explainerFunc func(s *csp.Space)
 
 func (f explainerFunc) Deduce(s *csp.Space, _ func(string) bool, _ func(csp.Deduction) bool) { f(s) }
+
+// Breadth-first search too cuts its root propagation short, and the next
+// Run propagates the root again.
+func TestBFSRootLooksAtContext(t *testing.T) {
+	m, _ := queens(t, 8)
+	b := csp.NewBFS(m, csp.Options{})
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	res := b.Run(ctx, 0, func(*csp.Space) bool { return true })
+	assert.Equal(t, csp.Canceled, res.Stopped)
+	assert.False(t, res.Complete)
+	assert.Zero(t, res.Stats.Propagations, "root propagation ran under a done context")
+	res = b.Run(context.Background(), 0, func(*csp.Space) bool { return true })
+	assert.True(t, res.Complete)
+	assert.Equal(t, int64(92), res.Solutions)
+}

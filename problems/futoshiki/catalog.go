@@ -135,8 +135,8 @@ func (problem) Write(w io.Writer, p *Puzzle, grid [][]int) error {
 	return err
 }
 
-func (problem) Model(_ context.Context, p *Puzzle, o settings) (*csp.Model, func([]int) [][]int, error) {
-	m, err := Build(p, o.Options)
+func (problem) Model(ctx context.Context, p *Puzzle, o settings) (*csp.Model, func([]int) [][]int, error) {
+	m, err := Build(ctx, p, o.Options)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -94,8 +94,10 @@ type Model struct {
 // (left or above) and y: Less x < y, Greater y < x, Bar |x - y| = 1, and
 // in the adjacent variant no sign |x - y| != 1, as binary constraints
 // and in the windows of the cells between two relations (see Lines). It
-// returns p.Validate's error for a malformed puzzle.
-func Build(p *Puzzle, opt Options) (*Model, error) {
+// returns p.Validate's error for a malformed puzzle. A large board takes a
+// while to post: Build looks at ctx after each row and column and returns
+// context.Cause(ctx) once it is done.
+func Build(ctx context.Context, p *Puzzle, opt Options) (*Model, error) {
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
@@ -118,6 +120,9 @@ func Build(p *Puzzle, opt Options) (*Model, error) {
 		}
 	}
 	for k := range 2 * n {
+		if ctx.Err() != nil {
+			return nil, context.Cause(ctx)
+		}
 		line, rels := lineRels(g, p, k)
 		related, bars := 0, 0
 		for _, r := range rels {
@@ -317,7 +322,7 @@ const MinCountingSearch = 9
 // the search result; the grid is nil when none was found. An error is a
 // malformed puzzle, or a solution the checker refuses (a bug).
 func Solve(ctx context.Context, p *Puzzle, opt Options, search csp.Options) ([][]int, csp.Result, error) {
-	m, err := Build(p, opt)
+	m, err := Build(ctx, p, opt)
 	if err != nil {
 		return nil, csp.Result{}, err
 	}
@@ -327,7 +332,7 @@ func Solve(ctx context.Context, p *Puzzle, opt Options, search csp.Options) ([][
 // Count counts the solutions of p up to limit (0: no cap); a limit of 2
 // answers "is it unique?".
 func Count(ctx context.Context, p *Puzzle, opt Options, search csp.Options, limit int64) (csp.Result, error) {
-	m, err := Build(p, opt)
+	m, err := Build(ctx, p, opt)
 	if err != nil {
 		return csp.Result{}, err
 	}

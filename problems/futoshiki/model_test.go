@@ -211,7 +211,7 @@ func TestCountAgainstBruteForce(t *testing.T) {
 			}
 		}
 		for _, opt := range opts {
-			m, err := Build(p, opt)
+			m, err := Build(context.Background(), p, opt)
 			require.NoError(t, err)
 			got := 0
 			for sol := range csp.NewSearch(m.Model, search).All(context.Background()) {
@@ -242,7 +242,7 @@ func TestUnsatisfiable(t *testing.T) {
 func TestBuildRejectsMalformed(t *testing.T) {
 	p := New(3, false)
 	p.Right[0][0] = Bar
-	_, err := Build(p, strong)
+	_, err := Build(context.Background(), p, strong)
 	assert.ErrorIs(t, err, ErrSign)
 	p = New(3, false)
 	p.Givens = p.Givens[:2]

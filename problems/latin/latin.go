@@ -77,6 +77,9 @@ func Build(ctx context.Context, inst *Instance, opt Options) (*Model, error) {
 	n := inst.Order
 	m := &Model{Model: csp.NewModel(), Order: n}
 	g := grid.New(m.Model, n, n, 1, n)
+	if ctx.Err() != nil {
+		return nil, context.Cause(ctx)
+	}
 	if err := g.Narrow(slices.Concat(inst.Grid...), inst.Marks); err != nil {
 		return nil, fmt.Errorf("latin: %w", err)
 	}
@@ -102,8 +105,13 @@ func Build(ctx context.Context, inst *Instance, opt Options) (*Model, error) {
 			}
 		}
 	case Channeled:
-		m.ColOf = m.grid("col(r%d,s%d)", n)
-		m.RowOf = m.grid("row(c%d,s%d)", n)
+		var ok bool
+		if m.ColOf, ok = m.grid(ctx, "col(r%d,s%d)", n); !ok {
+			return nil, context.Cause(ctx)
+		}
+		if m.RowOf, ok = m.grid(ctx, "row(c%d,s%d)", n); !ok {
+			return nil, context.Cause(ctx)
+		}
 		for i := range n {
 			if ctx.Err() != nil {
 				return nil, context.Cause(ctx)
@@ -123,16 +131,20 @@ func Build(ctx context.Context, inst *Instance, opt Options) (*Model, error) {
 	return m, nil
 }
 
-// grid adds n×n variables over 1..n named by format with 1-based indices.
-func (m *Model) grid(format string, n int) [][]csp.Var {
+// grid adds n×n variables over 1..n named by format with 1-based indices;
+// it looks at ctx after each row and reports false once it is done.
+func (m *Model) grid(ctx context.Context, format string, n int) ([][]csp.Var, bool) {
 	g := make([][]csp.Var, n)
 	for i := range n {
+		if ctx.Err() != nil {
+			return nil, false
+		}
 		g[i] = make([]csp.Var, n)
 		for j := range n {
 			g[i][j] = m.NewIntVar(1, n, fmt.Sprintf(format, i+1, j+1))
 		}
 	}
-	return g
+	return g, true
 }
 
 func column(g [][]csp.Var, c int) []csp.Var {

@@ -100,7 +100,7 @@ func BenchmarkRoot(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				for _, p := range ps {
-					m, err := Build(p, strong)
+					m, err := Build(context.Background(), p, strong)
 					if err != nil {
 						b.Fatal(err)
 					}

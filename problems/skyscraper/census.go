@@ -401,7 +401,7 @@ func newCensusTable(ctx context.Context, n int) (*censusTable, error) {
 		}
 	}
 
-	m, err := Build(New(n), Options{AllDiff: alldiff.GAC})
+	m, err := Build(ctx, New(n), Options{AllDiff: alldiff.GAC})
 	if err != nil {
 		return nil, err
 	}

@@ -32,8 +32,10 @@ type Model struct {
 // propagator per clue. At the Line strength a row or column with a clue at
 // either end gets one propagator for the whole line (all-different and
 // both clues at once), and its own all-different is the cheap one (see
-// lineAllDiff).
-func Build(p *Puzzle, opt Options) (*Model, error) {
+// lineAllDiff). A large board takes a while to post: Build looks at ctx
+// after each row and column and returns context.Cause(ctx) once it is
+// done.
+func Build(ctx context.Context, p *Puzzle, opt Options) (*Model, error) {
 	n := p.N
 	m := &Model{Model: csp.NewModel(), N: n}
 	m.Board = grid.New(m.Model, n, n, 1, n)
@@ -41,6 +43,9 @@ func Build(p *Puzzle, opt Options) (*Model, error) {
 		return nil, err
 	}
 	for i := range n {
+		if ctx.Err() != nil {
+			return nil, context.Cause(ctx)
+		}
 		row, col := m.Board.Row(i), m.Board.Col(i)
 		if err := alldiff.Post(m.Model, row, lineAllDiff(opt, n, p.Left[i], p.Right[i])); err != nil {
 			return nil, fmt.Errorf("row %d: %w", i+1, err)
@@ -168,7 +173,7 @@ var DefaultSearch = csp.Options{Var: csp.MaxDensity, Val: csp.ValMin, Restarts: 
 // Solve finds a solution of p, checks it with Check, and returns it with
 // the search result. The grid is nil when none was found.
 func Solve(ctx context.Context, p *Puzzle, opt Options, search csp.Options) ([][]int, csp.Result, error) {
-	m, err := Build(p, opt)
+	m, err := Build(ctx, p, opt)
 	if err != nil {
 		return nil, csp.Result{}, err
 	}
@@ -177,7 +182,7 @@ func Solve(ctx context.Context, p *Puzzle, opt Options, search csp.Options) ([][
 
 // Count counts the solutions of p up to limit (0: no cap).
 func Count(ctx context.Context, p *Puzzle, opt Options, search csp.Options, limit int64) (csp.Result, error) {
-	m, err := Build(p, opt)
+	m, err := Build(ctx, p, opt)
 	if err != nil {
 		return csp.Result{}, err
 	}

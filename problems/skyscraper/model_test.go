@@ -100,7 +100,7 @@ func TestInteriorClues(t *testing.T) {
 	require.Len(t, items, 1)
 	require.NoError(t, items[0].Err)
 	p := items[0].Value
-	m, err := Build(p, strong)
+	m, err := Build(context.Background(), p, strong)
 	require.NoError(t, err)
 	e := csp.NewSearch(m.Model, search)
 	n := 0
@@ -109,7 +109,7 @@ func TestInteriorClues(t *testing.T) {
 		n++
 	}
 	// Brute force over the 576 Latin squares of order 4.
-	free, err := Build(New(4), strong)
+	free, err := Build(context.Background(), New(4), strong)
 	require.NoError(t, err)
 	want := 0
 	for sol := range csp.NewSearch(free.Model, search).All(context.Background()) {
