@@ -94,3 +94,46 @@ func Random(n int, rng *rand.Rand) [][]int {
 	}
 	return out
 }
+
+// All returns every Latin square of order n (symbols 1..n), found by
+// plain backtracking cell by cell, in lexicographic order of their rows:
+// the brute force the tests judge the engine's answers by (order 4 has
+// 576 squares, order 5 161,280, order 6 812,851,200: keep n small).
+func All(n int) [][][]int {
+	g := make([][]int, n)
+	for r := range g {
+		g[r] = make([]int, n)
+	}
+	var out [][][]int
+	var fill func(k int)
+	fill = func(k int) {
+		if k == n*n {
+			sq := make([][]int, n)
+			for r := range sq {
+				sq[r] = append([]int(nil), g[r]...)
+			}
+			out = append(out, sq)
+			return
+		}
+		r, c := k/n, k%n
+	next:
+		for v := 1; v <= n; v++ {
+			for j := range c {
+				if g[r][j] == v {
+					continue next
+				}
+			}
+			for i := range r {
+				if g[i][c] == v {
+					continue next
+				}
+			}
+			g[r][c] = v
+			fill(k + 1)
+		}
+	}
+	if n > 0 {
+		fill(0)
+	}
+	return out
+}
