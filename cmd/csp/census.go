@@ -17,9 +17,10 @@ import (
 )
 
 // csp census skyscraper --size N --clues K [--one-side] [--json] [--list
-// [--canonical]] [--jobs J]: how many of the clue sets with exactly K edge clues have
+// [--canonical]] [--interior] [--jobs J]: how many of the clue sets with exactly K edge clues have
 // exactly one solution, in full and up to the symmetries of the square
-// (skyscraper.RunCensus).
+// (skyscraper.RunCensus); with --interior, also how many of those with
+// several solutions agree on every interior clue.
 
 // censusOptions is what the flags of census set.
 type censusOptions struct {
@@ -27,6 +28,7 @@ type censusOptions struct {
 	oneSide, json     bool
 	list, progress    bool
 	canonical         bool          // with list: one puzzle per symmetry class
+	interior          bool          // also: do the solutions agree on every interior clue?
 	timeout           time.Duration // wall time of the whole census (0: none)
 }
 
@@ -47,6 +49,7 @@ func init() {
 			fs.BoolVar(&o.json, "json", false, "")
 			fs.BoolVar(&o.list, "list", false, "")
 			fs.BoolVar(&o.canonical, "canonical", false, "")
+			fs.BoolVar(&o.interior, "interior", false, "")
 			fs.BoolVar(&o.progress, "progress", true, "")
 			fs.Var(durationFlag{&o.timeout}, "timeout", "")
 			key := weak.Make(c)
@@ -86,7 +89,7 @@ func census(e env, p *catalog.Entry, args []string, o *censusOptions) int {
 	// e.stdout's, reported by run).
 	bw := bufio.NewWriter(e.stdout)
 	out := newOutput(bw)
-	req := catalog.CensusRequest{Size: int(o.size), Clues: int(o.clues), OneSide: o.oneSide, Jobs: int(o.jobs), Canonical: o.canonical}
+	req := catalog.CensusRequest{Size: int(o.size), Clues: int(o.clues), OneSide: o.oneSide, Jobs: int(o.jobs), Canonical: o.canonical, Interior: o.interior}
 	var list func(string)
 	if o.list {
 		list = func(line string) { out.printf("%s\n", line) }

@@ -174,6 +174,9 @@ var goldenCases = []goldenCase{
 	{name: "census-other-problem", args: []string{"census", "sudoku", "--size", "4", "--clues", "2"}},
 	{name: "census-no-size", args: []string{"census", "skyscraper", "--clues", "2"}},
 
+	// census --interior
+	{name: "census-interior", args: []string{"census", "skyscraper", "--size", "4", "--clues", "4", "--interior", "--jobs", "1"}},
+
 	// bench: the table, the CSV and the JSON records
 	{name: "bench-csv", args: []string{"bench", "--jobs", "1", "--csv", "-", "testdata/bench/towers.txt", "testdata/bench/bad-sudoku.txt"}},
 	{name: "bench-json", args: []string{"bench", "--jobs", "1", "--var", "mindom,domwdeg", "--json", "-", "testdata/bench/towers.txt"}},

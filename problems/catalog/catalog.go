@@ -224,6 +224,9 @@ type CensusRequest struct {
 	Size, Clues, Jobs int
 	OneSide           bool // every clue on one side of the grid
 	Canonical         bool // list one puzzle per symmetry class
+	// Interior also counts the clue sets whose solutions all show the
+	// same interior clues.
+	Interior bool
 }
 
 // CensusReport is a census's outcome: Record for --json (a struct of

@@ -1,6 +1,7 @@
 package skyscraper
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -60,6 +61,9 @@ type CensusOptions struct {
 	Clues   int  // K, 0..4N (0..N with OneSide)
 	OneSide bool // all K clues on one side of the square
 	Jobs    int  // goroutines (0: GOMAXPROCS)
+	// Interior also counts the clue sets whose solutions agree on every
+	// interior clue (Census.Interior).
+	Interior bool
 	// List, when not nil, is called with every unique puzzle (clues
 	// only), one call at a time, in an order that is fixed when Jobs is 1
 	// and unspecified otherwise. The puzzle is the callee's to keep.
@@ -85,6 +89,24 @@ type Census struct {
 	// UniqueUpToSymmetry their orbits under the 8 symmetries.
 	Unique             int64 `json:"unique"`
 	UniqueUpToSymmetry int64 `json:"unique_up_to_symmetry"`
+	// Interior, with CensusOptions.Interior: whether the solutions of
+	// each clue set agree on every interior clue.
+	Interior *InteriorCensus `json:"interior,omitempty"`
+}
+
+// InteriorCensus counts, over the clue sets of a census, those whose
+// solutions all show the same interior clues: every cell and direction
+// whose sight line is neither a whole row or column (that is an edge
+// clue) nor the cell alone (that sees 1). A unique puzzle agrees with
+// itself; the question is about the puzzles with several solutions.
+type InteriorCensus struct {
+	// Solvable counts the clue sets with at least one solution (Unique of
+	// them have one, Several more than one).
+	Solvable int64 `json:"solvable"`
+	Several  int64 `json:"several"`
+	// Fixed counts the clue sets with several solutions that all show the
+	// same value at every interior clue.
+	Fixed int64 `json:"several_interior_fixed"`
 }
 
 // RunCensus runs the census opt asks for. It calls progress (when not
@@ -92,7 +114,8 @@ type Census struct {
 // counts up to total. A request out of range returns an error wrapping
 // ErrCensus; a cancelled ctx returns ctx.Err(). Time: tabulating the
 // squares, then about Σ over canonical sets of the undecided vectors at
-// their parents; memory: the vectors, once per level per goroutine.
+// their parents (with Interior, of every vector not yet alone in its
+// class); memory: the vectors, once per level per goroutine.
 func RunCensus(ctx context.Context, opt CensusOptions, progress func(done, total int64)) (Census, error) {
 	n, k := opt.Size, opt.Clues
 	res := Census{Size: n, Clues: k, OneSide: opt.OneSide}
@@ -116,23 +139,50 @@ func RunCensus(ctx context.Context, opt CensusOptions, progress func(done, total
 	if opt.Jobs < 0 {
 		return res, fmt.Errorf("%w: %d jobs, want 0 (GOMAXPROCS) or more", ErrCensus, opt.Jobs)
 	}
-	t, err := censusTableOf(ctx, n)
+	var t *censusTable
+	var err error
+	if opt.Interior {
+		var sq *squareList
+		if sq, err = squaresOf(ctx, n); err == nil {
+			t = newCensusTable(sq, nil, true, NumSymmetries)
+		}
+	} else {
+		t, err = censusTableOf(ctx, n)
+	}
 	if err != nil {
 		return res, err
 	}
+	c, err := t.run(ctx, cands, k, opt.Jobs, opt.List, progress)
 	res.Squares = t.squares
-	res.Puzzles = 1
+	res.Sets, res.SetsUpToSymmetry = c.sets, c.setsUpTo
+	res.Unique, res.UniqueUpToSymmetry = c.unique, c.uniqueUpTo
+	res.Puzzles = res.Sets
 	for range k {
 		res.Puzzles *= int64(n)
 	}
+	if opt.Interior {
+		res.Interior = &InteriorCensus{Solvable: c.unique + c.several, Several: c.several, Fixed: c.same}
+	}
+	return res, err
+}
 
+// counts are what a walk of the tree of position sets finds.
+type counts struct {
+	sets, setsUpTo, unique, uniqueUpTo int64
+	several, same                      int64 // with interior signatures
+}
+
+// run walks the canonical sets of k positions among the first cands (in
+// parallel, jobs goroutines; 0: GOMAXPROCS), listing the unique puzzles
+// to list when it is not nil, and reporting progress as RunCensus does.
+func (t *censusTable) run(ctx context.Context, cands, k, jobs int, list func(*Puzzle), progress func(done, total int64)) (counts, error) {
 	tasks := t.tasks(cands, k)
-	jobs := opt.Jobs
 	if jobs == 0 {
 		jobs = runtime.GOMAXPROCS(0)
 	}
 	var (
 		mu     sync.Mutex // guards res, done, progress and List
+		res    counts
 		done   int64
 		wg     sync.WaitGroup
 		next   = make(chan []int)
@@ -142,7 +192,7 @@ func RunCensus(ctx context.Context, opt CensusOptions, progress func(done, total
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			w := newCensusWorker(ctx, t, cands, k, opt.List, &mu)
+			w := newCensusWorker(ctx, t, cands, k, list, &mu)
 			for task := range next {
 				if err := w.run(task); err != nil {
 					mu.Lock()
@@ -158,10 +208,12 @@ func RunCensus(ctx context.Context, opt CensusOptions, progress func(done, total
 				mu.Unlock()
 			}
 			mu.Lock()
-			res.Sets += w.sets
-			res.SetsUpToSymmetry += w.setsUpTo
-			res.Unique += w.unique
-			res.UniqueUpToSymmetry += w.uniqueUpTo
+			res.sets += w.sets
+			res.setsUpTo += w.setsUpTo
+			res.unique += w.unique
+			res.uniqueUpTo += w.uniqueUpTo
+			res.several += w.several
+			res.same += w.same
 			mu.Unlock()
 		}()
 	}
@@ -173,7 +225,6 @@ func RunCensus(ctx context.Context, opt CensusOptions, progress func(done, total
 	}
 	close(next)
 	wg.Wait()
-	res.Puzzles *= res.Sets
 	if err := ctx.Err(); err != nil {
 		return res, err
 	}
@@ -337,20 +388,45 @@ func clueAt(p *Puzzle, pos int) *int {
 }
 
 // A clue vector is packed into a uint64: 3 bits per edge position (60 bits
-// for N = 5), and two flags above.
+// for N = 5), and flags above.
 const (
 	clueBits  = 3
 	clueMask  = 1<<clueBits - 1
 	vecMask   = 1<<60 - 1
+	keepBit   = 1 << 61 // the tree keeps the classes holding such a vector
 	symBit    = 1 << 62 // some symmetry besides the identity fixes the vector
-	targetBit = 1 << 63 // exactly one square shows the vector
+	targetBit = 1 << 63 // exactly one square shows the vector (and it is a target)
 )
 
-// censusTable is what a census of size n needs, computed once per size.
+// squareList is every Latin square of order n, listed once per size by
+// the engine, with the clue vector each shows.
+type squareList struct {
+	n     int
+	cells []int8   // square i is cells[i·n²:(i+1)·n²], row by row
+	vecs  []uint64 // vecs[i]: the clue vector of square i
+}
+
+// grid returns square i as rows.
+func (l *squareList) grid(i int) [][]int {
+	n := l.n
+	g := make([][]int, n)
+	for r := range g {
+		g[r] = make([]int, n)
+		for c := range g[r] {
+			g[r][c] = int(l.cells[(i*n+r)*n+c])
+		}
+	}
+	return g
+}
+
+// censusTable is what a census of size n needs: the distinct clue vectors
+// with their flags, and the symmetries it uses.
 type censusTable struct {
 	n, positions int
 	squares      int64
 	vecs         []uint64             // the distinct clue vectors, with their flags
+	sigs         []int32              // with interior signatures: sigs[i] for vecs[i] (-1: its squares differ)
+	syms         int                  // the symmetries used: NumSymmetries, or 1 (the identity only)
 	fixedBy      map[uint64]uint8     // vector -> symmetries fixing it (bit g), for those with symBit
 	perm         [NumSymmetries][]int // perm[g][pos]: the image of edge position pos
 	// image[g][chunk][b]: the image under g of the positions 8·chunk+i
@@ -361,27 +437,68 @@ type censusTable struct {
 var (
 	tablesMu sync.Mutex
 	tables   [MaxCensusSize + 1]*censusTable
+	squares  [MaxCensusSize + 1]*squareList
 )
 
-// censusTableOf returns the table of size n, building it the first time.
+// censusTableOf returns the plain table of size n (every square a
+// target, the eight symmetries), building it the first time.
 func censusTableOf(ctx context.Context, n int) (*censusTable, error) {
-	tablesMu.Lock()
-	defer tablesMu.Unlock()
-	if tables[n] != nil {
-		return tables[n], nil
-	}
-	t, err := newCensusTable(ctx, n)
+	sq, err := squaresOf(ctx, n)
 	if err != nil {
 		return nil, err
 	}
-	tables[n] = t
-	return t, nil
+	tablesMu.Lock()
+	defer tablesMu.Unlock()
+	if tables[n] == nil {
+		tables[n] = newCensusTable(sq, nil, false, NumSymmetries)
+	}
+	return tables[n], nil
 }
 
-// newCensusTable lists the Latin squares of order n with the engine (the
-// skyscraper model without clues) and tabulates their clue vectors.
-func newCensusTable(ctx context.Context, n int) (*censusTable, error) {
-	t := &censusTable{n: n, positions: 4 * n, fixedBy: map[uint64]uint8{}}
+// squaresOf returns the Latin squares of order n, listing them the first
+// time with the engine (the skyscraper model without clues).
+func squaresOf(ctx context.Context, n int) (*squareList, error) {
+	tablesMu.Lock()
+	defer tablesMu.Unlock()
+	if squares[n] != nil {
+		return squares[n], nil
+	}
+	m, err := Build(ctx, New(n), Options{AllDiff: alldiff.GAC})
+	if err != nil {
+		return nil, err
+	}
+	l := &squareList{n: n}
+	for vals := range csp.NewSearch(m.Model, csp.Options{}).All(ctx) {
+		g := m.Grid(vals)
+		p := FromGrid(g)
+		var v uint64
+		for pos := range 4 * n {
+			v |= uint64(*clueAt(p, pos)) << (clueBits * pos)
+		}
+		l.vecs = append(l.vecs, v)
+		for _, row := range g {
+			for _, h := range row {
+				l.cells = append(l.cells, int8(h))
+			}
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	squares[n] = l
+	return l, nil
+}
+
+// newCensusTable tabulates the clue vectors of the squares in l. A vector
+// is a target when exactly one square shows it and target (nil: any)
+// accepts that square; the tree keeps only the classes with a target,
+// unless interior, which keeps every class and gives each vector the
+// interior signature its squares share. syms is NumSymmetries, or 1 when
+// the targets are not closed under the symmetries (the tree then visits
+// every position set).
+func newCensusTable(l *squareList, target func(i int) bool, interior bool, syms int) *censusTable {
+	n := l.n
+	t := &censusTable{n: n, positions: 4 * n, fixedBy: map[uint64]uint8{}, syms: syms, squares: int64(len(l.vecs))}
 	for g := range Symmetry(NumSymmetries) {
 		t.perm[g] = make([]int, t.positions)
 		for pos := range t.positions {
@@ -400,49 +517,97 @@ func newCensusTable(ctx context.Context, n int) (*censusTable, error) {
 			}
 		}
 	}
-
-	m, err := Build(ctx, New(n), Options{AllDiff: alldiff.GAC})
-	if err != nil {
-		return nil, err
+	type seen struct {
+		count, first int
+		sig          int32 // with interior: the signature its squares share, or -1
 	}
-	shown := map[uint64]int{}
-	for vals := range csp.NewSearch(m.Model, csp.Options{}).All(ctx) {
-		p := FromGrid(m.Grid(vals))
-		var v uint64
-		for pos := range t.positions {
-			v |= uint64(*clueAt(p, pos)) << (clueBits * pos)
+	shown := map[uint64]*seen{}
+	var sigOf func(i int) int32
+	if interior {
+		sigOf = interiorSignatures(l)
+	}
+	for i, v := range l.vecs {
+		s := shown[v]
+		if s == nil {
+			s = &seen{first: i}
+			if sigOf != nil {
+				s.sig = sigOf(i)
+			}
+			shown[v] = s
+		} else if sigOf != nil && s.sig != sigOf(i) {
+			s.sig = -1
 		}
-		shown[v]++
-		t.squares++
+		s.count++
 	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
+	type entry struct {
+		v   uint64
+		sig int32
 	}
-	for v, count := range shown {
-		var fixed uint8
-		for g := range NumSymmetries {
-			if t.apply(g, v) == v {
-				fixed |= 1 << g
+	entries := make([]entry, 0, len(shown))
+	for v, s := range shown {
+		if syms > 1 {
+			var fixed uint8
+			for g := range NumSymmetries {
+				if t.apply(g, v) == v {
+					fixed |= 1 << g
+				}
+			}
+			if fixed != 1 {
+				t.fixedBy[v] = fixed
+				v |= symBit
 			}
 		}
-		if fixed != 1 {
-			t.fixedBy[v] = fixed
-			v |= symBit
+		if s.count == 1 && (target == nil || target(s.first)) {
+			v |= targetBit | keepBit
 		}
-		if count == 1 {
-			v |= targetBit
+		if interior {
+			v |= keepBit
 		}
-		t.vecs = append(t.vecs, v)
+		entries = append(entries, entry{v, s.sig})
 	}
-	slices.Sort(t.vecs) // the map's order is random: a listing with one job is not
-	return t, nil
+	// The map's order is random: a listing with one job is not.
+	slices.SortFunc(entries, func(a, b entry) int { return cmp.Compare(a.v, b.v) })
+	for _, e := range entries {
+		t.vecs = append(t.vecs, e.v)
+		if interior {
+			t.sigs = append(t.sigs, e.sig)
+		}
+	}
+	return t
+}
+
+// interiorSignatures numbers the interior clues the squares of l show:
+// two squares get the same number exactly when they show the same value
+// at every interior clue (see InteriorCensus).
+func interiorSignatures(l *squareList) func(i int) int32 {
+	ids := map[string]int32{}
+	sig := make([]int32, len(l.vecs))
+	sights := interiorSights(l.n)
+	buf := make([]byte, len(sights))
+	for i := range l.vecs {
+		g := l.grid(i)
+		for j, s := range sights {
+			buf[j] = byte(s.seen(g))
+		}
+		id, ok := ids[string(buf)]
+		if !ok {
+			id = int32(len(ids))
+			ids[string(buf)] = id
+		}
+		sig[i] = id
+	}
+	return func(i int) int32 { return sig[i] }
 }
 
 // apply returns the image of clue vector v under symmetry g.
-func (t *censusTable) apply(g int, v uint64) uint64 {
+func (t *censusTable) apply(g int, v uint64) uint64 { return permute(t.perm[g], v) }
+
+// permute moves the clue at each edge position pos of the packed vector
+// v to perm[pos].
+func permute(perm []int, v uint64) uint64 {
 	var out uint64
-	for pos := range t.positions {
-		out |= (v >> (clueBits * pos) & clueMask) << (clueBits * t.perm[g][pos])
+	for pos, to := range perm {
+		out |= (v >> (clueBits * pos) & clueMask) << (clueBits * to)
 	}
 	return out
 }
@@ -457,10 +622,10 @@ func (t *censusTable) imageOf(g int, s uint32) uint32 {
 }
 
 // canonical reports whether s is the lexicographically smallest of its
-// images (as sorted position lists, so: at the lowest position where s and
-// an image differ, s has it).
+// images under the table's symmetries (as sorted position lists, so: at
+// the lowest position where s and an image differ, s has it).
 func (t *censusTable) canonical(s uint32) bool {
-	for g := 1; g < NumSymmetries; g++ {
+	for g := 1; g < t.syms; g++ {
 		img := t.imageOf(g, s)
 		if d := img ^ s; d != 0 && d&-d&img != 0 {
 			return false
@@ -492,15 +657,22 @@ func (t *censusTable) tasks(cands, k int) [][]int {
 
 // level is a partition of clue vectors: class i is
 // elems[bounds[i]:bounds[i+1]]. Only undecided classes are kept: two
-// vectors or more, one of them shown by a single square.
+// vectors or more, one of them with keepBit (every vector has it with
+// interior signatures). sigs, with interior signatures, moves with elems.
 type level struct {
 	elems  []uint64
+	sigs   []int32
 	bounds []int32
 }
 
-// tally counts the unique puzzles found on a path of the tree: [0] all of
-// them, [g] those that symmetry g fixes.
-type tally [NumSymmetries]int64
+// tally counts the puzzles found on a path of the tree: sym[0] the
+// unique ones, sym[g] those that symmetry g fixes; with interior
+// signatures, several those with several solutions and same those of
+// them whose solutions share their interior clues.
+type tally struct {
+	sym           [NumSymmetries]int64
+	several, same int64
+}
 
 // censusWorker walks parts of the tree; one per goroutine.
 type censusWorker struct {
@@ -513,17 +685,20 @@ type censusWorker struct {
 	listMu   *sync.Mutex
 	nodes    int
 
-	sets, setsUpTo, unique, uniqueUpTo int64
+	sets, setsUpTo, unique, uniqueUpTo, several, same int64
 }
 
 func newCensusWorker(ctx context.Context, t *censusTable, cands, k int, list func(*Puzzle), mu *sync.Mutex) *censusWorker {
 	w := &censusWorker{ctx: ctx, t: t, cands: cands, k: k, list: list, listMu: mu, levels: make([]level, k+1)}
-	w.levels[0] = level{elems: t.vecs, bounds: []int32{0, int32(len(t.vecs))}}
+	w.levels[0] = level{elems: t.vecs, sigs: t.sigs, bounds: []int32{0, int32(len(t.vecs))}}
 	if len(t.vecs) == 1 {
 		w.levels[0].bounds = w.levels[0].bounds[:1] // decided at the root (N = 1)
 	}
 	for d := 1; d <= k; d++ {
 		w.levels[d] = level{elems: make([]uint64, 0, len(t.vecs)), bounds: make([]int32, 0, 64)}
+		if t.sigs != nil {
+			w.levels[d].sigs = make([]int32, 0, len(t.vecs))
+		}
 	}
 	return w
 }
@@ -533,8 +708,8 @@ func newCensusWorker(ctx context.Context, t *censusTable, cands, k int, list fun
 func (w *censusWorker) run(task []int) error {
 	var acc tally
 	w.found = w.found[:0]
-	if x := w.t.vecs[0]; len(w.t.vecs) == 1 && x&targetBit != 0 {
-		w.single(x, &acc) // one square only: unique with no clue at all
+	if x := w.t.vecs[0]; len(w.t.vecs) == 1 && x&keepBit != 0 {
+		w.single(x, w.sig(&w.levels[0], 0), &acc) // one square only: unique with no clue at all
 	}
 	var set uint32
 	next := 0
@@ -546,10 +721,24 @@ func (w *censusWorker) run(task []int) error {
 	return w.visit(set, len(task), next, acc)
 }
 
+// sig returns the interior signature of element i of l (0 without them).
+func (w *censusWorker) sig(l *level, i int) int32 {
+	if l.sigs == nil {
+		return 0
+	}
+	return l.sigs[i]
+}
+
 // visit handles the canonical set s of size positions at depth size, its
 // partition in w.levels[size] and acc its unique puzzles so far.
 func (w *censusWorker) visit(s uint32, size, next int, acc tally) error {
 	if size == w.k {
+		if w.t.sigs != nil {
+			l := &w.levels[size]
+			for ci := 0; ci+1 < len(l.bounds); ci++ {
+				acc.bookClass(l.sigs[l.bounds[ci]:l.bounds[ci+1]])
+			}
+		}
 		return w.leaf(s, &acc)
 	}
 	for v := next; v <= w.cands-(w.k-size); v++ {
@@ -566,7 +755,7 @@ func (w *censusWorker) visit(s uint32, size, next int, acc tally) error {
 		}
 		mark, a := len(w.found), acc
 		if size+1 == w.k {
-			// A leaf needs its unique puzzles, not its partition.
+			// A leaf needs its puzzles counted, not its partition.
 			w.tallySplit(&w.levels[size], v, &a)
 			if err := w.leaf(child, &a); err != nil {
 				return err
@@ -583,15 +772,19 @@ func (w *censusWorker) visit(s uint32, size, next int, acc tally) error {
 }
 
 // split refines src by edge position pos into dst: each class split by
-// the clue at pos, a counting sort. A vector left alone and shown by one
-// square is a unique puzzle (added to acc); parts with no such vector are
-// dropped.
+// the clue at pos, a counting sort. A vector left alone with keepBit is
+// booked (single); parts with no such vector are dropped.
 func (w *censusWorker) split(src *level, pos int, dst *level, acc *tally) {
 	shift := uint(clueBits * pos)
 	dst.elems = dst.elems[:0]
 	dst.bounds = append(dst.bounds[:0], 0)
+	sigs := src.sigs
+	if sigs != nil {
+		dst.sigs = dst.sigs[:0]
+	}
 	for ci := 0; ci+1 < len(src.bounds); ci++ {
-		class := src.elems[src.bounds[ci]:src.bounds[ci+1]]
+		lo := src.bounds[ci]
+		class := src.elems[lo:src.bounds[ci+1]]
 		var count [clueMask + 1]int32
 		var flags [clueMask + 1]uint64
 		for _, x := range class {
@@ -603,20 +796,26 @@ func (w *censusWorker) split(src *level, pos int, dst *level, acc *tally) {
 		end := int32(len(dst.elems))
 		for v := range at {
 			at[v] = -1
-			if count[v] >= 2 && flags[v]&targetBit != 0 {
+			if count[v] >= 2 && flags[v]&keepBit != 0 {
 				at[v] = end
 				end += count[v]
 			}
 		}
 		dst.elems = dst.elems[:end]
-		for _, x := range class {
+		if sigs != nil {
+			dst.sigs = dst.sigs[:end]
+		}
+		for i, x := range class {
 			v := x >> shift & clueMask
 			switch {
 			case at[v] >= 0:
 				dst.elems[at[v]] = x
+				if sigs != nil {
+					dst.sigs[at[v]] = sigs[lo+int32(i)]
+				}
 				at[v]++
-			case count[v] == 1 && x&targetBit != 0:
-				w.single(x, acc)
+			case count[v] == 1 && x&keepBit != 0:
+				w.single(x, w.sig(src, int(lo)+i), acc)
 			}
 		}
 		for v := range at {
@@ -628,33 +827,79 @@ func (w *censusWorker) split(src *level, pos int, dst *level, acc *tally) {
 }
 
 // tallySplit books what split would, without building the refined
-// partition: the vectors that the clue at pos leaves alone.
+// partition: the vectors that the clue at pos leaves alone, and with
+// interior signatures the parts of two vectors or more.
 func (w *censusWorker) tallySplit(src *level, pos int, acc *tally) {
 	shift := uint(clueBits * pos)
 	for ci := 0; ci+1 < len(src.bounds); ci++ {
+		lo, hi := src.bounds[ci], src.bounds[ci+1]
 		var count [clueMask + 1]int32
-		var last [clueMask + 1]uint64
-		for _, x := range src.elems[src.bounds[ci]:src.bounds[ci+1]] {
-			v := x >> shift & clueMask
+		var last [clueMask + 1]int32
+		// With signatures: the one each part's vectors share so far (-1:
+		// they differ).
+		var sig [clueMask + 1]int32
+		for i := lo; i < hi; i++ {
+			v := src.elems[i] >> shift & clueMask
+			if src.sigs != nil {
+				switch s := src.sigs[i]; {
+				case count[v] == 0:
+					sig[v] = s
+				case sig[v] != s:
+					sig[v] = -1
+				}
+			}
 			count[v]++
-			last[v] = x
+			last[v] = i
 		}
 		for v, c := range count {
-			if c == 1 && last[v]&targetBit != 0 {
-				w.single(last[v], acc)
+			if c == 0 {
+				continue
+			}
+			switch x := src.elems[last[v]]; {
+			case c == 1 && x&keepBit != 0:
+				w.single(x, w.sig(src, int(last[v])), acc)
+			case c >= 2 && src.sigs != nil:
+				acc.book(sig[v])
 			}
 		}
 	}
 }
 
-// single books the vector x, alone in its class: a unique puzzle.
-func (w *censusWorker) single(x uint64, acc *tally) {
-	acc[0]++
+// bookClass books a class of two vectors or more with these interior
+// signatures: a puzzle with several solutions.
+func (acc *tally) bookClass(sigs []int32) {
+	for _, s := range sigs {
+		if s != sigs[0] {
+			acc.book(-1)
+			return
+		}
+	}
+	acc.book(sigs[0])
+}
+
+// book books a puzzle with several solutions whose interior signature is
+// sig (-1: its solutions differ in some interior clue).
+func (acc *tally) book(sig int32) {
+	acc.several++
+	if sig >= 0 {
+		acc.same++
+	}
+}
+
+// single books the vector x, alone in its class, with interior signature
+// sig: a unique puzzle when one square shows x (a target), else (with
+// interior signatures) a puzzle with several solutions.
+func (w *censusWorker) single(x uint64, sig int32, acc *tally) {
+	if x&targetBit == 0 {
+		acc.book(sig)
+		return
+	}
+	acc.sym[0]++
 	if x&symBit != 0 {
 		fixed := w.t.fixedBy[x&vecMask]
-		for g := 1; g < NumSymmetries; g++ {
+		for g := 1; g < w.t.syms; g++ {
 			if fixed>>g&1 != 0 {
-				acc[g]++
+				acc.sym[g]++
 			}
 		}
 	}
@@ -670,17 +915,19 @@ func (w *censusWorker) single(x uint64, acc *tally) {
 func (w *censusWorker) leaf(s uint32, acc *tally) error {
 	var stab int64
 	var fixed int64
-	for g := range NumSymmetries {
+	for g := range w.t.syms {
 		if w.t.imageOf(g, s) == s {
 			stab++
-			fixed += acc[g]
+			fixed += acc.sym[g]
 		}
 	}
-	orbit := NumSymmetries / stab
+	orbit := int64(w.t.syms) / stab
 	w.sets += orbit
 	w.setsUpTo++
-	w.unique += acc[0] * orbit
+	w.unique += acc.sym[0] * orbit
 	w.uniqueUpTo += fixed / stab // Burnside: exact
+	w.several += acc.several * orbit
+	w.same += acc.same * orbit
 	if w.list == nil || len(w.found) == 0 {
 		return nil
 	}
@@ -688,7 +935,7 @@ func (w *censusWorker) leaf(s uint32, acc *tally) error {
 	var images []uint32
 	w.listMu.Lock()
 	defer w.listMu.Unlock()
-	for g := range NumSymmetries {
+	for g := range w.t.syms {
 		img := w.t.imageOf(g, s)
 		if slices.Contains(images, img) {
 			continue

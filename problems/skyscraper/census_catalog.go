@@ -15,7 +15,7 @@ import (
 // last, for the command line to end with the time and the jobs. A request
 // out of range wraps both catalog.ErrBadRequest and ErrCensus.
 func (problem) Census(ctx context.Context, req catalog.CensusRequest, list func(line string), progress func(done, total int64)) (catalog.CensusReport, error) {
-	opt := CensusOptions{Size: req.Size, Clues: req.Clues, OneSide: req.OneSide, Jobs: req.Jobs}
+	opt := CensusOptions{Size: req.Size, Clues: req.Clues, OneSide: req.OneSide, Jobs: req.Jobs, Interior: req.Interior}
 	if list != nil {
 		opt.List = func(q *Puzzle) {
 			if !req.Canonical || Canonical(q) {
@@ -49,11 +49,21 @@ func (c Census) summary() []string {
 	if c.Clues == 1 {
 		clues = "clue"
 	}
-	return []string{
+	out := []string{
 		fmt.Sprintf("skyscraper census: size %d, %d %s %s", c.Size, c.Clues, clues, where),
 		fmt.Sprintf("position sets  %14d  (%d up to symmetry)", c.Sets, c.SetsUpToSymmetry),
 		fmt.Sprintf("clue sets      %14d  (every value 1..%d on every position)", c.Puzzles, c.Size),
 		fmt.Sprintf("unique         %14d  (%d up to symmetry; %.3g%% of the clue sets)", c.Unique, c.UniqueUpToSymmetry, share),
-		fmt.Sprintf("%d Latin squares of order %d", c.Squares, c.Size),
 	}
+	if in := c.Interior; in != nil {
+		fixed := 0.0
+		if in.Several > 0 {
+			fixed = 100 * float64(in.Fixed) / float64(in.Several)
+		}
+		out = append(out,
+			fmt.Sprintf("solvable       %14d  (clue sets with a solution)", in.Solvable),
+			fmt.Sprintf("several        %14d  (with two solutions or more)", in.Several),
+			fmt.Sprintf("interior fixed %14d  (%.3g%% of those with several: every interior clue the same in all their solutions)", in.Fixed, fixed))
+	}
+	return append(out, fmt.Sprintf("%d Latin squares of order %d", c.Squares, c.Size))
 }

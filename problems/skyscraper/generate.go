@@ -12,21 +12,8 @@ import (
 func FromGrid(grid [][]int) *Puzzle {
 	n := len(grid)
 	p := New(n)
-	seen := func(cell func(i int) int) int {
-		count, tallest := 0, 0
-		for i := range n {
-			if v := cell(i); v > tallest {
-				tallest = v
-				count++
-			}
-		}
-		return count
-	}
-	for k := range n {
-		p.Top[k] = seen(func(i int) int { return grid[i][k] })
-		p.Bottom[k] = seen(func(i int) int { return grid[n-1-i][k] })
-		p.Left[k] = seen(func(i int) int { return grid[k][i] })
-		p.Right[k] = seen(func(i int) int { return grid[k][n-1-i] })
+	for pos, s := range edgeSights(n) {
+		*clueAt(p, pos) = s.seen(grid)
 	}
 	return p
 }
