@@ -39,6 +39,8 @@ type config struct {
 	upTo  string
 	// solve --all and --solutions (all.go).
 	all allConfig
+	// A command's own options, made by its flags function (clues).
+	own any
 }
 
 func newConfig() *config {

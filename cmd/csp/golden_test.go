@@ -174,7 +174,25 @@ var goldenCases = []goldenCase{
 	{name: "census-other-problem", args: []string{"census", "sudoku", "--size", "4", "--clues", "2"}},
 	{name: "census-no-size", args: []string{"census", "skyscraper", "--clues", "2"}},
 
-	// census --interior
+	// clues: a full grid's clues, minimal and smallest sets, a board's
+	// fewest clue sets; backbone; census --interior
+	{name: "clues-grid-interior", args: []string{"clues", "skyscraper", "-", "--interior"}, stdin: towersSolved},
+	{name: "clues-minimal", args: []string{"clues", "skyscraper", "-", "--minimal", "--seed", "2"}, stdin: towersSolved + "\n" + grid6},
+	{name: "clues-minimal-interior", args: []string{"clues", "skyscraper", "-", "--minimal", "--interior"}, stdin: grid4Open},
+	{name: "clues-smallest-list", args: []string{"clues", "skyscraper", "-", "--smallest", "--list", "--jobs", "1"}, stdin: towersSolved},
+	{name: "clues-smallest-6", args: []string{"clues", "skyscraper", "-", "--smallest", "--json"}, stdin: grid6},
+	{name: "clues-smallest-givens", args: []string{"clues", "skyscraper", "-", "--smallest"}, stdin: grid4Open},
+	{name: "clues-no-givens", args: []string{"clues", "skyscraper", "-", "--minimal", "--no-givens"}, stdin: grid4Open},
+	{name: "clues-diagonal", args: []string{"clues", "skyscraper", "-", "--list", "--jobs", "1"}, stdin: diagonal4},
+	{name: "clues-diagonal-one-side", args: []string{"clues", "skyscraper", "-", "--one-side", "--list", "--jobs", "1"}, stdin: diagonal4},
+	{name: "clues-board-json", args: []string{"clues", "skyscraper", "-", "--clues", "4", "--json", "--jobs", "1"}, stdin: diagonal4},
+	{name: "clues-board-too-big", args: []string{"clues", "skyscraper", "-"}, stdin: "6:///////////////////////,6zi\n"},
+	{name: "clues-bad-flags", args: []string{"clues", "skyscraper", "-", "--minimal", "--clues", "3"}, stdin: towersSolved},
+	{name: "backbone-towers", args: []string{"backbone", "skyscraper", "-"}, stdin: towers24},
+	{name: "backbone-json", args: []string{"backbone", "skyscraper", "-", "--json"}, stdin: towers24 + towersUnique},
+	{name: "backbone-limit", args: []string{"backbone", "skyscraper", "-", "--limit", "100"}, stdin: towersMultiple},
+	{name: "backbone-sudoku", args: []string{"backbone", "sudoku", "-"}, stdin: sudokuSeveral},
+	{name: "backbone-none", args: []string{"backbone", "skyscraper", "-"}, stdin: towersNone},
 	{name: "census-interior", args: []string{"census", "skyscraper", "--size", "4", "--clues", "4", "--interior", "--jobs", "1"}},
 
 	// bench: the table, the CSV and the JSON records

@@ -200,7 +200,16 @@ func usage() string {
   csp census skyscraper --size N --clues K [--one-side] [--list [--canonical]] [--json] [--jobs J]
                                      how many K-clue sets give a unique puzzle
                                      (--list prints them; --canonical one per
-                                     symmetry class; --timeout D bounds the run)
+                                     symmetry class; --timeout D bounds the run;
+                                     --interior: and how many of the others agree
+                                     on every interior clue)
+  csp clues skyscraper FILE|-        a full grid's clues (--interior), a minimal
+                                     (--minimal) or smallest (--smallest) set that
+                                     singles it out; for a board with open cells,
+                                     the fewest clue sets (--clues K, --list);
+                                     --one-side, --no-givens, --time-limit D, --json
+  csp backbone PROBLEM FILE|-        what every solution agrees on: cells (and
+                                     skyscraper clues), up to --limit solutions
   csp help                           print this text
 
 Authors' tools: grade, explain, hint and marks serve ` + ladderProblems() + `;

@@ -5,10 +5,11 @@
 // turn the command line's settings into typed options once, solve, count,
 // check a grid with the problem's independent checker, write. What more it
 // can do (generate, reason for the authors' tools, pencil marks, clue lists
-// for the diagnostics, a census) it says by implementing the optional
+// for the diagnostics, a census, clue sets for a board, what solutions
+// show beyond their cells) it says by implementing the optional
 // interfaces [Generator], [Preparer], [Modeler], [Reasoner], [Marker],
-// [Cluer], [Clasher], [Censuser] and [Suiter], each checked at compile time
-// in the problem's package:
+// [Cluer], [Clasher], [Censuser], [ClueFinder], [Deriver] and [Suiter],
+// each checked at compile time in the problem's package:
 //
 //	var _ catalog.Generator[options] = problem{}
 //
@@ -209,6 +210,65 @@ type Censuser interface {
 	// line of the problem's input form; progress, when set, is told the
 	// work done and the whole. A bad request wraps ErrBadRequest.
 	Census(ctx context.Context, req CensusRequest, list func(line string), progress func(done, total int64)) (CensusReport, error)
+}
+
+// ClueFinder is a problem that finds clue sets for a board (csp clues):
+// from an instance whose givens fill the grid, or fix some of its cells,
+// puzzles whose one solution is that grid, or respects that board.
+type ClueFinder[I any] interface {
+	// FindClues serves req for board. Each puzzle found goes to found,
+	// which the command line checks with the problem's model and
+	// checker before it prints it; an error from found stops the search
+	// and is returned. A request this board cannot serve (a size out of
+	// range, a flag that does not apply to it) wraps ErrBadRequest; when
+	// ctx ends, FindClues returns what it has, saying so, or ctx's error.
+	FindClues(ctx context.Context, board I, req ClueRequest, found func(ClueSet) error) (ClueReport, error)
+}
+
+// ClueRequest is what csp clues asks for; the zero value asks for the
+// clues a full grid shows.
+type ClueRequest struct {
+	Minimal  bool // a minimal clue set: none of its clues can go
+	Smallest bool // the fewest clues
+	// Clues asks for the clue sets of exactly this many clues (-1: not
+	// asked; the fewest for a board with cells left open).
+	Clues    int
+	Interior bool // interior clues too
+	OneSide  bool // every clue on one side
+	NoGivens bool // clue sets with no givens, even when clues alone fall short
+	List     bool // every clue set asked for, not one
+	Seed     uint64
+	Jobs     int
+}
+
+// ClueSet is a puzzle FindClues found, in the problem's input form. With
+// Unique its one solution is Solution, which respects the board; without
+// it Solution is one of its solutions, and it has others (a full grid's
+// clues that do not single it out).
+type ClueSet struct {
+	Line     string
+	Unique   bool
+	Solution [][]int
+}
+
+// ClueReport is the outcome of FindClues for one board: Record for
+// --json (a struct), Summary for people, one line each.
+type ClueReport struct {
+	Record  any
+	Summary []string
+}
+
+// Deriver is a problem whose solutions show more than their cells (a
+// skyscraper grid shows its edge and interior clues): csp backbone
+// reports which of those values every solution of a puzzle agrees on.
+type Deriver[I any] interface {
+	// Derived returns the values grid, a solution of inst, shows, in an
+	// order inst fixes; DerivedNames names them in that order.
+	Derived(inst I, grid [][]int) []int
+	DerivedNames(inst I) []string
+	// FormatDerived words the values known (in that order), for people,
+	// one line each; what says what they are ("fixed in every solution").
+	FormatDerived(inst I, values []int, known []bool, what string) []string
 }
 
 // Suiter is a problem with a benchmark suite of its own, embedded in the

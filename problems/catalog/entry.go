@@ -22,6 +22,7 @@ type Entry struct {
 	Levels []string
 	// What the problem can do beyond the core.
 	CanGenerate, CanModel, CanReason, CanMark, CanClue, CanCensus bool
+	CanFindClues, CanDerive                                       bool
 	// Suite is the problem's benchmark suite ("": none; see Suiter).
 	Suite string
 
@@ -49,6 +50,10 @@ type driver interface {
 	keep(inst any, kept []bool) any
 	give(inst any, givens map[[2]int]int) any
 	census(ctx context.Context, req CensusRequest, list func(string), progress func(done, total int64)) (CensusReport, error)
+	findClues(ctx context.Context, board any, req ClueRequest, found func(ClueSet) error) (ClueReport, error)
+	derived(inst any, grid [][]int) []int
+	derivedNames(inst any) []string
+	formatDerived(inst any, values []int, known []bool, what string) []string
 }
 
 // NewSettings returns settings with e's flag defaults.
@@ -205,6 +210,23 @@ func (e *Entry) Census(ctx context.Context, req CensusRequest, list func(string)
 	return e.d.census(ctx, req, list, progress)
 }
 
+// FindClues finds clue sets for board (see ClueFinder).
+func (e *Entry) FindClues(ctx context.Context, board any, req ClueRequest, found func(ClueSet) error) (ClueReport, error) {
+	return e.d.findClues(ctx, board, req, found)
+}
+
+// Derived returns what grid, a solution of inst, shows beyond its cells
+// (nil without a Deriver).
+func (e *Entry) Derived(inst any, grid [][]int) []int { return e.d.derived(inst, grid) }
+
+// DerivedNames names the values of Derived.
+func (e *Entry) DerivedNames(inst any) []string { return e.d.derivedNames(inst) }
+
+// FormatDerived words the values of Derived that are known.
+func (e *Entry) FormatDerived(inst any, values []int, known []bool, what string) []string {
+	return e.d.formatDerived(inst, values, known, what)
+}
+
 // adapt is the generic adapter: the one place where instances and options
 // are asserted back to their types, and where the optional interfaces are
 // found.
@@ -219,6 +241,8 @@ func adapt[I, O any](p Problem[I, O]) *Entry {
 	a.clue, e.CanClue = p.(Cluer[I])
 	a.clash, _ = p.(Clasher[I])
 	a.cen, e.CanCensus = p.(Censuser)
+	a.find, e.CanFindClues = p.(ClueFinder[I])
+	a.der, e.CanDerive = p.(Deriver[I])
 	if e.CanReason {
 		e.Levels = a.rea.Levels()
 	}
@@ -238,6 +262,8 @@ type adapter[I, O any] struct {
 	clue  Cluer[I]
 	clash Clasher[I]
 	cen   Censuser
+	find  ClueFinder[I]
+	der   Deriver[I]
 }
 
 // typed returns inst as an I; an instance of another problem is a
@@ -423,4 +449,39 @@ func (a *adapter[I, O]) census(ctx context.Context, req CensusRequest, list func
 		return CensusReport{}, ErrUnsupported
 	}
 	return a.cen.Census(ctx, req, list, progress)
+}
+
+func (a *adapter[I, O]) findClues(ctx context.Context, board any, req ClueRequest, found func(ClueSet) error) (ClueReport, error) {
+	if a.find == nil {
+		return ClueReport{}, ErrUnsupported
+	}
+	b, err := typed[I](board, "instance")
+	if err != nil {
+		return ClueReport{}, err
+	}
+	return a.find.FindClues(ctx, b, req, found)
+}
+
+func (a *adapter[I, O]) derived(inst any, grid [][]int) []int {
+	i, err := typed[I](inst, "instance")
+	if a.der == nil || err != nil {
+		return nil
+	}
+	return a.der.Derived(i, grid)
+}
+
+func (a *adapter[I, O]) derivedNames(inst any) []string {
+	i, err := typed[I](inst, "instance")
+	if a.der == nil || err != nil {
+		return nil
+	}
+	return a.der.DerivedNames(i)
+}
+
+func (a *adapter[I, O]) formatDerived(inst any, values []int, known []bool, what string) []string {
+	i, err := typed[I](inst, "instance")
+	if a.der == nil || err != nil {
+		return nil
+	}
+	return a.der.FormatDerived(i, values, known, what)
 }

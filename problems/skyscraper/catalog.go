@@ -28,6 +28,8 @@ var (
 	_ catalog.Cluer[*Puzzle]             = problem{}
 	_ catalog.Clasher[*Puzzle]           = problem{}
 	_ catalog.Censuser                   = problem{}
+	_ catalog.ClueFinder[*Puzzle]        = problem{}
+	_ catalog.Deriver[*Puzzle]           = problem{}
 	_ catalog.Suiter                     = problem{}
 )
 
