@@ -71,6 +71,18 @@ func handInterior(g [][]int) string {
 	return b.String()
 }
 
+// project packs the clues of e (the edge clues of a square of side 4 or
+// less) at the positions of s, 4 bits each, into a key.
+func project(e []int, s uint32) uint64 {
+	var key uint64
+	for pos, v := range e {
+		if s>>pos&1 != 0 {
+			key = key<<4 | uint64(v)
+		}
+	}
+	return key
+}
+
 // bruteInterior counts by brute force what the census's Interior counts:
 // over the sets of k edge positions and every value on them, the clue
 // sets with a solution, those with several, and of those the ones whose
@@ -87,15 +99,10 @@ func bruteInterior(n, k int, grids [][][]int) InteriorCensus {
 		if bits.OnesCount32(s) != k {
 			continue
 		}
-		groups := map[string][]int{}
+		groups := map[uint64][]int{}
 		for i, e := range edges {
-			var key strings.Builder
-			for pos := range 4 * n {
-				if s>>pos&1 != 0 {
-					fmt.Fprintf(&key, "%d,", e[pos])
-				}
-			}
-			groups[key.String()] = append(groups[key.String()], i)
+			key := project(e, s)
+			groups[key] = append(groups[key], i)
 		}
 		for _, members := range groups {
 			c.Solvable++
