@@ -107,6 +107,25 @@ func TestCluesMinimalOnRandomGrids(t *testing.T) {
 	}
 }
 
+// TestCluesReadsSolveOutput: solve's output, grids each followed by a %
+// status line, is a batch of full grids for clues: one record per puzzle
+// solved, each clue set (the grid's edge clues) singling out the grid
+// solve printed.
+func TestCluesReadsSolveOutput(t *testing.T) {
+	towers := readFile(t, "testdata/bench/towers.txt")
+	solved := runCSP(t, towers, "solve", "skyscraper", "-")
+	require.Equal(t, 0, solved.code, solved.stderr)
+	r := runCSP(t, solved.stdout, "clues", "skyscraper", "-", "--json")
+	require.Equal(t, 0, r.code, r.stderr)
+	recs := decodeLines(t, r.stdout)
+	require.Len(t, recs, len(instancesOf(t, "skyscraper", towers)))
+	for _, rec := range recs {
+		report := rec["report"].(map[string]any)
+		assert.Equal(t, "clues", report["mode"])
+		assert.Equal(t, true, report["unique"])
+	}
+}
+
 // TestCluesBoardsAndModes: a full grid's clues, a board's fewest clue
 // sets listed, every one read back unique by check with a solution that
 // respects the board; usage errors for clashing flags.

@@ -20,50 +20,26 @@ import (
 // counted by hand, every position set's projections hashed, orbits found
 // by taking the smallest image of every unique puzzle (not Burnside).
 
-// bruteSquares lists every Latin square of order n by backtracking, as the
-// 4n clues each shows (in the order Top, Bottom, Left, Right).
+// bruteSquares lists every Latin square of order n by backtracking
+// (latinsquare.All), as the 4n clues each shows (in the order Top, Bottom,
+// Left, Right), counted by hand.
 func bruteSquares(n int) [][]int {
-	g := make([][]int, n)
-	for r := range g {
-		g[r] = make([]int, n)
-	}
 	var out [][]int
-	var fill func(k int)
-	fill = func(k int) {
-		if k == n*n {
-			clues := make([]int, 4*n)
-			for i := range n {
-				var tallest [4]int
-				for j := range n {
-					for side, h := range [4]int{g[j][i], g[n-1-j][i], g[i][j], g[i][n-1-j]} {
-						if h > tallest[side] {
-							tallest[side] = h
-							clues[side*n+i]++
-						}
+	for _, g := range latinsquare.All(n) {
+		clues := make([]int, 4*n)
+		for i := range n {
+			var tallest [4]int
+			for j := range n {
+				for side, h := range [4]int{g[j][i], g[n-1-j][i], g[i][j], g[i][n-1-j]} {
+					if h > tallest[side] {
+						tallest[side] = h
+						clues[side*n+i]++
 					}
 				}
 			}
-			out = append(out, clues)
-			return
 		}
-		r, c := k/n, k%n
-	next:
-		for v := 1; v <= n; v++ {
-			for j := range c {
-				if g[r][j] == v {
-					continue next
-				}
-			}
-			for i := range r {
-				if g[i][c] == v {
-					continue next
-				}
-			}
-			g[r][c] = v
-			fill(k + 1)
-		}
+		out = append(out, clues)
 	}
-	fill(0)
 	return out
 }
 

@@ -338,11 +338,15 @@ func hittingClues(ctx context.Context, grid [][]int, values, items, upper []int,
 	// check counts the solutions of the items picked: it books the sets
 	// of differing clues of the other solutions, and the strongest one,
 	// grown (see grow); it reports whether the grid was the only one.
-	check := func(pick []int) (bool, error) {
-		chosen := make([]int, len(pick))
+	toItems := func(pick []int) []int {
+		out := make([]int, len(pick))
 		for i, j := range pick {
-			chosen[i] = items[j]
+			out[i] = items[j]
 		}
+		return out
+	}
+	check := func(pick []int) (bool, error) {
+		chosen := toItems(pick)
 		sols, complete, err := solutionsUpTo(ctx, puzzleOf(n, values, chosen), counterexamples)
 		if err != nil {
 			return false, err
@@ -370,13 +374,6 @@ func hittingClues(ctx context.Context, grid [][]int, values, items, upper []int,
 			h.add(mask)
 		}
 		return false, err
-	}
-	toItems := func(pick []int) []int {
-		out := make([]int, len(pick))
-		for i, j := range pick {
-			out[i] = items[j]
-		}
-		return out
 	}
 	for {
 		// Greedy hitting sets first, cheap, until one singles the grid

@@ -289,14 +289,8 @@ func bruteBoard(t *testing.T, board *Puzzle, k int, oneSide bool, grids [][][]in
 		if bits.OnesCount32(s) != k || oneSide && k > 0 && (s>>(bits.TrailingZeros32(s)/n*n))>>n != 0 {
 			continue
 		}
-		// Group the squares by their clues on s: a group of one that
-		// respects the board is a clue set.
-		groups := map[uint64][]int{}
-		for i, e := range edges {
-			key := project(e, s)
-			groups[key] = append(groups[key], i)
-		}
-		for _, members := range groups {
+		// A class of one square that respects the board is a clue set.
+		for _, members := range classes(edges, s) {
 			if len(members) != 1 || !respects[members[0]] {
 				continue
 			}

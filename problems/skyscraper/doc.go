@@ -18,7 +18,11 @@
 // independently of the model. For authors: Reason (the deduction ladder
 // behind grade, explain and hint, on the same grid helper), Make (unique,
 // graded, minimal puzzles), RunCensus (how many clue sets give a unique
-// puzzle, in census.go; census_catalog.go serves it to `csp census`) and
+// puzzle, in census.go; census_catalog.go serves it to `csp census`), the
+// clue finders (MinimalClues and SmallestClues for a full grid, ClueSets
+// and FewestClueSets for a board, in clues.go and boardclues.go;
+// clues_catalog.go serves them to `csp clues`), Shown (every clue a grid
+// shows, edge and interior, in sights.go; `csp backbone` folds them) and
 // the diagnostics of broken puzzles. catalog.go registers the package with
 // the command line's catalog.
 package skyscraper

@@ -71,16 +71,21 @@ func handInterior(g [][]int) string {
 	return b.String()
 }
 
-// project packs the clues of e (the edge clues of a square of side 4 or
-// less) at the positions of s, 4 bits each, into a key.
-func project(e []int, s uint32) uint64 {
-	var key uint64
-	for pos, v := range e {
-		if s>>pos&1 != 0 {
-			key = key<<4 | uint64(v)
+// classes groups squares (their edge clues, of side 4 or less) by the
+// clues they show at the positions of s: one class per clue set on s with
+// a solution, holding the indices of its solutions.
+func classes(edges [][]int, s uint32) map[uint64][]int {
+	groups := map[uint64][]int{}
+	for i, e := range edges {
+		var key uint64 // the clues at s, 4 bits each
+		for pos, v := range e {
+			if s>>pos&1 != 0 {
+				key = key<<4 | uint64(v)
+			}
 		}
+		groups[key] = append(groups[key], i)
 	}
-	return key
+	return groups
 }
 
 // bruteInterior counts by brute force what the census's Interior counts:
@@ -99,12 +104,7 @@ func bruteInterior(n, k int, grids [][][]int) InteriorCensus {
 		if bits.OnesCount32(s) != k {
 			continue
 		}
-		groups := map[uint64][]int{}
-		for i, e := range edges {
-			key := project(e, s)
-			groups[key] = append(groups[key], i)
-		}
-		for _, members := range groups {
+		for _, members := range classes(edges, s) {
 			c.Solvable++
 			if len(members) == 1 {
 				continue
