@@ -188,6 +188,7 @@ var goldenCases = []goldenCase{
 	{name: "clues-board-json", args: []string{"clues", "skyscraper", "-", "--clues", "4", "--json", "--jobs", "1"}, stdin: diagonal4},
 	{name: "clues-board-too-big", args: []string{"clues", "skyscraper", "-"}, stdin: "6:///////////////////////,6zi\n"},
 	{name: "clues-bad-flags", args: []string{"clues", "skyscraper", "-", "--minimal", "--clues", "3"}, stdin: towersSolved},
+	{name: "clues-grid-list", args: []string{"clues", "skyscraper", "-", "--list"}, stdin: towersSolved},
 	{name: "backbone-towers", args: []string{"backbone", "skyscraper", "-"}, stdin: towers24},
 	{name: "backbone-json", args: []string{"backbone", "skyscraper", "-", "--json"}, stdin: towers24 + towersUnique},
 	{name: "backbone-limit", args: []string{"backbone", "skyscraper", "-", "--limit", "100"}, stdin: towersMultiple},

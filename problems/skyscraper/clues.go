@@ -204,14 +204,18 @@ func MinimalClues(ctx context.Context, grid [][]int, opt ClueOptions) (*Puzzle, 
 
 // notDetermined words ErrNotDetermined for the clues opt allows.
 func notDetermined(opt ClueOptions) error {
-	what := "its edge clues leave"
+	return fmt.Errorf("%w: %s", ErrNotDetermined, fallsShort(opt))
+}
+
+// fallsShort says that the clues opt allows leave another solution.
+func fallsShort(opt ClueOptions) string {
 	switch {
 	case opt.OneSide:
-		what = "the edge clues of each side leave"
+		return "the edge clues of each side leave another solution"
 	case opt.Interior:
-		what = "its edge and interior clues leave"
+		return "its edge and interior clues leave another solution"
 	}
-	return fmt.Errorf("%w: %s another solution", ErrNotDetermined, what)
+	return "its edge clues leave another solution"
 }
 
 // greedy takes items out while the rest single the grid out, the givens

@@ -61,10 +61,16 @@ func (problem) FindClues(ctx context.Context, board *Puzzle, req catalog.ClueReq
 	}
 	var sum []string
 	var err error
+	mode := req.Minimal || req.Smallest || req.Clues >= 0
+	census := req.Clues >= 0 || req.Smallest && n <= MaxCensusSize && !req.Interior
 	switch {
 	case grid == nil && (req.Minimal || req.Interior):
 		return catalog.ClueReport{}, fmt.Errorf("%w: --minimal and --interior need a full grid; this board leaves %d of its %d cells open",
 			catalog.ErrBadRequest, n*n-rec.Fixed, n*n)
+	case grid != nil && !mode && (req.List || req.OneSide):
+		return catalog.ClueReport{}, fmt.Errorf("%w: a full grid's clues are all of them: --list and --one-side go with --minimal, --smallest or --clues K", catalog.ErrBadRequest)
+	case grid != nil && req.List && !census:
+		return catalog.ClueReport{}, fmt.Errorf("%w: --list prints the census's clue sets: edge clues, sizes 1..%d, with --smallest or --clues K", catalog.ErrBadRequest, MaxCensusSize)
 	case grid == nil || req.Clues >= 0:
 		rec.Mode = "sets"
 		sum, err = clueSets(ctx, board, grid, req, opt, &rec, found)
@@ -77,7 +83,7 @@ func (problem) FindClues(ctx context.Context, board *Puzzle, req catalog.ClueReq
 		if err == nil {
 			what := "no clue can go"
 			if rec.Givens > 0 {
-				what = "no clue or given can go; clues alone leave another solution"
+				what = "no clue or given can go; " + fallsShort(opt)
 			}
 			sum[0] = fmt.Sprintf("a minimal set of %s singles it out (seed %d): %s", words(rec), req.Seed, what)
 		}
@@ -179,7 +185,7 @@ func smallest(ctx context.Context, grid [][]int, opt ClueOptions, rec *cluesReco
 	rec.Proved, rec.AtLeast = &s.Proved, s.AtLeast
 	what, why := "clues", ""
 	if rec.Givens > 0 {
-		what, why = "clues and givens", "; clues alone leave another solution"
+		what, why = "clues and givens", "; "+fallsShort(opt)
 	}
 	if s.Proved {
 		sum[0] = fmt.Sprintf("the fewest %s that single it out: %s, proved (no set of %d meets every other solution's differences)%s", what, words(*rec), s.Clues-1, why)
