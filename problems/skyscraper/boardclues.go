@@ -146,7 +146,11 @@ func newBoardTables(ctx context.Context, board *Puzzle, opt ClueOptions) (*board
 func (b *boardTables) count(ctx context.Context, k, jobs int, list func(*Puzzle)) (BoardCensus, error) {
 	res := b.res
 	res.Clues = k
-	for i, t := range b.tables {
+	tables := b.tables
+	if k == 0 {
+		tables = tables[:1] // the empty set is on every side: count it once
+	}
+	for i, t := range tables {
 		back := b.back[i]
 		c, err := t.run(ctx, b.cands, k, jobs, func(p *Puzzle) {
 			q := back.Puzzle(p)

@@ -172,6 +172,14 @@ func plural(k int, what string) string {
 	return fmt.Sprintf("%d %ss", k, what)
 }
 
+// verb is one when k is 1, else many.
+func verb(k int64, one, many string) string {
+	if k == 1 {
+		return one
+	}
+	return many
+}
+
 // smallest serves --smallest with SmallestClues.
 func smallest(ctx context.Context, grid [][]int, opt ClueOptions, rec *cluesRecord, found func(catalog.ClueSet) error) ([]string, error) {
 	s, err := SmallestClues(ctx, grid, opt)
@@ -187,9 +195,12 @@ func smallest(ctx context.Context, grid [][]int, opt ClueOptions, rec *cluesReco
 	if rec.Givens > 0 {
 		what, why = "clues and givens", "; "+fallsShort(opt)
 	}
-	if s.Proved {
+	switch {
+	case s.Proved && s.Clues == 0:
+		sum[0] = "no clue is needed: it is the only grid of its size"
+	case s.Proved:
 		sum[0] = fmt.Sprintf("the fewest %s that single it out: %s, proved (no set of %d meets every other solution's differences)%s", what, words(*rec), s.Clues-1, why)
-	} else {
+	default:
 		sum[0] = fmt.Sprintf("%s, the fewest %s found before the search was stopped; not proved: at least %d are needed%s", words(*rec), what, s.AtLeast, why)
 	}
 	return sum, nil
@@ -242,8 +253,8 @@ func clueSets(ctx context.Context, board *Puzzle, grid [][]int, req catalog.Clue
 	whose := "single it out"
 	if grid == nil {
 		whose = "make a puzzle whose one solution respects it"
-		sum = append(sum, fmt.Sprintf("a %dx%d board with %d of its %d cells fixed: %d Latin squares respect it, %d of them shown by no other square's %d edge clues",
-			n, n, rec.Fixed, n*n, c.Respecting, c.Singled, 4*n))
+		sum = append(sum, fmt.Sprintf("a %dx%d board with %d of its %s fixed: %s %s it, %d of them shown by no other square's %d edge clues",
+			n, n, rec.Fixed, plural(n*n, "cell"), plural(int(c.Respecting), "Latin square"), verb(c.Respecting, "respects", "respect"), c.Singled, 4*n))
 	} else {
 		sum = append(sum, fmt.Sprintf("a full %dx%d grid", n, n))
 	}
@@ -256,7 +267,7 @@ func clueSets(ctx context.Context, board *Puzzle, grid [][]int, req catalog.Clue
 	case c.Clues < 0:
 		sum = append(sum, fmt.Sprintf("no set of edge clues%s can %s", where, strings.TrimSuffix(whose, "s")))
 	case req.Clues >= 0:
-		sum = append(sum, fmt.Sprintf("%s of %d edge clues%s %s", sets, c.Clues, where, whose))
+		sum = append(sum, fmt.Sprintf("%s of %s%s %s", sets, plural(c.Clues, "edge clue"), where, whose))
 	default:
 		sum = append(sum, fmt.Sprintf("the fewest edge clues%s that %s: %d, proved by the census (no set of %d does); %s", where, whose, c.Clues, c.Clues-1, sets))
 		if c.Clues == 0 {

@@ -374,6 +374,17 @@ func TestClueSetsAgreeWithBruteForce(t *testing.T) {
 	}
 }
 
+// TestClueSetsEmptySetOnce: the one square of side 1 needs no clue; with
+// OneSide the empty set, on every side at once, counts once too.
+func TestClueSetsEmptySetOnce(t *testing.T) {
+	for _, oneSide := range []bool{false, true} {
+		c, err := ClueSets(context.Background(), New(1), 0, ClueOptions{OneSide: oneSide}, nil)
+		require.NoError(t, err)
+		assert.Equal(t, int64(1), c.Sets, "oneSide=%v", oneSide)
+		assert.Equal(t, int64(1), c.SetsUpToSymmetry, "oneSide=%v", oneSide)
+	}
+}
+
 // TestClueSetsBadRequests: sizes past the census, interior clues, k out
 // of range.
 func TestClueSetsBadRequests(t *testing.T) {
