@@ -14,8 +14,8 @@ import (
 )
 
 // csp backbone PROBLEM FILE: what every solution of a puzzle agrees on.
-// The solutions are listed (up to --limit), each through the problem's
-// checker, and folded one by one: the cells that hold the same value in
+// The solutions are listed (up to --limit) by Entry.Each, each through
+// the problem's checker, and folded one by one: the cells that hold the same value in
 // all of them, and for a problem whose solutions show more than their
 // cells (a Deriver: a skyscraper grid's edge and interior clues) the
 // values of those that all agree. Only a complete listing is a backbone;
@@ -66,8 +66,8 @@ func backbone(e env, p *catalog.Entry, args []string, c *config) int {
 		return usageError(e.stderr, "backbone: %s has no model to list solutions with", p.Name)
 	}
 	s := *c.settings
-	s.Search.Restarts = csp.NoRestarts // every solution once: no restarts
-	s.Search.Workers = 0
+	s.Search.Restarts = csp.NoRestarts            // every solution once: no restarts
+	s.Search.Workers, s.Search.Portfolio = 0, nil // one sequential search (Entry.Each)
 	return eachInstance(e, p, args, c, func(ctx context.Context, it catalog.Item[any]) bool {
 		b, err := backboneOne(ctx, p, &s, c.limit, it)
 		if err != nil {
@@ -97,10 +97,19 @@ func backbone(e env, p *catalog.Entry, args []string, c *config) int {
 }
 
 // backboneOne lists the solutions of one puzzle, up to limit (0: no
-// cap), and folds them into its backbone.
+// cap), each passed by the problem's checker (Entry.Each), and folds them
+// into its backbone.
 func backboneOne(ctx context.Context, p *catalog.Entry, s *catalog.Settings, limit int64, it catalog.Item[any]) (backboneResult, error) {
 	b := backboneResult{Instance: it.Index, Line: it.Line}
-	m, read, err := p.Model(ctx, it.Value, s)
+	each := *s
+	each.Limit = limit
+	if limit > 0 {
+		each.Limit++ // one more says there are more than limit
+	}
+	res, err := p.Each(ctx, it.Value, &each, &catalog.Cache{}, func(g [][]int) bool {
+		b.fold(p, it.Value, g)
+		return true
+	})
 	var unsat catalog.Unsatisfiable
 	switch {
 	case errors.As(err, &unsat):
@@ -108,25 +117,6 @@ func backboneOne(ctx context.Context, p *catalog.Entry, s *catalog.Settings, lim
 		return b, nil
 	case err != nil:
 		return b, err
-	}
-	most := limit
-	if most > 0 {
-		most++ // one more says there are more than limit
-	}
-	var bad error
-	var buf []int
-	res := csp.NewSearch(m, s.Search).Run(ctx, most, func(sp *csp.Space) bool {
-		buf = sp.Values(buf)
-		g := read(buf)
-		if err := p.Check(it.Value, g); err != nil {
-			bad = fmt.Errorf("internal error: the engine's solution fails the checker: %w", err)
-			return false
-		}
-		b.fold(p, it.Value, g)
-		return true
-	})
-	if bad != nil {
-		return b, bad
 	}
 	b.Solutions, b.Complete = res.Solutions, res.Complete
 	if !res.Complete {
