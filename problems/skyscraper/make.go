@@ -6,12 +6,9 @@ import (
 	"math/rand/v2"
 	"time"
 
-	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/internal/latinsquare"
 	"github.com/cspgo/csp/problems/catalog"
 	"github.com/cspgo/csp/problems/internal/author"
-	"github.com/cspgo/csp/propagators/alldiff"
-	"github.com/cspgo/csp/propagators/visibility"
 )
 
 // MakeRequest asks for a puzzle for people: of size N, graded at Level
@@ -109,9 +106,8 @@ var solvesAt, gradeOf = catalog.Grader(Reason, len(Ladder.Levels))
 func (m *making) Solves(level int) bool { return solvesAt(m.cur, level) }
 
 func (m *making) Unique() bool {
-	res, err := Count(m.ctx, m.cur, Options{AllDiff: alldiff.GAC, Visibility: visibility.Line},
-		csp.Options{Var: csp.DomWDeg, Val: csp.ValMin}, 2)
-	return err == nil && res.Complete && res.Solutions == 1
+	u, err := unique(m.ctx, m.cur)
+	return err == nil && u
 }
 
 func (m *making) Grade() int { return gradeOf(m.cur) }
