@@ -279,8 +279,8 @@ func marked(g, other [][]int) string {
 }
 
 // reasoning readies an instance for the ladder tools and finds the
-// highest level --up-to allows.
-func reasoning(e env, p *catalog.Entry, c *config, it catalog.Item[any]) (*catalog.Reasoning, int, error) {
+// highest level --up-to allows (all of them by default, -1 for none).
+func reasoning(p *catalog.Entry, c *config, it catalog.Item[any]) (*catalog.Reasoning, int, error) {
 	r, err := p.Reason(it.Value)
 	if err != nil {
 		return nil, 0, err
@@ -289,6 +289,9 @@ func reasoning(e env, p *catalog.Entry, c *config, it catalog.Item[any]) (*catal
 	top := len(levels) - 1
 	if c.upTo != "" {
 		top = levelIndex(levels, c.upTo)
+	}
+	if top == -2 {
+		return nil, 0, badLevel(p.Name, levels, c.upTo)
 	}
 	return r, top, nil
 }
@@ -344,14 +347,18 @@ func wantLevel(problem string, levels []string) string {
 type gradeResult struct {
 	Instance int      `json:"instance"`
 	Line     int      `json:"line"`
-	Grade    string   `json:"grade"`            // a level's name, or "search"
-	Level    int      `json:"level"`            // 1-based; len(levels)+1 for search
+	Grade    string   `json:"grade"`            // a level's name, "search", or "beyond LEVEL" with --up-to
+	Level    int      `json:"level"`            // 1-based; len(levels)+1 for search; beyond: the least it can be
 	Levels   []string `json:"levels"`           // the ladder, weakest first, then "search"
 	Steps    int      `json:"steps"`            // steps of the path without search
 	Guesses  int64    `json:"guesses"`          // search: the nodes of the solving search
 	Depth    int      `json:"depth"`            // search: its peak depth
 	Verdict  string   `json:"verdict"`          // unique, multiple, none, unknown
 	Reason   string   `json:"reason,omitempty"` // none without search: why (givens that clash)
+	// UpTo is the highest level --up-to allowed, when it left some out;
+	// Beyond says the rules up to it did not finish the puzzle.
+	UpTo   string `json:"up_to,omitempty"`
+	Beyond bool   `json:"beyond,omitempty"`
 	// Stopped names the limit that left the grade unknown: "time limit"
 	// (--timeout) or "canceled" (an interrupt).
 	Stopped string   `json:"stopped,omitempty"`
@@ -359,7 +366,9 @@ type gradeResult struct {
 }
 
 // grade gives each puzzle the weakest level at which it is solved with no
-// search, or "search" with the guesses and depth the solver needed.
+// search, or "search" with the guesses and depth the solver needed. With
+// --up-to only the levels up to that one are tried: a puzzle they do not
+// finish is "beyond" it.
 func grade(e env, p *catalog.Entry, args []string, c *config) int {
 	if st := needLadder(e, p, c); st != 0 {
 		return st
@@ -369,9 +378,10 @@ func grade(e env, p *catalog.Entry, args []string, c *config) int {
 		if err != nil {
 			return reportErr(e, c, it, err)
 		}
+		ok := g.Verdict == "unique" && !g.Beyond
 		if c.json {
 			writeLine(e.stdout, g)
-			return g.Verdict == "unique"
+			return ok
 		}
 		ladder := strings.Join(g.Levels, " < ")
 		switch {
@@ -383,18 +393,24 @@ func grade(e env, p *catalog.Entry, args []string, c *config) int {
 			e.stdout.printf("%sunknown: %s after %d %s of the ladder\n", head(it), stopWord(g.stop), g.Steps, plural(g.Steps, "step"))
 		case g.Verdict == "none":
 			e.stdout.printf("%sno solution: nothing to grade\n", head(it))
+		case g.Beyond && g.Level == 1:
+			e.stdout.printf("%sbeyond none (--up-to none: no rule allowed), %s\n", head(it), g.Verdict)
+		case g.Beyond:
+			e.stdout.printf("%s%s (up to level %d of %s): stuck after %d %s, %s\n", head(it), g.Grade, g.Level-1, ladder, g.Steps, plural(g.Steps, "step"), g.Verdict)
 		case g.Grade == "search":
 			e.stdout.printf("%ssearch (level %d of %s): %d %s, depth %d, %s\n", head(it), g.Level, ladder, g.Guesses, plural(g.Guesses, "guess"), g.Depth, g.Verdict)
 		default:
 			e.stdout.printf("%s%s (level %d of %s): %d %s, %s\n", head(it), g.Grade, g.Level, ladder, g.Steps, plural(g.Steps, "step"), g.Verdict)
 		}
-		return g.Verdict == "unique"
+		return ok
 	})
 }
 
-// gradeOne grades one puzzle: the ladder first; search, and a count to
-// two for the verdict, when needed. When ctx ends first, the verdict is
-// unknown and Stopped says why (in words: "timed out", "interrupted").
+// gradeOne grades one puzzle: the ladder first, up to --up-to; when the
+// whole ladder does not finish it, search, and a count to two for the
+// verdict; when --up-to stopped below the top, the count alone. When ctx
+// ends first, the verdict is unknown and Stopped says why (in words:
+// "timed out", "interrupted").
 func gradeOne(ctx context.Context, p *catalog.Entry, c *config, it catalog.Item[any]) (gradeResult, error) {
 	g, err := gradeSteps(ctx, p, c, it)
 	if st := stoppedBy(ctx, err); st != csp.NotStopped {
@@ -405,7 +421,7 @@ func gradeOne(ctx context.Context, p *catalog.Entry, c *config, it catalog.Item[
 
 // gradeSteps is gradeOne without the verdict of a stop.
 func gradeSteps(ctx context.Context, p *catalog.Entry, c *config, it catalog.Item[any]) (gradeResult, error) {
-	r, err := p.Reason(it.Value)
+	r, top, err := reasoning(p, c, it)
 	var unsat catalog.Unsatisfiable
 	if errors.As(err, &unsat) {
 		return gradeResult{Instance: it.Index, Line: it.Line, Grade: "none", Levels: append(slices.Clone(p.Levels), "search"),
@@ -416,15 +432,18 @@ func gradeSteps(ctx context.Context, p *catalog.Entry, c *config, it catalog.Ite
 	}
 	levels := r.Reasoner.Ladder.Levels
 	g := gradeResult{Instance: it.Index, Line: it.Line, Levels: append(slices.Clone(levels), "search")}
+	if top < len(levels)-1 {
+		g.UpTo = upToName(levels, top)
+	}
 	r.Reasoner.Context = ctx
-	out, top := r.Reasoner.Run(r.Space, len(levels)-1, func(csp.Step) bool { g.Steps++; return true })
+	out, used := r.Reasoner.Run(r.Space, top, func(csp.Step) bool { g.Steps++; return true })
 	switch out {
 	case csp.Solved:
 		if err := r.Check(r.Grid()); err != nil {
 			return g, fmt.Errorf("internal error: the reasoning's grid fails the checker: %w", err)
 		}
-		top = max(top, 0)
-		g.Grade, g.Level, g.Verdict = levels[top], top+1, "unique"
+		used = max(used, 0)
+		g.Grade, g.Level, g.Verdict = levels[used], used+1, "unique"
 		return g, nil
 	case csp.Contradiction:
 		g.Grade, g.Level, g.Verdict = "none", 0, "none"
@@ -433,28 +452,47 @@ func gradeSteps(ctx context.Context, p *catalog.Entry, c *config, it catalog.Ite
 		return g, nil // gradeOne says why
 	}
 	s := *c.settings
-	_, res, err := p.Solve(ctx, it.Value, &s, &catalog.Cache{})
-	g.Grade, g.Level, g.Guesses, g.Depth = "search", len(levels)+1, res.Stats.Nodes, res.Stats.PeakDepth
-	if err != nil || ctx.Err() != nil {
-		return g, err
+	if g.UpTo != "" {
+		g.Grade, g.Level, g.Beyond = "beyond "+g.UpTo, top+2, true
+	} else {
+		_, res, err := p.Solve(ctx, it.Value, &s, &catalog.Cache{})
+		g.Grade, g.Level, g.Guesses, g.Depth = "search", len(levels)+1, res.Stats.Nodes, res.Stats.PeakDepth
+		if err != nil || ctx.Err() != nil {
+			return g, err
+		}
 	}
-	s.Limit = 2
-	s.Search.Restarts = csp.NoRestarts
-	s.Search.Workers = 0
-	cnt, err := p.Count(ctx, it.Value, &s, &catalog.Cache{})
+	g.Verdict, err = countVerdict(ctx, p, it.Value, &s)
+	return g, err
+}
+
+// upToName names the level --up-to allowed: a level's name, or "none".
+func upToName(levels []string, top int) string {
+	if top < 0 {
+		return "none"
+	}
+	return levels[top]
+}
+
+// countVerdict counts inst's solutions up to two, with no restarts and
+// one worker, and words the answer: unique, multiple, none, or unknown
+// when a limit stopped the count first.
+func countVerdict(ctx context.Context, p *catalog.Entry, inst any, s *catalog.Settings) (string, error) {
+	cs := *s
+	cs.Limit = 2
+	cs.Search.Restarts = csp.NoRestarts
+	cs.Search.Workers = 0
+	cnt, err := p.Count(ctx, inst, &cs, &catalog.Cache{})
 	switch {
 	case err != nil:
-		return g, err
+		return "", err
 	case cnt.Solutions >= 2:
-		g.Verdict = "multiple"
+		return "multiple", nil
 	case cnt.Solutions == 1 && cnt.Complete:
-		g.Verdict = "unique"
+		return "unique", nil
 	case cnt.Solutions == 0 && cnt.Complete:
-		g.Verdict = "none"
-	default:
-		g.Verdict = unknown
+		return "none", nil
 	}
-	return g, nil
+	return unknown, nil
 }
 
 // stepRecord is the JSON form of a step.
@@ -529,10 +567,7 @@ func explain(e env, p *catalog.Entry, args []string, c *config) int {
 		return st
 	}
 	return eachInstance(e, p, args, c, func(ctx context.Context, it catalog.Item[any]) bool {
-		r, top, err := reasoning(e, p, c, it)
-		if err == nil && top == -2 {
-			err = badLevel(p.Name, r.Reasoner.Ladder.Levels, c.upTo)
-		}
+		r, top, err := reasoning(p, c, it)
 		if err != nil {
 			return reportErr(e, c, it, err)
 		}
@@ -627,10 +662,7 @@ func hint(e env, p *catalog.Entry, args []string, c *config) int {
 		return st
 	}
 	return eachInstance(e, p, args, c, func(ctx context.Context, it catalog.Item[any]) bool {
-		r, top, err := reasoning(e, p, c, it)
-		if err == nil && top == -2 {
-			err = badLevel(p.Name, r.Reasoner.Ladder.Levels, c.upTo)
-		}
+		r, top, err := reasoning(p, c, it)
 		if err != nil {
 			return reportErr(e, c, it, err)
 		}
@@ -673,7 +705,8 @@ func hint(e env, p *catalog.Entry, args []string, c *config) int {
 }
 
 // marks prints each puzzle's pencil marks: the candidates left after the
-// steps of levels up to --up-to (none by default: the givens' own).
+// steps of levels up to --up-to (every level by default; --up-to none
+// gives the givens' own).
 func marks(e env, p *catalog.Entry, args []string, c *config) int {
 	if st := needLadder(e, p, c); st != 0 {
 		return st
@@ -681,14 +714,8 @@ func marks(e env, p *catalog.Entry, args []string, c *config) int {
 	if !p.CanMark {
 		return usageError(e.stderr, "marks: %s has no pencil-mark form", p.Name)
 	}
-	if c.upTo == "" {
-		c.upTo = "none"
-	}
 	return eachInstance(e, p, args, c, func(ctx context.Context, it catalog.Item[any]) bool {
-		r, top, err := reasoning(e, p, c, it)
-		if err == nil && top == -2 {
-			err = badLevel(p.Name, r.Reasoner.Ladder.Levels, c.upTo)
-		}
+		r, top, err := reasoning(p, c, it)
 		if err != nil {
 			return reportErr(e, c, it, err)
 		}

@@ -185,6 +185,34 @@ func TestGrade(t *testing.T) {
 	assert.Contains(t, u.stderr, "no reasoning rules")
 }
 
+// grade --up-to L keeps a puzzle's grade when it is L or below, and
+// otherwise says the puzzle is beyond L, with the exit status 1.
+func TestGradeUpTo(t *testing.T) {
+	levels := catalogLevels(t, "skyscraper")
+	full := decodeLines(t, runCSP(t, "", "grade", "skyscraper", "--json", "testdata/bench/towers.txt").stdout)
+	require.NotEmpty(t, full)
+	for k := 1; k <= len(levels); k++ {
+		r := runCSP(t, "", "grade", "skyscraper", "--json", "--up-to", fmt.Sprint(k), "testdata/bench/towers.txt")
+		recs := decodeLines(t, r.stdout)
+		require.Len(t, recs, len(full))
+		anyBeyond := false
+		for i, rec := range recs {
+			lv := int(full[i]["level"].(float64))
+			if lv <= k {
+				assert.Equal(t, full[i]["grade"], rec["grade"], "puzzle %d, --up-to %d", i+1, k)
+				assert.NotContains(t, rec, "beyond")
+				continue
+			}
+			anyBeyond = true
+			assert.Equal(t, "beyond "+levels[k-1], rec["grade"], "puzzle %d, --up-to %d", i+1, k)
+			assert.Equal(t, true, rec["beyond"])
+			assert.EqualValues(t, k+1, rec["level"], "the least level it can have")
+			assert.Equal(t, "unique", rec["verdict"])
+		}
+		assert.Equal(t, map[bool]int{false: 0, true: 1}[anyBeyond], r.code, "--up-to %d", k)
+	}
+}
+
 // replayExplain applies the removals of explain's JSON step records to
 // the candidates of inst (given cells fixed, others 1..n), checking each
 // value is still there, and returns the candidates left.
@@ -405,12 +433,27 @@ func TestMarks(t *testing.T) {
 			// candidates.
 			want := runCSP(t, in, "marks", problem, "--json", "-", "--up-to", "1")
 			require.Equal(t, 0, want.code, want.stderr)
-			back := runCSP(t, r.stdout, "marks", problem, "--marks", "--json", "-")
+			back := runCSP(t, r.stdout, "marks", problem, "--marks", "--json", "-", "--up-to", "none")
 			require.Equal(t, 0, back.code, back.stderr)
 			w, b := decodeLines(t, want.stdout), decodeLines(t, back.stdout)
 			require.Len(t, w, 1)
 			require.Len(t, b, 1)
 			assert.Equal(t, w[0]["candidates"], b[0]["candidates"])
+			// With no --up-to every level runs: the candidates are those of
+			// the top level named, and the same from those marks read back
+			// (where the rules stop does not depend on their order).
+			all := runCSP(t, in, "marks", problem, "--json", "-")
+			require.Equal(t, 0, all.code, all.stderr)
+			top := runCSP(t, in, "marks", problem, "--json", "-", "--up-to", fmt.Sprint(len(catalogLevels(t, problem))))
+			require.Equal(t, 0, top.code, top.stderr)
+			again := runCSP(t, r.stdout, "marks", problem, "--marks", "--json", "-")
+			require.Equal(t, 0, again.code, again.stderr)
+			none := runCSP(t, in, "marks", problem, "--json", "-", "--up-to", "none")
+			require.Equal(t, 0, none.code, none.stderr)
+			a := decodeLines(t, all.stdout)
+			assert.Equal(t, decodeLines(t, top.stdout)[0]["candidates"], a[0]["candidates"])
+			assert.Equal(t, decodeLines(t, again.stdout)[0]["candidates"], a[0]["candidates"])
+			assert.NotEqual(t, decodeLines(t, none.stdout)[0]["candidates"], a[0]["candidates"], "the default is not the givens' own marks")
 			// And the candidates keep the solution.
 			sol := runCSP(t, in, "solve", problem, "--json", "-")
 			s := decodeLines(t, sol.stdout)
@@ -426,6 +469,14 @@ func TestMarks(t *testing.T) {
 	}
 	u := runCSP(t, "", "marks", "kenken", "-")
 	assert.Equal(t, 2, u.code)
+}
+
+// catalogLevels returns the ladder of a problem.
+func catalogLevels(t *testing.T, problem string) []string {
+	t.Helper()
+	p, ok := catalog.Lookup(problem)
+	require.True(t, ok, problem)
+	return p.Levels
 }
 
 func TestGenerateDifficulty(t *testing.T) {

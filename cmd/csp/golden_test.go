@@ -122,7 +122,12 @@ var goldenCases = []goldenCase{
 	// grade
 	{name: "grade-towers", args: []string{"grade", "skyscraper", "testdata/bench/towers.txt", "--seed", "1", "--jobs", "1"}},
 	{name: "grade-sudoku-batch", args: []string{"grade", "sudoku", "testdata/sudoku_batch.txt", "--seed", "1", "--jobs", "1"}},
+	// --up-to: graded with the levels up to it only; a puzzle they do not
+	// finish is beyond it (exit 1), one they do keeps its grade.
 	{name: "grade-up-to", args: []string{"grade", "skyscraper", "-", "--up-to", "1", "--seed", "1", "--jobs", "1"}, stdin: towersUnique},
+	{name: "grade-up-to-above", args: []string{"grade", "skyscraper", "-", "--up-to", "clue filtering", "--seed", "1", "--jobs", "1"}, stdin: towersUnique},
+	{name: "grade-up-to-none", args: []string{"grade", "skyscraper", "-", "--up-to", "none", "--seed", "1", "--jobs", "1"}, stdin: towersUnique},
+	{name: "grade-up-to-json", args: []string{"grade", "skyscraper", "-", "--up-to", "2", "--json", "--seed", "1", "--jobs", "1"}, stdin: towersUnique + towersMultiple},
 	{name: "grade-json", args: []string{"grade", "latin", "-", "--json", "--seed", "1", "--jobs", "1"}, stdin: latin5},
 	{name: "grade-no-ladder", args: []string{"grade", "futoshiki", "../../problems/futoshiki/testdata/batch.txt"}},
 	{name: "grade-bad-up-to", args: []string{"grade", "sudoku", "--up-to", "7", "-"}, stdin: sudokuEuler},

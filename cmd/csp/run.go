@@ -194,7 +194,7 @@ func usage() string {
   csp grade PROBLEM FILE|-           the weakest level of the ladder that solves it, or search
   csp explain PROBLEM FILE|-         the solving path, step by step, in words
   csp hint PROBLEM FILE|-            the next step only
-  csp marks PROBLEM FILE|-           the candidates left (--up-to LEVEL), as pencil marks
+  csp marks PROBLEM FILE|-           the candidates every level leaves, as pencil marks
   csp diagnose PROBLEM FILE|-        no solution: a minimal contradicting set of clues;
                                      several: the fewest givens that make it unique
   csp census skyscraper --size N --clues K [--one-side] [--list [--canonical]] [--json] [--jobs J]
@@ -213,8 +213,10 @@ func usage() string {
   csp help                           print this text
 
 Authors' tools: grade, explain, hint and marks serve ` + ladderProblems() + `;
---up-to LEVEL (a name or a number from 1) caps the ladder, --marks reads FILE
-as pencil-mark grids (also for solve and count), --json prints records.
+--up-to LEVEL (a name, a number from 1, or none) caps the ladder (grade: a
+puzzle the levels up to it do not finish is "beyond LEVEL", exit status 1),
+--marks reads FILE as pencil-mark grids (also for solve and count), --json
+prints records.
 generate --difficulty LEVEL [--no-minimize] [--time-limit D] makes unique,
 exactly graded, minimal puzzles (` + makers() + `).
 
