@@ -150,6 +150,12 @@ var goldenCases = []goldenCase{
 	{name: "marks-towers-up-to", args: []string{"marks", "skyscraper", "-", "--up-to", "clue bounds", "--jobs", "1"}, stdin: towersMultiple},
 	{name: "marks-sudoku-up-to-1", args: []string{"marks", "sudoku", "-", "--up-to", "1", "--jobs", "1"}, stdin: sudokuEuler},
 	{name: "marks-latin-json", args: []string{"marks", "latin", "-", "--json", "--jobs", "1"}, stdin: latin5},
+	// Interior clues: marks carries them (a line after the bottom clues),
+	// and hint --marks reads them back and reasons with them.
+	{name: "marks-towers-interior", args: []string{"marks", "skyscraper", "-", "--up-to", "1", "--jobs", "1"},
+		stdin: `{"size":4,"clues":[0,3,0,0,0,0,0,0,0,0,0,1,1,0,0,0],"interior":[{"row":2,"col":2,"look":"down","count":1}]}` + "\n"},
+	{name: "hint-towers-interior-marks", args: []string{"hint", "skyscraper", "--marks", "-", "--jobs", "1"},
+		stdin: "  . . . .\n. 1234 1234 1234 1234 .\n. 1234 1234 1234 1234 .\n. 1234 1234 1234 1234 .\n. 1234 1234 1234 1234 .\n  . . . .\ninterior r1c1 right 4\n"},
 	{name: "marks-no-ladder", args: []string{"marks", "futoshiki", "-"}, stdin: "4:0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,\n"},
 
 	// diagnose: no solution, several, unique

@@ -52,8 +52,9 @@ type Item = textio.Item[*Puzzle]
 //     left, left bottom to top (SetClockwise);
 //   - a grid as Format prints it: a block of N+2 lines (the top clues, N
 //     rows of left clue, cells and right clue, the bottom clues; '.' for
-//     none), ended by a blank line or the end of the input. Its first line
-//     is indented, or holds only numbers and '.', one '.' at least.
+//     none), then a line per interior clue ("interior r3c3 down 1"), ended
+//     by a blank line or the end of the input. Its first line is indented,
+//     or holds only numbers and '.', one '.' at least.
 //
 // A line of none of these forms is one malformed item (ErrFormat) naming
 // what it found. Blank lines and lines starting with '#' or '%' are
@@ -402,13 +403,8 @@ func parseJSON(t string, line int) (*Puzzle, error) {
 		p.Givens = j.Givens
 	}
 	for i, in := range j.Interior {
-		switch {
-		case in.Row < 0 || in.Row >= n || in.Col < 0 || in.Col >= n:
-			return nil, &ParseError{Line: line, Err: ErrInClue, Detail: fmt.Sprintf("interior clue %d: cell (%d,%d) outside the grid", i+1, in.Row, in.Col)}
-		case in.Look != Up && in.Look != Down && in.Look != Left && in.Look != Right:
-			return nil, &ParseError{Line: line, Err: ErrInClue, Detail: fmt.Sprintf("interior clue %d: look %s, want up, down, left or right", i+1, textio.Quote(string(in.Look)))}
-		case in.Count < 1 || in.Count > in.length(n):
-			return nil, &ParseError{Line: line, Err: ErrInClue, Detail: fmt.Sprintf("interior clue %d: count %d, want 1..%d", i+1, in.Count, in.length(n))}
+		if _, detail := checkInterior(in, n); detail != "" {
+			return nil, &ParseError{Line: line, Err: ErrInClue, Detail: fmt.Sprintf("interior clue %d (row %d, col %d from 0): %s", i+1, in.Row, in.Col, detail)}
 		}
 	}
 	p.Interior = j.Interior
@@ -432,6 +428,8 @@ func (in Interior) length(n int) int {
 // parseGrid reads a block printed by Format.
 func parseGrid(b textio.Block) (*Puzzle, error) {
 	start := b.Start
+	lines, inLines := splitInterior(b.Lines)
+	b.Lines = lines
 	tok := func(s string, line, field, n int) (int, error) {
 		if s == "." {
 			return 0, nil
@@ -499,6 +497,9 @@ func parseGrid(b textio.Block) (*Puzzle, error) {
 		if p.Bottom[c], err = tok(s, last, c+1, n); err != nil {
 			return nil, err
 		}
+	}
+	if p.Interior, err = parseInterior(inLines, n); err != nil {
+		return nil, err
 	}
 	return p, nil
 }
@@ -571,8 +572,9 @@ func FormatJSON(p *Puzzle) string {
 
 // Format renders the board with its clues round it: the top clues, each
 // row between its left and right clues, the bottom clues; '.' for no clue
-// and for an empty cell. grid (may be nil) fills the cells; without it the
-// givens do. The block reads back with Read (interior clues are not shown).
+// and for an empty cell; then a line per interior clue ("interior r3c3
+// down 1"). grid (may be nil) fills the cells; without it the givens do.
+// The block reads back with Read, interior clues included.
 func Format(p *Puzzle, grid [][]int) string {
 	n := p.N
 	w := len(strconv.Itoa(n))
@@ -612,5 +614,6 @@ func Format(p *Puzzle, grid [][]int) string {
 		b.WriteByte('\n')
 	}
 	edge(p.Bottom)
+	b.WriteString(formatInterior(p))
 	return b.String()
 }

@@ -247,6 +247,7 @@ func FuzzRead(f *testing.F) {
 	f.Add("7:/4/3///1//2//2//5//3//5//3/3////2//1/5/3/,r4d4y")
 	f.Add("[1, 0, 0, 2, 3, 0, 0, 0, 0, 2, 0, 0, 0, 2, 3, 0]\nnull\n[1,2\n-4:1/2\n. 2\n")
 	f.Add("4:2/2/1/3/3/2/2/1/3/1/2/3/2/2/3/1,\n2:///////,1_1b")
+	f.Add("   . 2\n. 1 . .\n. . . .\n   . .\ninterior r1c2 left 2\n")
 	f.Fuzz(func(t *testing.T, input string) {
 		for it := range Read(strings.NewReader(input)) {
 			if it.Err != nil {
@@ -260,6 +261,9 @@ func FuzzRead(f *testing.F) {
 				}
 				if !equalInts(back[0].Value.Clockwise(), p.Clockwise()) {
 					t.Fatalf("round trip changed the clues: %q", text)
+				}
+				if !slices.Equal(back[0].Value.Interior, p.Interior) {
+					t.Fatalf("round trip changed the interior clues: %q", text)
 				}
 			}
 			if len(p.Interior) == 0 {

@@ -30,8 +30,8 @@ var (
 // padded with spaces to the widest token, so that the columns line up;
 // lines have no trailing space, and the block ends with a newline (put a
 // blank line between two blocks of a batch). Givens are not written apart:
-// a given is a cell with one candidate. Interior clues have no place in
-// this form and are not written: keep them in the JSON form.
+// a given is a cell with one candidate. Interior clues follow the bottom
+// clues, a line each, as Format writes them ("interior r3c3 down 1").
 //
 // cands[r][c] lists the candidates of cell (r, c); nil cands takes them
 // from p: its Marks, else its given, else every height. A cell with no
@@ -86,6 +86,7 @@ func FormatMarks(p *Puzzle, cands [][][]int) string {
 		b.WriteByte('\n')
 	}
 	edge(p.Bottom)
+	b.WriteString(formatInterior(p))
 	return b.String()
 }
 
@@ -122,11 +123,12 @@ func cellCands(p *Puzzle, cands [][][]int, r, c int) (vals []int, ok bool) {
 // ReadMarks reads a batch of pencil-mark boards as FormatMarks writes
 // them: blocks separated by blank lines, each N+2 lines: N top clues (N,
 // 1..63, is their count), N rows of a left clue, N cell tokens and a right
-// clue, and N bottom clues; a clue is '.' (none) or 1..N. A cell token
+// clue, and N bottom clues; a clue is '.' (none) or 1..N; then a line per
+// interior clue, as Format writes it ("interior r3c3 down 1"). A cell token
 // lists the cell's candidate heights: digits run together when N <= 9
 // (1379), numbers separated by commas when N >= 10 (1,12,15; commas are
 // read at any size). Lines starting with '#' or '%' are skipped, inside a
-// block too. The form holds no interior clues.
+// block too.
 //
 // Each block gives a Puzzle with the clues of its frame, Marks holding
 // every cell's candidates, and Givens holding the height of every cell
@@ -166,6 +168,8 @@ func parseMarks(b textio.Block) (*Puzzle, error) {
 	fail := func(line, field int, err error, detail string, args ...any) error {
 		return &ParseError{Line: line, Field: field, Err: err, Detail: fmt.Sprintf(detail, args...)}
 	}
+	lines, inLines := splitInterior(b.Lines)
+	b.Lines = lines
 	top := strings.Fields(string(b.Lines[0].Text))
 	n := len(top)
 	if n > MaxSize {
@@ -239,6 +243,10 @@ func parseMarks(b textio.Block) (*Puzzle, error) {
 	}
 	if count := len(b.Lines); count < n+2 {
 		return nil, fail(b.Lines[count-1].No, 0, ErrCount, "%d lines, want %d: %d clues above, %d rows, %d clues below", count, n+2, n, n, n)
+	}
+	var err error
+	if p.Interior, err = parseInterior(inLines, n); err != nil {
+		return nil, err
 	}
 	return p, nil
 }

@@ -206,6 +206,7 @@ func FuzzReadMarks(f *testing.F) {
 	f.Add(FormatMarks(New(10), nil) + "\n# c\n" + FormatMarks(New(4), nil))
 	f.Add("  . 3\n. - ? .\n. 1,2 x 0\n  .\n\n" + strings.Repeat(". ", 64))
 	f.Add("   " + strings.Repeat(". ", 10) + "\n. 1,11" + strings.Repeat(" 1", 9) + " .\n")
+	f.Add("  2 .\n. 12 2 1\n. 1 12 .\n  . .\ninterior r2c1 up 2\n")
 	f.Fuzz(func(t *testing.T, input string) {
 		for i, it := range slices.Collect(ReadMarks(strings.NewReader(input))) {
 			if it.Index != i+1 {
