@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -506,6 +507,7 @@ type stepRecord struct {
 // cases: each assumption and the steps that follow from it.
 type ruleRecord struct {
 	Rule    string           `json:"rule"`
+	Aka     string           `json:"aka,omitempty"` // the literature's name for the rule
 	Level   string           `json:"level"`
 	Removed map[string][]int `json:"removed,omitempty"` // cell -> values removed
 	Fails   bool             `json:"contradiction,omitempty"`
@@ -525,7 +527,7 @@ func toRecord(r *catalog.Reasoning, it catalog.Item[any], n int, st csp.Step) st
 }
 
 func toRule(r *catalog.Reasoning, st csp.Step) ruleRecord {
-	rec := ruleRecord{Rule: st.Rule, Level: r.Reasoner.Ladder.Levels[st.Level], Fails: st.Fails, Why: st.Why}
+	rec := ruleRecord{Rule: st.Rule, Aka: r.Aka[st.Rule], Level: r.Reasoner.Ladder.Levels[st.Level], Fails: st.Fails, Why: st.Why}
 	if len(st.Removed) > 0 {
 		rec.Removed = map[string][]int{}
 		m := r.Space.Model()
@@ -547,21 +549,52 @@ func toRule(r *catalog.Reasoning, st csp.Step) ruleRecord {
 // writeCases prints, under the step numbered n, the steps that follow
 // from its assumptions, indented: n.1, n.2, ... for one assumption; for
 // several, each under "if CELL held V:" and numbered na.1, nb.1, ...
-func writeCases(e env, m *csp.Model, n int, st csp.Step) {
+func writeCases(w *output, r *catalog.Reasoning, n int, st csp.Step) {
+	m := r.Space.Model()
 	for k, c := range st.Cases {
 		label := strconv.Itoa(n)
 		if len(st.Cases) > 1 {
 			label += string(rune('a' + k%26))
-			e.stdout.printf("     if %s held %d:\n", m.Name(c.Assumed.Var), c.Assumed.Val)
+			w.printf("     if %s held %d:\n", m.Name(c.Assumed.Var), c.Assumed.Val)
 		}
 		for i, s := range c.Steps {
-			e.stdout.printf("     %s.%d [%s] %s\n", label, i+1, s.Rule, s.Why)
+			w.printf("     %s.%d [%s] %s\n", label, i+1, r.RuleName(s.Rule), s.Why)
 		}
 	}
 }
 
-// explain prints the solving path of each puzzle, step by step; where no
-// rule applies it says a guess is needed and lets search finish.
+// levelsUsed words the levels a path used, weakest first, each with its
+// count of steps ("edge rules and singles (12), clue bounds (3)"), and the
+// levels it could use, up to top.
+func levelsUsed(levels []string, top int, perLevel []int) string {
+	var used []string
+	for i, k := range perLevel {
+		if k > 0 {
+			used = append(used, fmt.Sprintf("%s (%d)", levels[i], k))
+		}
+	}
+	n := 0
+	for _, k := range perLevel {
+		n += k
+	}
+	s := fmt.Sprintf("%d %s", n, plural(n, "step"))
+	if len(used) > 0 {
+		s += " using " + strings.Join(used, ", ")
+	}
+	switch {
+	case top < 0:
+		return s + "; no level available (--up-to none)"
+	case top < len(levels)-1:
+		return s + fmt.Sprintf("; available: %s (up to level %d of %d)", strings.Join(levels[:top+1], ", "), top+1, len(levels))
+	}
+	return s + "; available: " + strings.Join(levels, ", ")
+}
+
+// explain prints the solving path of each puzzle, step by step: a header
+// with the levels the path used (with their counts of steps) and those it
+// could use, the steps, then the outcome. Where no rule applies it says a
+// guess is needed, lets search finish, and counts to two to say whether
+// the solution found is the only one.
 func explain(e env, p *catalog.Entry, args []string, c *config) int {
 	if st := needLadder(e, p, c); st != 0 {
 		return st
@@ -572,22 +605,37 @@ func explain(e env, p *catalog.Entry, args []string, c *config) int {
 			return reportErr(e, c, it, err)
 		}
 		levels := r.Reasoner.Ladder.Levels
-		if !c.json {
-			e.stdout.printf("%sexplained with %s\n", head(it), strings.Join(levels[:top+1], ", "))
-		}
 		n := 0
+		perLevel := make([]int, len(levels))
+		// The steps go to a buffer in the human form: the header, which
+		// counts them, comes first.
+		var steps bytes.Buffer
+		body := newOutput(&steps)
 		r.Reasoner.Context = ctx
 		out, used := r.Reasoner.Run(r.Space, top, func(st csp.Step) bool {
 			n++
+			perLevel[st.Level]++
 			if c.json {
 				writeLine(e.stdout, toRecord(r, it, n, st))
 			} else {
-				e.stdout.printf("%3d. [%s] %s\n", n, st.Rule, st.Why)
-				writeCases(e, r.Space.Model(), n, st)
+				body.printf("%3d. [%s] %s\n", n, r.RuleName(st.Rule), st.Why)
+				writeCases(body, r, n, st)
 			}
 			return true
 		})
 		final := map[string]any{"instance": it.Index, "line": it.Line, "steps": n}
+		if !c.json {
+			e.stdout.printf("%s%s\n", head(it), levelsUsed(levels, top, perLevel))
+			e.stdout.write(steps.Bytes())
+		} else {
+			counts := map[string]int{}
+			for i, k := range perLevel {
+				if k > 0 {
+					counts[levels[i]] = k
+				}
+			}
+			final["levels_used"], final["levels_available"] = counts, levels[:top+1]
+		}
 		ok := true
 		switch out {
 		case csp.Solved:
@@ -626,6 +674,7 @@ func explain(e env, p *catalog.Entry, args []string, c *config) int {
 				return reportErr(e, c, it, err)
 			}
 			final["status"], final["guess_needed"], final["guesses"] = solved, true, res.Stats.Nodes
+			verdict := ""
 			if g == nil {
 				final["status"] = res.Status()
 				if res.Stopped != csp.NotStopped {
@@ -633,15 +682,27 @@ func explain(e env, p *catalog.Entry, args []string, c *config) int {
 				}
 				ok = false
 			} else {
-				final["solution"] = g
+				verdict, err = countVerdict(ctx, p, it.Value, &s)
+				if stoppedBy(ctx, err) != csp.NotStopped {
+					verdict, err = unknown, nil // the deadline cut the count short
+				}
+				if err != nil {
+					return reportErr(e, c, it, err)
+				}
+				final["solution"], final["verdict"] = g, verdict
+				ok = verdict == "unique"
 			}
 			if !c.json {
-				e.stdout.printf("%sstuck after %d %s: no rule up to %s applies; a guess is needed\n", head(it), n, plural(n, "step"), levels[top])
+				stuck := "no rule allowed (--up-to none)"
+				if top >= 0 {
+					stuck = "no rule up to " + levels[top] + " applies"
+				}
+				e.stdout.printf("%sstuck after %d %s: %s; a guess is needed\n", head(it), n, plural(n, "step"), stuck)
 				if g != nil {
 					if !writeSolution(e, c, p, it, g) {
 						return false
 					}
-					e.stdout.printf("%ssearch finished it (%d %s)\n", head(it), res.Stats.Nodes, plural(res.Stats.Nodes, "guess"))
+					e.stdout.printf("%ssearch finished it (%d %s): %s\n", head(it), res.Stats.Nodes, plural(res.Stats.Nodes, "guess"), searchVerdict(verdict))
 				} else if res.Stopped == csp.TimeLimit || res.Stopped == csp.Canceled {
 					e.stdout.printf("%ssearch: %s: %s after %d %s\n", head(it), res.Status(), stopWord(res.Stopped), res.Stats.Nodes, plural(res.Stats.Nodes, "guess"))
 				} else {
@@ -654,6 +715,18 @@ func explain(e env, p *catalog.Entry, args []string, c *config) int {
 		}
 		return ok
 	})
+}
+
+// searchVerdict words what a count to two says of the solution search
+// found.
+func searchVerdict(verdict string) string {
+	switch verdict {
+	case "unique":
+		return "the only solution (unique)"
+	case "multiple":
+		return "one of several solutions (multiple: check shows two)"
+	}
+	return "whether it is the only solution is unknown (a limit stopped the count)"
 }
 
 // hint prints the next step only, from the givens or the pencil marks.
@@ -689,8 +762,8 @@ func hint(e env, p *catalog.Entry, args []string, c *config) int {
 		case found && c.json:
 			writeLine(e.stdout, toRecord(r, it, 1, st))
 		case found:
-			e.stdout.printf("%snext step (%s): [%s] %s\n", head(it), levels[st.Level], st.Rule, st.Why)
-			writeCases(e, r.Space.Model(), 1, st)
+			e.stdout.printf("%snext step (%s): [%s] %s\n", head(it), levels[st.Level], r.RuleName(st.Rule), st.Why)
+			writeCases(e.stdout, r, 1, st)
 		case c.json:
 			writeLine(e.stdout, map[string]any{"instance": it.Index, "line": it.Line, "status": "stuck", "guess_needed": true})
 		default:

@@ -288,7 +288,22 @@ func TestExplain(t *testing.T) {
 			require.Equal(t, 0, h.code)
 			lines := strings.Split(strings.TrimSuffix(h.stdout, "\n"), "\n")
 			require.Greater(t, len(lines), 3)
-			assert.Contains(t, lines[0], "explained with singles, hidden singles, box-line, subsets, assumptions")
+			// The header counts the steps of each level used, and names
+			// every level available.
+			var used []string
+			for _, l := range levels {
+				k := 0
+				for _, st := range steps {
+					if st["level"] == l {
+						k++
+					}
+				}
+				if k > 0 {
+					used = append(used, fmt.Sprintf("%s (%d)", l, k))
+				}
+			}
+			assert.Equal(t, fmt.Sprintf("%% instance 1 (line 1): %d steps using %s; available: %s", len(steps), strings.Join(used, ", "), strings.Join(levels, ", ")), lines[0])
+			assert.EqualValues(t, len(used), len(final["levels_used"].(map[string]any)))
 			assert.Equal(t, len(steps)+3, len(lines), "a header, the steps, the solution, a summary")
 			assert.Regexp(t, fmt.Sprintf(`solved in %d steps without a guess; hardest level used: %s$`, len(steps), levels[hardest]), lines[len(lines)-1])
 			assert.Len(t, instancesOf(t, "sudoku", lines[len(lines)-2]), 1, "the solution reads back")
@@ -317,9 +332,22 @@ func TestExplain(t *testing.T) {
 			}
 		}
 		h := runCSP(t, in, "explain", "sudoku", "-", "--up-to", "1")
-		assert.Contains(t, h.stdout, "explained with singles\n")
+		assert.Regexp(t, `^% instance 1 \(line 1\): \d+ steps using singles \(\d+\); available: singles \(up to level 1 of 5\)\n`, h.stdout)
 		assert.Contains(t, h.stdout, "no rule up to singles applies; a guess is needed")
-		assert.Contains(t, h.stdout, "search finished it")
+		assert.Regexp(t, `search finished it \(\d+ guesses\): the only solution \(unique\)\n$`, h.stdout)
+	})
+	t.Run("several solutions", func(t *testing.T) {
+		// Issue 16's 4x4 puzzle, 24 solutions: the steps stop, search
+		// finishes one of them, and explain says it is not the only one.
+		in := `{"size":4,"clues":[0,3,0,0,0,0,0,0,0,0,0,1,1,0,0,0]}` + "\n"
+		h := runCSP(t, in, "explain", "skyscraper", "-")
+		assert.Equal(t, 1, h.code, "several solutions: exit 1")
+		assert.Regexp(t, `search finished it \(\d+ guess(es)?\): one of several solutions \(multiple: check shows two\)\n$`, h.stdout)
+		j := runCSP(t, in, "explain", "skyscraper", "--json", "-")
+		recs := decodeLines(t, j.stdout)
+		final := recs[len(recs)-1]
+		assert.Equal(t, "multiple", final["verdict"])
+		assert.NoError(t, checker(t, "skyscraper")(instancesOf(t, "skyscraper", in)[0], grid(t, final["solution"])))
 	})
 	t.Run("no solution", func(t *testing.T) {
 		r := runCSP(t, unsatLatin, "explain", "latin", "-")

@@ -136,6 +136,10 @@ var goldenCases = []goldenCase{
 	{name: "explain-towers", args: []string{"explain", "skyscraper", "-", "--seed", "1", "--jobs", "1"}, stdin: towersUnique},
 	{name: "explain-sudoku-up-to-singles", args: []string{"explain", "sudoku", "-", "--up-to", "singles", "--seed", "1", "--jobs", "1"}, stdin: sudokuEuler},
 	{name: "explain-latin-json", args: []string{"explain", "latin", "-", "--json", "--seed", "1", "--jobs", "1"}, stdin: latin5},
+	// Several solutions: the steps stop, search finishes one, and the
+	// ending says it is one of several (exit 1).
+	{name: "explain-towers-several", args: []string{"explain", "skyscraper", "-", "--up-to", "clue bounds", "--seed", "1", "--jobs", "1"},
+		stdin: `{"size":4,"clues":[0,3,0,0,0,0,0,0,0,0,0,1,1,0,0,0]}` + "\n"},
 	{name: "explain-none", args: []string{"explain", "skyscraper", "-", "--seed", "1", "--jobs", "1"}, stdin: towersNone},
 	{name: "explain-no-ladder", args: []string{"explain", "kenken", "-"}, stdin: "4:_aa_6ba_a4,a6d2s1m6a5s1m4\n"},
 

@@ -19,6 +19,21 @@ type Reasoning struct {
 	Cells    [][]csp.Var // the cells, row by row
 	// Check is the problem's independent checker, on a full grid.
 	Check func(grid [][]int) error
+	// Aka gives, for some rules, the name the problem's own literature
+	// uses for the same deduction ("hidden single" -> "process of
+	// elimination"), so that a reader of it can match the steps; nil
+	// when the project's names are the literature's.
+	Aka map[string]string
+}
+
+// RuleName names a rule for people: the project's name, with the
+// literature's beside it when Aka has one ("hidden single (process of
+// elimination)").
+func (r *Reasoning) RuleName(rule string) string {
+	if aka := r.Aka[rule]; aka != "" {
+		return rule + " (" + aka + ")"
+	}
+	return rule
 }
 
 // Candidates returns the values left in every cell, row by row.

@@ -40,6 +40,32 @@ var Ladder = csp.Ladder{
 	},
 }
 
+// Literature maps the rules of Ladder to the names a skyscraper write-up
+// gives the same deductions (krnsk0, "Solving Every Skyscraper Puzzle",
+// 2019), which explain and hint print beside the project's:
+//
+//   - the edge rule is its edge clue rule (edge clue initialization): what
+//     a clue alone says before any candidate is crossed out, a 1 placing
+//     the tallest next to it, N the rising line, any other clue the heights
+//     too tall near the edge;
+//   - a naked single here is a resolved cell: a cell with one height left
+//     takes it out of its row and column;
+//   - a hidden single is its process of elimination: a height with one
+//     place left in a line goes there;
+//   - clue bounds and clue filtering are its clue elimination (done by
+//     sequence filtration): a clue, with the candidates left, rules out
+//     heights no arrangement meeting it puts there; bounds is the cheap
+//     part of it, filtering all of it.
+//
+// Whole lines, subsets and assumptions have no name there.
+var Literature = map[string]string{
+	visibility.RuleEdge:      "edge clue rule",
+	alldiff.RuleNakedSingle:  "resolved cell",
+	alldiff.RuleHiddenSingle: "process of elimination",
+	visibility.RuleBounds:    "clue elimination",
+	visibility.RuleGAC:       "clue elimination",
+}
+
 // Reason readies p for grading and explaining: its cells (givens and
 // pencil marks applied) and the explainers of every rule of Ladder. Whole
 // lines need N <= visibility.MaxLine; above it that level adds nothing.
@@ -114,5 +140,6 @@ func Reason(p *Puzzle) (*catalog.Reasoning, error) {
 		Reasoner: rs,
 		Cells:    cells,
 		Check:    func(gr [][]int) error { return Check(p, gr) },
+		Aka:      Literature,
 	}, nil
 }

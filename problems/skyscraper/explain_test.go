@@ -5,8 +5,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cspgo/csp/csp"
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/cspgo/csp/csp"
+	"github.com/cspgo/csp/propagators/alldiff"
+	"github.com/cspgo/csp/propagators/visibility"
 )
 
 // tathamSet reads the Tatham-generated puzzles with their level and
@@ -77,4 +81,39 @@ func TestExplainReplays(t *testing.T) {
 		require.Equal(t, g, fresh.Grid())
 	}
 
+}
+
+// The literature's names go with rules of the ladder, and with the kind
+// of deduction each names: a resolved cell's step places one height (its
+// cell has one left), a process of elimination's gives a height its only
+// place in a line, an edge clue rule's comes from a clue alone (at the
+// start, before any other step), and clue elimination follows the
+// candidates left.
+func TestLiteratureNames(t *testing.T) {
+	for rule := range Literature {
+		_, ok := Ladder.Rules[rule]
+		assert.True(t, ok, "%q is a rule of the ladder", rule)
+	}
+	p, err := ParseTowers("4:2/2/1/3/3/2/2/1/3/1/2/3/2/2/3/1", 1)
+	require.NoError(t, err)
+	r, err := Reason(p)
+	require.NoError(t, err)
+	assert.Equal(t, "hidden single (process of elimination)", r.RuleName(alldiff.RuleHiddenSingle))
+	assert.Equal(t, "whole line", r.RuleName(visibility.RuleLine), "no literature name: the project's alone")
+	seen := map[string]bool{}
+	r.Reasoner.Run(r.Space, len(Ladder.Levels)-1, func(st csp.Step) bool {
+		seen[r.Aka[st.Rule]] = true
+		switch r.Aka[st.Rule] {
+		case "resolved cell":
+			assert.Contains(t, st.Why, " holds ", st.Why)
+		case "process of elimination":
+			assert.Contains(t, st.Why, "can only go in", st.Why)
+		case "edge clue rule":
+			assert.Contains(t, st.Why, "clue ", st.Why)
+		}
+		return true
+	})
+	for _, name := range []string{"resolved cell", "process of elimination", "edge clue rule", "clue elimination"} {
+		assert.True(t, seen[name], "the path uses a step named %q", name)
+	}
 }
