@@ -174,7 +174,7 @@ func interruptAfter(t *testing.T, d time.Duration) {
 	}
 }
 
-var summaryRE = regexp.MustCompile(`(?m)^% (\d+) instances: (\d+) solved, (\d+) unsatisfiable, (\d+) unknown, (\d+) errors?(?:, (\d+) not run)?$`)
+var summaryRE = regexp.MustCompile(`(?m)^% (\d+) instances: (\d+) solved, (\d+) unsatisfiable, (?:(\d+) multiple(?: \([^)]*\))?, )?(\d+) unknown, (\d+) errors?(?:, (\d+) not run)?$`)
 
 // An interrupted batch says so and counts the instances it read but did
 // not run as not run, never as errors.
@@ -189,10 +189,10 @@ func TestInterruptedBatchCountsNotRun(t *testing.T) {
 	for i, s := range m[1:] {
 		n[i+1], _ = strconv.Atoi(s)
 	}
-	total, solvedN, unsat, unk, errs, notRunN := n[1], n[2], n[3], n[4], n[5], n[6]
+	total, solvedN, unsat, mult, unk, errs, notRunN := n[1], n[2], n[3], n[4], n[5], n[6], n[7]
 	assert.Zero(t, errs, "an interrupt makes no errors")
 	assert.GreaterOrEqual(t, notRunN, 1, "the instances after the one under way were not run")
-	assert.Equal(t, total, solvedN+unsat+unk+notRunN)
+	assert.Equal(t, total, solvedN+unsat+mult+unk+notRunN)
 	assert.Contains(t, r.stdout, "% interrupted: ")
 	assert.Contains(t, r.stdout, "not run (interrupted)")
 	assert.Contains(t, r.stderr, "csp: interrupted: ")

@@ -12,7 +12,9 @@ import (
 type summary struct {
 	n, bad   int
 	tally    map[string]int
-	capped   int
+	capped   int   // unknown: stopped at --limit
+	multiple int   // of tally[unknown]: at least two solutions found
+	mcapped  int   // of multiple: stopped at --limit
 	guesses  int64 // search nodes beyond the root, over instances that ran
 	ran      int
 	buckets  [histBuckets]int64
@@ -45,7 +47,13 @@ func (s *summary) add(o *outcome) {
 	}
 	s.n++
 	s.tally[o.status]++
-	if o.capped {
+	switch several := o.status == unknown && o.res.Solutions >= 2; {
+	case several && o.capped:
+		s.multiple++
+		s.mcapped++
+	case several:
+		s.multiple++
+	case o.capped:
 		s.capped++
 	}
 	if !o.ok() {
@@ -85,18 +93,26 @@ func (s *summary) stopped(in string) string {
 }
 
 // write prints the summary as two comment lines, or three after an
-// interrupt; in names the input.
+// interrupt; in names the input. Instances stopped before the end with
+// two solutions found or more (at --limit 2, or by another limit) are
+// "multiple": their count is unknown, their verdict is not.
 func (s *summary) write(w *output, c *config, wall time.Duration, in string) {
-	unk := fmt.Sprintf("%d unknown", s.tally[unknown])
-	if s.capped > 0 {
-		unk += fmt.Sprintf(" (%d at %s)", s.capped, c.capFlag())
+	atCap := func(k int) string {
+		if k == 0 {
+			return ""
+		}
+		return fmt.Sprintf(" (%d at %s)", k, c.capFlag())
+	}
+	mult := ""
+	if s.multiple > 0 {
+		mult = fmt.Sprintf(", %d multiple%s", s.multiple, atCap(s.mcapped))
 	}
 	nr := ""
 	if s.tally[notRun] > 0 {
 		nr = fmt.Sprintf(", %d not run", s.tally[notRun])
 	}
-	w.printf("%% %d instances: %d solved, %d unsatisfiable, %s, %d %s%s\n",
-		s.n, s.tally[solved], s.tally[unsatisfiable], unk, s.tally[failed], plural(s.tally[failed], "error"), nr)
+	w.printf("%% %d instances: %d solved, %d unsatisfiable%s, %d unknown%s, %d %s%s\n",
+		s.n, s.tally[solved], s.tally[unsatisfiable], mult, s.tally[unknown]-s.multiple, atCap(s.capped), s.tally[failed], plural(s.tally[failed], "error"), nr)
 	if s.interrupted {
 		w.printf("%% interrupted: %s\n", s.stopped(in))
 	}
