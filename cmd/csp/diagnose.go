@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -14,7 +15,8 @@ import (
 
 // Diagnostics for an author's broken puzzle: for one with no solution, a
 // minimal set of its clues and givens that already has none; for one with
-// several, a smallest set of extra givens that makes it unique.
+// several, a smallest set of extra givens that makes it unique, and the
+// puzzle with them in its input form.
 func init() {
 	commands["diagnose"] = command{flags: authorFlags, run: diagnose}
 }
@@ -39,6 +41,9 @@ type diagnosis struct {
 	Listed   int      `json:"solutions_listed,omitempty"`
 	// unknown: the limit that stopped it ("time limit", "canceled").
 	Stopped string `json:"stopped,omitempty"`
+	// Mended is the puzzle with those givens, in the input form (Write of
+	// its givens), read back and found unique before it is shown.
+	Mended string `json:"mended,omitempty"`
 }
 
 func diagnose(e env, p *catalog.Entry, args []string, c *config) int {
@@ -77,8 +82,10 @@ func diagnose(e env, p *catalog.Entry, args []string, c *config) int {
 			if len(d.Add) == 1 {
 				verb = "makes"
 			}
-			e.stdout.printf("%smultiple: %d more %s %s it unique (%s): %s\n", head(it), len(d.Add), plural(int64(len(d.Add)), "given"), verb,
-				fmt.Sprintf(how, d.Listed), strings.Join(d.Add, ", "))
+			// The mended puzzle follows, then a blank line, which ends a
+			// block form (skyscraper's grid) before the next status line.
+			e.stdout.printf("%smultiple: %d more %s %s it unique (%s): %s; mended:\n%s\n", head(it), len(d.Add), plural(int64(len(d.Add)), "given"), verb,
+				fmt.Sprintf(how, d.Listed), strings.Join(d.Add, ", "), d.Mended)
 		case unknown:
 			e.stdout.printf("%sunknown: %s\n", head(it), stopWord(csp.StopOf(ctx)))
 		default:
@@ -174,14 +181,42 @@ func diagnoseOne(ctx context.Context, p *catalog.Entry, s *catalog.Settings, it 
 		d.Add = append(d.Add, fmt.Sprintf("r%dc%d = %d", k[0]+1, k[1]+1, add[k]))
 	}
 	// The puzzle with them must be unique: checked, never assumed.
-	sols, _, err = solutions(ctx, p, p.Give(it.Value, add), s, 2)
+	d.Mended, err = mend(ctx, p, s, it.Value, add)
+	return d, err
+}
+
+// mend writes inst with the givens add in its input form, and returns the
+// text once it has been read back as one puzzle with exactly one
+// solution, which the checker accepts for it and for inst.
+func mend(ctx context.Context, p *catalog.Entry, s *catalog.Settings, inst any, add map[[2]int]int) (string, error) {
+	mended := p.Give(inst, add)
+	var b bytes.Buffer
+	if err := p.Write(&b, mended, p.Givens(mended)); err != nil {
+		return "", fmt.Errorf("writing the mended puzzle: %w", err)
+	}
+	var back []any
+	for item := range p.Read(bytes.NewReader(b.Bytes()), false) {
+		if item.Err != nil {
+			return "", fmt.Errorf("internal error: the mended puzzle does not read back: %w", item.Err)
+		}
+		back = append(back, item.Value)
+	}
+	if len(back) != 1 {
+		return "", fmt.Errorf("internal error: the mended puzzle reads back as %d puzzles", len(back))
+	}
+	sols, _, err := solutions(ctx, p, back[0], s, 2)
 	if err != nil {
-		return d, err
+		return "", err
 	}
 	if len(sols) != 1 {
-		return d, fmt.Errorf("internal error: the givens found leave %d solutions", len(sols))
+		return "", fmt.Errorf("internal error: the givens found leave %d solutions", len(sols))
 	}
-	return d, nil
+	for _, q := range []any{back[0], inst} {
+		if err := p.Check(q, sols[0]); err != nil {
+			return "", fmt.Errorf("internal error: the mended puzzle's solution fails the checker: %w", err)
+		}
+	}
+	return b.String(), nil
 }
 
 // fewestGivens finds givens that make inst unique. With every solution

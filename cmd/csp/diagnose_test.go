@@ -82,6 +82,8 @@ func TestDiagnose(t *testing.T) {
 		out := runCSP(t, string(cells)+"\n", "check", "sudoku", "-", "--json")
 		require.Equal(t, 0, out.code, out.stdout)
 		require.Contains(t, out.stdout, `"verdict":"unique"`)
+		// The mended puzzle printed is that one.
+		require.Equal(t, string(cells)+"\n", d.Mended)
 		// Fewest: with one given fewer, from the same set, it is not unique.
 		if len(d.Add) > 1 {
 			fewer := []byte(strings.Fields(puzzles[i])[0])
@@ -98,6 +100,61 @@ func TestDiagnose(t *testing.T) {
 	require.Contains(t, r.stdout, "unique: nothing to mend")
 	r = runCSP(t, "x\n", "diagnose", "kenken", "-")
 	require.Equal(t, 2, r.code)
+}
+
+// TestDiagnoseMended: the mended puzzle diagnose prints, for each problem
+// it serves and each input form, reads back (its output pipes into
+// check), keeps the puzzle's clues and givens, holds the givens added, and
+// is unique.
+func TestDiagnoseMended(t *testing.T) {
+	cases := []struct{ problem, input string }{
+		{"skyscraper", "4:2///////////////\n"},
+		{"skyscraper", `{"size":4,"clues":[0,3,0,0,0,0,0,0,0,0,0,1,1,0,0,0],"interior":[{"row":2,"col":2,"look":"down","count":1}]}` + "\n"},
+		{"skyscraper", "4:2/////////////1//,m3b\n"},
+		{"sudoku", sudokuSeveral},
+		{"latin", "4\n1 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n"},
+	}
+	for _, c := range cases {
+		t.Run(c.problem+" "+strings.TrimSpace(c.input)[:8], func(t *testing.T) {
+			p, _ := catalog.Lookup(c.problem)
+			r := runCSP(t, c.input, "diagnose", c.problem, "-", "--json")
+			recs := decodeLines(t, r.stdout)
+			require.NotEmpty(t, recs)
+			insts := instancesOf(t, c.problem, c.input)
+			require.Len(t, recs, len(insts))
+			for i, rec := range recs {
+				require.Equal(t, "multiple", rec["verdict"])
+				mended := rec["mended"].(string)
+				back := instancesOf(t, c.problem, mended)
+				require.Len(t, back, 1, "%s", mended)
+				// Every given of the puzzle and every one added is in it.
+				was, now := p.Givens(insts[i]), p.Givens(back[0])
+				for r, row := range was {
+					for col, v := range row {
+						if v != 0 {
+							require.Equal(t, v, now[r][col], "r%dc%d kept", r+1, col+1)
+						}
+					}
+				}
+				for _, g := range rec["add"].([]any) {
+					var r, col, v int
+					_, err := fmtSscanf(g.(string), &r, &col, &v)
+					require.NoError(t, err)
+					require.Equal(t, v, now[r-1][col-1], "%s added", g)
+				}
+				// Its clues are the puzzle's, plus the givens added.
+				require.Len(t, p.Clues(back[0]), len(p.Clues(insts[i]))+len(rec["add"].([]any)))
+				chk := runCSP(t, mended, "check", c.problem, "-", "--json")
+				require.Equal(t, 0, chk.code, chk.stdout)
+				require.Contains(t, chk.stdout, `"verdict":"unique"`)
+			}
+			// The human form pipes into check: one unique puzzle each.
+			h := runCSP(t, c.input, "diagnose", c.problem, "-")
+			chk := runCSP(t, h.stdout, "check", c.problem, "-")
+			require.Equal(t, 0, chk.code, "%s\n%s", h.stdout, chk.stdout)
+			require.Equal(t, len(insts), strings.Count(chk.stdout, ": unique\n"))
+		})
+	}
 }
 
 // fmtSscanf reads "r1c2 = 3".

@@ -196,7 +196,8 @@ func usage() string {
   csp hint PROBLEM FILE|-            the next step only
   csp marks PROBLEM FILE|-           the candidates every level leaves, as pencil marks
   csp diagnose PROBLEM FILE|-        no solution: a minimal contradicting set of clues;
-                                     several: the fewest givens that make it unique
+                                     several: the fewest givens that make it unique,
+                                     and the puzzle with them
   csp census skyscraper --size N --clues K [--one-side] [--list [--canonical]] [--json] [--jobs J]
                                      how many K-clue sets give a unique puzzle
                                      (--list prints them; --canonical one per

@@ -181,11 +181,14 @@ type Marker[I any] interface {
 // Cluer is a problem whose clues and givens the diagnostics can remove
 // and add: Clues names them one by one ("clue 3 above column 2", "given
 // r1c1 = 5"), Keep returns a copy of inst with only the ones marked kept,
-// Give a copy with more givens (cell [row, column] from 0 -> value).
+// Give a copy with more givens (cell [row, column] from 0 -> value), and
+// Givens inst's givens as rows (0: an empty cell), which Write prints
+// as the puzzle itself in its input form.
 type Cluer[I any] interface {
 	Clues(inst I) []string
 	Keep(inst I, kept []bool) I
 	Give(inst I, givens map[[2]int]int) I
+	Givens(inst I) [][]int
 }
 
 // Clasher is a problem with givens that can clash among themselves: two

@@ -49,6 +49,7 @@ type driver interface {
 	clues(inst any) []string
 	keep(inst any, kept []bool) any
 	give(inst any, givens map[[2]int]int) any
+	givens(inst any) [][]int
 	census(ctx context.Context, req CensusRequest, list func(string), progress func(done, total int64)) (CensusReport, error)
 	findClues(ctx context.Context, board any, req ClueRequest, found func(ClueSet) error) (ClueReport, error)
 	derived(inst any, grid [][]int) []int
@@ -204,6 +205,10 @@ func (e *Entry) Keep(inst any, kept []bool) any { return e.d.keep(inst, kept) }
 
 // Give returns inst with more givens.
 func (e *Entry) Give(inst any, givens map[[2]int]int) any { return e.d.give(inst, givens) }
+
+// Givens returns inst's givens as rows, 0 for an empty cell (nil without
+// a Cluer): Write(w, inst, Givens(inst)) prints the puzzle itself.
+func (e *Entry) Givens(inst any) [][]int { return e.d.givens(inst) }
 
 // Census takes the problem's census.
 func (e *Entry) Census(ctx context.Context, req CensusRequest, list func(string), progress func(done, total int64)) (CensusReport, error) {
@@ -442,6 +447,14 @@ func (a *adapter[I, O]) give(inst any, givens map[[2]int]int) any {
 		return inst
 	}
 	return a.clue.Give(i, givens)
+}
+
+func (a *adapter[I, O]) givens(inst any) [][]int {
+	i, err := typed[I](inst, "instance")
+	if a.clue == nil || err != nil {
+		return nil
+	}
+	return a.clue.Givens(i)
 }
 
 func (a *adapter[I, O]) census(ctx context.Context, req CensusRequest, list func(string), progress func(done, total int64)) (CensusReport, error) {

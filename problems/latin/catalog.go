@@ -140,6 +140,10 @@ func (problem) Keep(inst *Instance, kept []bool) *Instance {
 	return inst.withCells(square.KeepGivens(slices.Concat(inst.Grid...), kept))
 }
 
+func (problem) Givens(inst *Instance) [][]int {
+	return catalog.Rows(slices.Concat(inst.Grid...), inst.Order)
+}
+
 func (problem) Give(inst *Instance, g map[[2]int]int) *Instance {
 	return inst.withCells(square.AddGivens(slices.Concat(inst.Grid...), inst.Order, g))
 }

@@ -142,6 +142,18 @@ func (problem) Keep(p *Puzzle, kept []bool) *Puzzle { return Keep(p, kept) }
 
 func (problem) Give(p *Puzzle, g map[[2]int]int) *Puzzle { return Give(p, g) }
 
+// Givens returns p's givens, an empty grid when it has none.
+func (problem) Givens(p *Puzzle) [][]int {
+	out := make([][]int, p.N)
+	for r := range out {
+		out[r] = make([]int, p.N)
+		if r < len(p.Givens) {
+			copy(out[r], p.Givens[r])
+		}
+	}
+	return out
+}
+
 // Generate makes a puzzle graded at --difficulty, or else a benchmark
 // board: the clues of a random Latin square, the share --clues of them
 // kept; solvable, not necessarily unique.

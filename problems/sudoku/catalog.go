@@ -168,6 +168,8 @@ func (problem) Keep(p *Puzzle, kept []bool) *Puzzle {
 	return &q
 }
 
+func (problem) Givens(p *Puzzle) [][]int { return catalog.Rows(slices.Clone(p.Cells), p.N()) }
+
 func (problem) Give(p *Puzzle, g map[[2]int]int) *Puzzle {
 	q := *p
 	q.Cells = square.AddGivens(q.Cells, q.N(), g)
