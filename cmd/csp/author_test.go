@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cspgo/csp/problems/catalog"
+	"github.com/cspgo/csp/problems/skyscraper"
 )
 
 // The tests of the authors' tools (check, grade, explain, hint, marks and
@@ -544,6 +545,26 @@ func TestGenerateDifficulty(t *testing.T) {
 			recs = decodeLines(t, gr.stdout)
 			require.Len(t, recs, 1)
 			assert.Equal(t, c.level, recs[0]["grade"])
+		})
+	}
+	// Tatham's words are the ladder's levels their table maps them to:
+	// the same puzzles, seed for seed; with --no-givens, clues only.
+	levels := catalogLevels(t, "skyscraper")
+	for _, a := range skyscraper.Tatham {
+		t.Run("skyscraper/"+a.Name, func(t *testing.T) {
+			args := []string{"generate", "skyscraper", "--size", "4", "--seed", "2", "--attempts", "300", "--time-limit", "0s", "--no-givens"}
+			w := runCSP(t, "", append(args, "--difficulty", a.Name)...)
+			require.Equal(t, 0, w.code, w.stderr)
+			l := runCSP(t, "", append(args, "--difficulty", catalog.LevelName(levels, a.Level))...)
+			require.Equal(t, 0, l.code, l.stderr)
+			id := func(out string) string { return strings.Split(strings.TrimSpace(out), "\n")[1] }
+			assert.Equal(t, id(l.stdout), id(w.stdout))
+			assert.Contains(t, w.stdout, ", 0 givens ")
+			assert.NotContains(t, id(w.stdout), ",", "a Towers ID with no givens")
+			gr := decodeLines(t, runCSP(t, w.stdout, "grade", "skyscraper", "--json", "-").stdout)
+			require.Len(t, gr, 1)
+			assert.Equal(t, catalog.LevelName(levels, a.Level), gr[0]["grade"])
+			assert.Equal(t, "unique", gr[0]["verdict"])
 		})
 	}
 	for _, problem := range []string{"skyscraper", "sudoku", "latin"} {

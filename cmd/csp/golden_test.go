@@ -176,6 +176,8 @@ var goldenCases = []goldenCase{
 	{name: "generate-skyscraper", args: []string{"generate", "skyscraper", "--size", "4", "--clues", "50", "--seed", "3", "-n", "2"}},
 	{name: "generate-sudoku", args: []string{"generate", "sudoku", "--size", "4", "--holes", "8", "--seed", "3", "-n", "2"}},
 	{name: "generate-skyscraper-difficulty", args: []string{"generate", "skyscraper", "--size", "4", "--difficulty", "clue bounds", "--seed", "1", "-n", "2"}},
+	// Tatham's word for a level, and clues only.
+	{name: "generate-skyscraper-tatham", args: []string{"generate", "skyscraper", "--size", "4", "--difficulty", "hard", "--no-givens", "--seed", "1", "-n", "2"}},
 	{name: "generate-latin-difficulty", args: []string{"generate", "latin", "--size", "4", "--difficulty", "1", "--seed", "1", "--verbose"}},
 	{name: "generate-bad-difficulty", args: []string{"generate", "sudoku", "--size", "4", "--difficulty", "9"}},
 	{name: "generate-no-generator", args: []string{"generate", "kenken", "--size", "4"}},

@@ -219,7 +219,8 @@ puzzle the levels up to it do not finish is "beyond LEVEL", exit status 1),
 --marks reads FILE as pencil-mark grids (also for solve and count), --json
 prints records.
 generate --difficulty LEVEL [--no-minimize] [--time-limit D] makes unique,
-exactly graded, minimal puzzles (` + makers() + `).
+exactly graded, minimal puzzles (` + makers() + `); skyscraper also takes
+Tatham's words (easy, hard, extreme, unreasonable) and --no-givens.
 
 Problems:
 `)

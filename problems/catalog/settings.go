@@ -135,16 +135,31 @@ func ParseChoice(choices []string) func(string) (int, error) {
 // and of the command line.
 func List(names []string) string { return enum.Names(names).List() }
 
+// Alias is another name --difficulty takes for a level of the ladder, such
+// as the word of a well-known game's own levels ("hard" for Tatham's).
+type Alias struct {
+	Name  string
+	Level int // an index of the ladder's levels, or len(levels) for search
+}
+
 // MakeFlags are the generate flags of a problem whose generator makes
 // puzzles for people (one solution, a grade, minimal): --difficulty names
-// a level of the ladder (or gives its number from 1, or "search"),
-// --no-minimize keeps removable clues, --time-limit bounds the work per
-// puzzle, --attempts the full grids tried.
-func MakeFlags(levels []string) []Flag {
+// a level of the ladder (or gives its number from 1, or "search", or one
+// of aliases), --no-minimize keeps removable clues, --time-limit bounds
+// the work per puzzle, --attempts the full grids tried.
+func MakeFlags(levels []string, aliases ...Alias) []Flag {
 	choices := append(append([]string(nil), levels...), "search")
+	usage := "make unique, minimal puzzles graded at this level: " + strings.Join(choices, ", ") + " (or its number from 1)"
+	if len(aliases) > 0 {
+		words := make([]string, len(aliases))
+		for i, a := range aliases {
+			words[i] = a.Name + " = " + LevelName(levels, a.Level)
+			choices = append(choices, a.Name)
+		}
+		usage += "; or " + strings.Join(words, ", ")
+	}
 	return []Flag{
-		{Name: "difficulty", Generate: true, Choices: choices,
-			Usage: "make unique, minimal puzzles graded at this level: " + strings.Join(choices, ", ") + " (or its number from 1)"},
+		{Name: "difficulty", Generate: true, Choices: choices, Usage: usage},
 		{Name: "no-minimize", Generate: true, Bool: true, Default: "false", Usage: "with --difficulty: keep clues that could go"},
 		{Name: "attempts", Generate: true, Default: "0", Usage: "with --difficulty: the most full grids tried per puzzle (0: no cap)"},
 		{Name: "time-limit", Generate: true, Default: "60s", Usage: "with --difficulty: the time allowed per puzzle (0s: none)"},
@@ -162,8 +177,8 @@ type MakeRequest struct {
 	Attempts int
 }
 
-// ParseMake reads the flags of MakeFlags.
-func ParseMake(s *Settings, levels []string) (MakeRequest, error) {
+// ParseMake reads the flags of MakeFlags, with the same aliases.
+func ParseMake(s *Settings, levels []string, aliases ...Alias) (MakeRequest, error) {
 	var req MakeRequest
 	if s.Flag("difficulty") == "" {
 		return req, nil
@@ -171,9 +186,21 @@ func ParseMake(s *Settings, levels []string) (MakeRequest, error) {
 	var errs [4]error
 	req.On = true
 	req.Level, errs[0] = ParseFlag(s, "difficulty", func(v string) (int, error) {
+		for _, a := range aliases {
+			if a.Name == v {
+				return a.Level, nil
+			}
+		}
 		k, err := ParseLevel(levels, v)
 		if err != nil {
-			return 0, fmt.Errorf("%s, search, or 1..%d", strings.Join(levels, ", "), len(levels)+1)
+			if len(aliases) == 0 {
+				return 0, fmt.Errorf("%s, search, or 1..%d", strings.Join(levels, ", "), len(levels)+1)
+			}
+			names := make([]string, len(aliases))
+			for i, a := range aliases {
+				names[i] = a.Name
+			}
+			return 0, fmt.Errorf("%s, search, 1..%d, or one of %s", strings.Join(levels, ", "), len(levels)+1, strings.Join(names, ", "))
 		}
 		return k, nil
 	})

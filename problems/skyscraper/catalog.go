@@ -36,9 +36,30 @@ var (
 // settings are the options the command line's flags make.
 type settings struct {
 	Options
-	clues int                 // generate: the percentage of the 4N clues kept (--clues)
-	make  catalog.MakeRequest // generate: a graded puzzle (--difficulty)
+	clues    int                 // generate: the percentage of the 4N clues kept (--clues)
+	make     catalog.MakeRequest // generate: a graded puzzle (--difficulty)
+	noGivens bool                // generate --difficulty: clues only (--no-givens)
 }
+
+// Tatham are the words of Simon Tatham's Towers levels, which
+// --difficulty takes for skyscraper: each stands for the ladder's level
+// that most of his puzzles of that level grade at (the table, and how it
+// was measured, are in docs/BENCHMARKS.md, "Grading Tatham's Towers
+// puzzles").
+var Tatham = []catalog.Alias{
+	{Name: "easy", Level: tathamEasy},
+	{Name: "hard", Level: tathamHard},
+	{Name: "extreme", Level: tathamExtreme},
+	{Name: "unreasonable", Level: tathamUnreasonable},
+}
+
+// The ladder's levels (indices of Ladder.Levels) of Tatham's words.
+const (
+	tathamEasy         = 3 // whole lines
+	tathamHard         = 3 // whole lines
+	tathamExtreme      = 4 // assumptions
+	tathamUnreasonable = 4 // assumptions
+)
 
 // visibilityNames are the clue strengths, weakest first (as
 // visibility.Strength counts them).
@@ -54,7 +75,8 @@ func (problem) Info() catalog.Info {
 			{Name: "visibility", Default: visibility.Line.String(), Choices: visibilityNames,
 				Usage: "clue strength: " + catalog.List(visibilityNames)},
 			{Name: "clues", Default: "100", Generate: true, Usage: "percentage of the 4N clues kept"},
-		}, catalog.MakeFlags(Ladder.Levels)...),
+			{Name: "no-givens", Generate: true, Bool: true, Default: "false", Usage: "with --difficulty: clues only, no givens"},
+		}, catalog.MakeFlags(Ladder.Levels, Tatham...)...),
 	}
 }
 
@@ -65,13 +87,14 @@ func (problem) Info() catalog.Info {
 // and nogoods (--last-conflict=false and --nogoods=false turn them off).
 func (problem) Options(s *catalog.Settings) (settings, error) {
 	var o settings
-	var errs [4]error
+	var errs [5]error
 	var vis int
 	o.AllDiff, errs[0] = square.ParseAllDiff(s)
 	vis, errs[1] = catalog.ParseFlag(s, "visibility", catalog.ParseChoice(visibilityNames))
 	o.Visibility = visibility.Strength(vis)
 	o.clues, errs[2] = catalog.ParseFlag(s, "clues", catalog.ParseRange(0, 100))
-	o.make, errs[3] = catalog.ParseMake(s, Ladder.Levels)
+	o.make, errs[3] = catalog.ParseMake(s, Ladder.Levels, Tatham...)
+	o.noGivens, errs[4] = catalog.ParseFlag(s, "no-givens", catalog.ParseBool)
 	if err := errors.Join(errs[:]...); err != nil {
 		return o, err
 	}
@@ -159,7 +182,8 @@ func (problem) Givens(p *Puzzle) [][]int {
 // kept; solvable, not necessarily unique.
 func (problem) Generate(w io.Writer, o settings, g catalog.Gen) error {
 	if mr := o.make; mr.On {
-		p, _, st, err := Make(context.Background(), MakeRequest{Size: g.Size, Level: mr.Level, NoMinimize: !mr.Minimize, Seed: g.Seed, Limit: mr.Limit, Attempts: mr.Attempts})
+		p, _, st, err := Make(context.Background(), MakeRequest{Size: g.Size, Level: mr.Level, NoMinimize: !mr.Minimize, NoGivens: o.noGivens,
+			Seed: g.Seed, Limit: mr.Limit, Attempts: mr.Attempts})
 		if err != nil {
 			return err
 		}

@@ -117,3 +117,34 @@ func TestLiteratureNames(t *testing.T) {
 		assert.True(t, seen[name], "the path uses a step named %q", name)
 	}
 }
+
+// TestTathamWords: each of Tatham's words stands for the level most of
+// his puzzles of that level grade at, on the 240 of testdata (the larger
+// sample in docs/BENCHMARKS.md agrees).
+func TestTathamWords(t *testing.T) {
+	if testing.Short() {
+		t.Skip("grades all 240 puzzles; his easy ones split nearly evenly on the small sizes alone")
+	}
+	ps, levels, _ := tathamSet(t)
+	grades := map[string]map[int]int{}
+	for i, p := range ps {
+		l := levels[i][len(levels[i])-1:]
+		if grades[l] == nil {
+			grades[l] = map[int]int{}
+		}
+		grades[l][gradeOf(p)]++
+	}
+	for _, a := range Tatham {
+		counts := grades[a.Name[:1]]
+		if a.Name == "extreme" {
+			counts = grades["x"]
+		}
+		best := -1
+		for lv, k := range counts {
+			if best < 0 || k > counts[best] || k == counts[best] && lv < best {
+				best = lv
+			}
+		}
+		assert.Equal(t, best, a.Level, "%s: %v", a.Name, counts)
+	}
+}

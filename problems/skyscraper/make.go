@@ -13,23 +13,26 @@ import (
 
 // MakeRequest asks for a puzzle for people: of size N, graded at Level
 // (an index of Ladder.Levels, or len(Ladder.Levels) for one that needs
-// search), with one solution, and minimal unless NoMinimize.
+// search), with one solution, minimal unless NoMinimize, and with edge
+// clues alone when NoGivens.
 type MakeRequest struct {
 	Size, Level int
 	NoMinimize  bool
+	NoGivens    bool
 	Seed        uint64
 	Limit       time.Duration // the time allowed (0: none)
 	Attempts    int           // the most full grids tried (0: no cap)
 }
 
 // Make generates a puzzle as asked: from the clues of a random Latin
-// square (with givens added until it has one solution), clues and givens
-// are taken out in a random order while the rules up to the level still
-// solve it (or, for search, while it stays unique); the result is kept
-// when its grade is exactly the level and, unless NoMinimize, no clue or
-// given can go without losing uniqueness; otherwise another square is
-// tried. It returns the puzzle, its solution and what it took; same seed,
-// same puzzle.
+// square (with givens added until it has one solution; with NoGivens, a
+// square whose clues leave several solutions is dropped instead), clues
+// and givens are taken out in a random order while the rules up to the
+// level still solve it (or, for search, while it stays unique); the result
+// is kept when its grade is exactly the level and, unless NoMinimize, no
+// clue or given can go without losing uniqueness; otherwise another square
+// is tried. It returns the puzzle, its solution and what it took; same
+// seed, same puzzle.
 func Make(ctx context.Context, req MakeRequest) (*Puzzle, [][]int, author.Stats, error) {
 	n := req.Size
 	if n < 1 || n > 9 {
@@ -43,7 +46,7 @@ func Make(ctx context.Context, req MakeRequest) (*Puzzle, [][]int, author.Stats,
 	mk, st, err := author.Make(ctx, rng, author.Request{Level: req.Level, Levels: len(Ladder.Levels), Minimize: !req.NoMinimize, Limit: req.Limit, Attempts: req.Attempts},
 		func(rng *rand.Rand) (*making, error) {
 			sol = latinsquare.Random(n, rng)
-			return newMaking(ctx, sol, rng), nil
+			return newMaking(ctx, sol, rng, !req.NoGivens), nil
 		})
 	if err != nil {
 		return nil, nil, st, err
@@ -61,10 +64,15 @@ type making struct {
 	sol    [][]int
 }
 
-func newMaking(ctx context.Context, sol [][]int, rng *rand.Rand) *making {
+// newMaking starts from every clue of sol and, when givens is set, as
+// many givens (in a random order) as it takes to make the puzzle unique.
+func newMaking(ctx context.Context, sol [][]int, rng *rand.Rand, givens bool) *making {
 	n := len(sol)
 	m := &making{ctx: ctx, cur: FromGrid(sol), sol: sol}
 	m.cw = m.cur.Clockwise()
+	if !givens {
+		return m
+	}
 	for _, i := range rng.Perm(n * n) {
 		if m.Unique() {
 			break

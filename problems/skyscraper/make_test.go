@@ -34,10 +34,17 @@ func TestMakeGradedUnique(t *testing.T) {
 			case n == 6 && level == len(Ladder.Levels)-1:
 				continue // the assumptions level takes seconds to make at 6
 			}
-			for seed := uint64(1); seed <= 2; seed++ {
-				req := MakeRequest{Size: n, Level: level, Seed: seed, Attempts: 300}
+			for _, v := range []struct {
+				seed     uint64
+				noGivens bool
+			}{{1, false}, {2, false}, {1, true}} {
+				seed := v.seed
+				req := MakeRequest{Size: n, Level: level, Seed: seed, NoGivens: v.noGivens, Attempts: 300}
 				p, sol, _, err := Make(context.Background(), req)
-				require.NoError(t, err, "n=%d level=%d seed=%d", n, level, seed)
+				require.NoError(t, err, "n=%d level=%d seed=%d no givens %v", n, level, seed, v.noGivens)
+				if v.noGivens {
+					require.Zero(t, givenCount(p), "--no-givens: %s", FormatTowers(p))
+				}
 				require.NoError(t, Check(p, sol))
 				require.Equal(t, int64(1), count(p))
 				require.Equal(t, level, gradeOf(p), FormatTowers(p))

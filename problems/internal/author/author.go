@@ -65,9 +65,10 @@ type Stats struct {
 }
 
 // Make tries full puzzles from next (called with a fresh source each
-// time; it returns a full puzzle, with every item present, that has one
-// solution) until one yields a puzzle of the level asked; it returns that
-// puzzle, with its items set, and what it took. Same source, same puzzle.
+// time; it returns a full puzzle, with every item present, that should
+// have one solution: one that has several is rejected, "not unique")
+// until one yields a puzzle of the level asked; it returns that puzzle,
+// with its items set, and what it took. Same source, same puzzle.
 func Make[P Puzzle](ctx context.Context, rng *rand.Rand, req Request, next func(rng *rand.Rand) (P, error)) (P, Stats, error) {
 	st := Stats{Rejected: map[string]int{}}
 	start := time.Now()
@@ -142,6 +143,9 @@ func shape(ctx context.Context, p Puzzle, rng *rand.Rand, req Request) string {
 		return p.Unique()
 	}
 	if !ok() {
+		if !p.Unique() {
+			return "not unique"
+		}
 		return "harder"
 	}
 	present := make([]bool, p.Items())

@@ -47,3 +47,24 @@ func TestMakeGivesUp(t *testing.T) {
 	require.ErrorIs(t, err, ErrTimeLimit)
 	require.ErrorIs(t, err, ErrNotMade)
 }
+
+// several is a full puzzle with two solutions: the rules solve it at no
+// level, and it is not unique.
+type several struct{ never }
+
+func (several) Solves(int) bool { return false }
+func (several) Unique() bool    { return false }
+
+// TestMakeNotUnique: a full puzzle that is not unique (a generator that
+// adds no givens may start from one) is rejected as such, not as harder,
+// at a level and for search alike.
+func TestMakeNotUnique(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	next := func(*rand.Rand) (several, error) { return several{}, nil }
+	for _, level := range []int{1, 3} {
+		_, st, err := Make(context.Background(), rng, Request{Level: level, Levels: 3, Attempts: 2}, next)
+		require.ErrorIs(t, err, ErrAttempts)
+		assert.Equal(t, map[string]int{"not unique": 2}, st.Rejected, "level %d", level)
+		assert.Contains(t, err.Error(), "2 had several solutions")
+	}
+}
