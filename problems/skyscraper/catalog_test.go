@@ -83,7 +83,7 @@ func TestCatalogBadFlags(t *testing.T) {
 		{"visibility", "lne", "edge, bounds, gac or line"},
 		{"clues", "101", "a whole number from 0 to 100"},
 		{"clues", "many", "a whole number from 0 to 100"},
-		{"difficulty", "9", "edge rules and singles, clue bounds, clue filtering, whole lines, assumptions, search, or 1..6"},
+		{"difficulty", "9", "edge rules and singles, clue bounds, clue filtering, whole lines, assumptions, search, 1..6, or one of easy, hard, extreme, unreasonable"},
 		{"no-minimize", "maybe", "true or false"},
 		{"time-limit", "soon", "a duration such as 30s"},
 		{"attempts", "-1", "a whole number from 0 to"},
