@@ -403,8 +403,11 @@ func parseJSON(t string, line int) (*Puzzle, error) {
 		p.Givens = j.Givens
 	}
 	for i, in := range j.Interior {
-		if _, detail := checkInterior(in, n); detail != "" {
-			return nil, &ParseError{Line: line, Err: ErrInClue, Detail: fmt.Sprintf("interior clue %d (row %d, col %d from 0): %s", i+1, in.Row, in.Col, detail)}
+		if field, detail := checkInterior(in, n); detail != "" {
+			if field == 2 { // JSON counts rows and columns from 0
+				detail = fmt.Sprintf("row %d, col %d (from 0): %s", in.Row, in.Col, detail)
+			}
+			return nil, &ParseError{Line: line, Err: ErrInClue, Detail: fmt.Sprintf("interior clue %d: %s", i+1, detail)}
 		}
 	}
 	p.Interior = j.Interior
