@@ -43,7 +43,7 @@ type settings struct {
 
 // Tatham are the words of Simon Tatham's Towers levels, which
 // --difficulty takes for skyscraper: each stands for the ladder's level
-// that most of his puzzles of that level grade at (the table, and how it
+// his puzzles of that level grade at in the median (the table, and how it
 // was measured, are in docs/BENCHMARKS.md, "Grading Tatham's Towers
 // puzzles").
 var Tatham = []catalog.Alias{
@@ -55,7 +55,7 @@ var Tatham = []catalog.Alias{
 
 // The ladder's levels (indices of Ladder.Levels) of Tatham's words.
 const (
-	tathamEasy         = 3 // whole lines
+	tathamEasy         = 2 // clue filtering
 	tathamHard         = 3 // whole lines
 	tathamExtreme      = 4 // assumptions
 	tathamUnreasonable = 4 // assumptions
