@@ -24,7 +24,8 @@ const (
 
 // DefaultFrontierBytes bounds the saved domains of a breadth-first
 // search's open nodes when Options.MaxFrontier is 0: the cap on open
-// nodes is this divided by the size of one node's domain words.
+// nodes is this (or half of Options.MaxMemory, when that is less) divided
+// by the size of one node's domain words.
 const DefaultFrontierBytes = 256 << 20
 
 // BFS is a breadth-first search engine over one Space. It branches as
@@ -72,7 +73,11 @@ func NewBFS(m *Model, opts Options) *BFS {
 	b.nodeBytes = int64(max(8*len(e.space.words), 8))
 	b.limit = opts.MaxFrontier
 	if b.limit <= 0 {
-		b.limit = max(DefaultFrontierBytes/b.nodeBytes, 1)
+		bytes := int64(DefaultFrontierBytes)
+		if opts.MaxMemory > 0 {
+			bytes = min(bytes, opts.MaxMemory/2)
+		}
+		b.limit = max(bytes/b.nodeBytes, 1)
 	}
 	return b
 }
@@ -223,7 +228,7 @@ func (b *BFS) Run(ctx context.Context, maxSolutions int64, onSolution func(*Spac
 		if done != nil {
 			select {
 			case <-done:
-				res.Stopped = Canceled
+				res.Stopped = StopOf(ctx)
 				return finish()
 			default:
 			}

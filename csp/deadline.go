@@ -23,14 +23,17 @@ func WithTimeLimit(ctx context.Context, d time.Duration) (context.Context, conte
 }
 
 // StopOf names why ctx is done: TimeLimit when its cause is ErrTimeLimit
-// (WithTimeLimit), Canceled for any other end (a caller's own deadline
-// included), NotStopped when it is not done.
+// (WithTimeLimit), MemoryLimit when it is ErrMemoryLimit, Canceled for any
+// other end (a caller's own deadline included), NotStopped when it is not
+// done.
 func StopOf(ctx context.Context) Stop {
 	switch {
 	case ctx.Err() == nil:
 		return NotStopped
 	case errors.Is(context.Cause(ctx), ErrTimeLimit):
 		return TimeLimit
+	case errors.Is(context.Cause(ctx), ErrMemoryLimit):
+		return MemoryLimit
 	}
 	return Canceled
 }

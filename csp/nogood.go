@@ -48,6 +48,14 @@ func (g *nogoodStore) add(ds []lit) {
 
 func (g *nogoodStore) size() int { return len(g.start) - 1 }
 
+// bytes estimates the memory the store holds: its slices, and per nogood
+// its two watches with room for the lists' growth, and per watched
+// decision a map entry (a key and a slice header, with the map's slack).
+func (g *nogoodStore) bytes() int64 {
+	n := 8*cap(g.lits) + 4*cap(g.start) + 8*cap(g.watched) + 4*cap(g.fresh) + 16*g.size() + 64*len(g.watch)
+	return int64(n)
+}
+
 // Advise notes assigned variables.
 func (g *nogoodStore) Advise(i int, ev domains.Event) bool {
 	if ev == domains.EventAssigned {

@@ -86,6 +86,10 @@ func ParallelCount(ctx context.Context, m *Model, opts Options, limit int64, p P
 // subproblems up to it reach the limit. That stopping point, and the
 // answer, do not depend on Workers; the work done may exceed the limit, by
 // subproblems that were started before the stopping point was known.
+// MaxMemory bounds each worker's search on its own (the cut, at most
+// Depth levels deep, is not checked); a subproblem whose search passes it
+// stops the call there, with MemoryLimit, as a context canceled with
+// ErrMemoryLimit does.
 //
 // Stats add up all the work: the cut (its last pass, when the default
 // Depth needed several) and every subproblem search, abandoned ones
@@ -196,7 +200,7 @@ func enumerate(ctx context.Context, e *Search, depth int, nodeLimit, failLimit i
 		case done != nil:
 			select {
 			case <-done:
-				stop = Canceled
+				stop = StopOf(ctx)
 				return
 			default:
 			}
@@ -284,6 +288,8 @@ func (p *pool) stopAt() (int, Stop) {
 		switch {
 		case p.limit > 0 && sols >= p.limit:
 			return j, SolutionLimit
+		case r.Stopped == MemoryLimit:
+			return j, MemoryLimit // the subproblem is unfinished: so is the call
 		case p.nodeLimit > 0 && nodes >= p.nodeLimit:
 			return j, NodeLimit
 		case p.failLimit > 0 && fails >= p.failLimit:
@@ -448,6 +454,7 @@ func (st *Stats) add(o Stats, depth int) {
 	st.Propagations += o.Propagations
 	st.Restarts += o.Restarts
 	st.Solutions += o.Solutions
+	st.Trailed += o.Trailed
 	st.PeakDepth = max(st.PeakDepth, o.PeakDepth+depth)
 	if st.Propagators == nil {
 		st.Propagators = append([]KindStats(nil), o.Propagators...)

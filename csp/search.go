@@ -2,10 +2,12 @@ package csp
 
 import (
 	"context"
+	"errors"
 	"iter"
 	"math/bits"
 	"math/rand/v2"
 	"time"
+	"unsafe"
 
 	"github.com/cspgo/csp/domains"
 )
@@ -93,6 +95,21 @@ type Options struct {
 	TimeLimit time.Duration
 	SaveMode  SaveMode // how the space undoes branches (default Copying)
 	Decisions []Var    // variables to branch on (default: all)
+	// CopyBudget is the bytes of snapshots Copying may keep before the
+	// deeper levels are trailed (Space.SetCopyBudget): 0 means
+	// DefaultCopyBudget, negative no bound; with MaxMemory, at most half
+	// of it.
+	CopyBudget int64
+	// MaxMemory, when above 0, bounds the bytes of saved state the search
+	// holds: its space's snapshots, trail and per-level bookkeeping, its
+	// stack of open choices and decisions, and its learnt nogoods (the
+	// model, the propagators and their own state are not counted). The
+	// search checks it at every node and stops with MemoryLimit once it is
+	// passed. A parallel search or a portfolio applies it to each of its
+	// searches. Memory outside the search's accounting is bounded by the
+	// caller: cancel the context with ErrMemoryLimit as its cause (see
+	// context.WithCancelCause) and the search stops with MemoryLimit too.
+	MaxMemory int64
 	// Workers, when at least 1, makes Solve and Count search in parallel
 	// with that many goroutines (ParallelSolve, ParallelCount at the
 	// default depth): the answer is then the same for any number of
@@ -127,9 +144,17 @@ const (
 	TimeLimit
 	Canceled
 	FrontierLimit // a breadth-first frontier reached Options.MaxFrontier
+	// MemoryLimit: the search passed Options.MaxMemory, or its context
+	// was canceled with ErrMemoryLimit as the cause.
+	MemoryLimit
 )
 
-var stopNames = [...]string{"none", "solution limit", "node limit", "failure limit", "time limit", "canceled", "frontier limit"}
+var stopNames = [...]string{"none", "solution limit", "node limit", "failure limit", "time limit", "canceled", "frontier limit", "memory limit"}
+
+// ErrMemoryLimit is the cause (context.Cause) a caller gives the
+// cancellation of a search's context when the process runs short of
+// memory: the search then reports MemoryLimit rather than Canceled.
+var ErrMemoryLimit = errors.New("csp: memory limit")
 
 // String names the reason.
 func (s Stop) String() string { return stopNames[s] }
@@ -236,6 +261,7 @@ func NewSearch(m *Model, opts Options) *Search {
 		extra = append(extra, posted{p: e.store, event: domains.EventAssigned, vars: e.decisions})
 	}
 	e.space = newSpace(m, opts.SaveMode, extra)
+	e.space.SetCopyBudget(copyBudget(opts))
 	e.restartIndex = 1
 	e.conflict = -1
 	e.restartBudget = e.budget()
@@ -263,6 +289,31 @@ func (e *Search) Reset() {
 	e.restartBudget = e.budget()
 }
 
+// copyBudget is the copy budget opts give: CopyBudget, DefaultCopyBudget
+// for 0, capped at half of MaxMemory when that is set.
+func copyBudget(opts Options) int64 {
+	b := opts.CopyBudget
+	if b == 0 {
+		b = DefaultCopyBudget
+	}
+	if opts.MaxMemory > 0 && (b < 0 || b > opts.MaxMemory/2) {
+		b = opts.MaxMemory / 2
+	}
+	return b
+}
+
+// savedBytes returns the bytes of saved state the search holds, as
+// Options.MaxMemory counts them.
+func (e *Search) savedBytes() int64 {
+	n := e.space.savedBytes() +
+		int64(cap(e.frames))*int64(unsafe.Sizeof(frame{})) +
+		int64(cap(e.path))*int64(unsafe.Sizeof(step{}))
+	if e.store != nil {
+		n += e.store.bytes()
+	}
+	return n
+}
+
 // Space returns the search's space (at the root before Run).
 func (e *Search) Space() *Space { return e.space }
 
@@ -270,6 +321,7 @@ func (e *Search) Space() *Space { return e.space }
 func (e *Search) Stats() Stats {
 	st := e.stats
 	st.Propagations = e.space.propRuns
+	st.Trailed = e.space.trailed
 	st.Propagators = e.space.kindStats()
 	return st
 }
@@ -370,6 +422,10 @@ func (e *Search) Run(ctx context.Context, maxSolutions int64, onSolution func(*S
 		}
 		if e.opts.FailLimit > 0 && e.stats.Failures >= e.opts.FailLimit {
 			res.Stopped = FailLimit
+			return finish()
+		}
+		if e.opts.MaxMemory > 0 && e.savedBytes() > e.opts.MaxMemory {
+			res.Stopped = MemoryLimit
 			return finish()
 		}
 		if done != nil {

@@ -1,6 +1,7 @@
 package csp
 
 import (
+	"math"
 	"math/bits"
 	"slices"
 
@@ -21,13 +22,28 @@ type SaveMode uint8
 // 10-30 kB, which a node of a GAC model mostly rewrites anyway, and the
 // propagators' advisors see no difference. Trailing stays available for
 // models whose domains are large and whose nodes touch few of them.
+//
+// Copying keeps one snapshot of all the words per level, so its memory
+// grows with the depth times the size of the store: a copy budget (see
+// SetCopyBudget, DefaultCopyBudget) caps it, and the levels beyond the
+// budget are saved by trailing, the two restoring alike.
 const (
-	// Copying saves all domain words with one copy per branch (as Gecode).
+	// Copying saves all domain words with one copy per branch (as
+	// Gecode), down to the depth its copy budget allows, and trails the
+	// levels below.
 	Copying SaveMode = iota
 	// Trailing records each domain's words before its first change at a
 	// level and undoes them on backtracking.
 	Trailing
 )
+
+// DefaultCopyBudget is the copy budget of a new Space and of a search
+// whose Options leave CopyBudget at 0: the bytes of snapshots Copying may
+// keep. It is far beyond the depth times the store of the models this
+// module ships for their usual sizes, so their search copies at every
+// level; a store of megabytes (a latin square of order 200) copies its
+// first levels only.
+const DefaultCopyBudget = 64 << 20
 
 // Space is the store of a search: the current domain of every variable, the
 // propagators with their queue, and what is needed to undo branches. A Space
@@ -79,15 +95,19 @@ type Space struct {
 	done <-chan struct{}
 	cut  bool
 
-	// Undo information.
+	// Undo information. Levels 1..copied are saved by a snapshot of all
+	// the words, deeper ones by the trail: copied is 0 under Trailing,
+	// the copy budget's depth under Copying.
 	mode      SaveMode
 	level     int
-	snapshots [][]uint64 // Copying: words before each level
-	trail     []uint64   // Trailing: saved words
-	trailVar  []int32    // Trailing: variable of each saved block
-	trailMark []int32    // Trailing: len(trailVar) at each level
-	stamp     []int64    // Trailing: the epoch (push count) at which a var was last saved
+	copied    int
+	snapshots [][]uint64 // words before each copied level
+	trail     []uint64   // saved words of the trailed levels
+	trailVar  []int32    // variable of each saved block
+	trailMark []int32    // len(trailVar) at each trailed level
+	stamp     []int64    // the epoch (push count) at which a var was last saved
 	pushes    int64
+	trailed   int64 // levels saved by the trail (Stats.Trailed)
 	// nodeID holds an identifier of the node at each level of the current
 	// path, increasing with the level (see Mark); nodes is the last one
 	// given out.
@@ -215,6 +235,7 @@ func newSpace(m *Model, mode SaveMode, extra []posted) *Space {
 		s.queue[l].buf = make([]int32, max(np, 1))
 	}
 	s.stamp = make([]int64, n)
+	s.SetCopyBudget(DefaultCopyBudget)
 	s.nodes = 1
 	s.nodeID = []int64{1}
 	for i := range np {
@@ -259,12 +280,46 @@ func (s *Space) Reset() {
 		s.runs[i], s.pruned[i], s.failures[i] = 0, 0, 0
 		s.schedule(int32(i))
 	}
-	s.propRuns = 0
+	s.propRuns, s.trailed = 0, 0
 	for i := range s.doms {
 		if s.doms[i].Empty() {
 			s.failed = true
 		}
 	}
+}
+
+// SetCopyBudget sets the bytes of snapshots Copying may keep: the levels
+// down to bytes / (8 × the domain words) are saved by a snapshot, deeper
+// ones by trailing (the levels beyond the budget count in
+// Stats.Trailed). A negative budget means no bound. It has no effect
+// under Trailing. Call it at the root (level 0): it panics below, where
+// levels already saved would be restored the other way.
+func (s *Space) SetCopyBudget(bytes int64) {
+	if s.level != 0 {
+		panic("csp: SetCopyBudget below the root")
+	}
+	size := int64(len(s.words)) * 8
+	switch {
+	case s.mode != Copying:
+		s.copied = 0
+	case bytes < 0 || size == 0:
+		s.copied = math.MaxInt
+	default:
+		s.copied = int(min(bytes/size, math.MaxInt32))
+	}
+	if len(s.snapshots) > s.copied {
+		clear(s.snapshots[s.copied:])
+		s.snapshots = s.snapshots[:s.copied]
+	}
+}
+
+// savedBytes returns the bytes the space holds to undo branches and
+// entailments: snapshots, trail and the per-level bookkeeping (its
+// capacity, what the space will not give back before it is dropped).
+func (s *Space) savedBytes() int64 {
+	words := int64(len(s.snapshots))*int64(len(s.words)) + int64(cap(s.trail)) + int64(cap(s.nodeID))
+	int32s := int64(cap(s.trailVar)) + int64(cap(s.trailMark)) + int64(cap(s.entailed)) + int64(cap(s.entMark))
+	return 8*words + 4*int32s
 }
 
 // positions returns the positions of vars that propagator i subscribes
@@ -674,16 +729,16 @@ func (s *Space) Push() {
 	}
 	s.renew()
 	s.entMark = append(s.entMark, int32(len(s.entailed)))
-	switch s.mode {
-	case Copying:
+	if s.level <= s.copied {
 		if len(s.snapshots) < s.level {
 			s.snapshots = append(s.snapshots, make([]uint64, len(s.words)))
 		}
 		copy(s.snapshots[s.level-1], s.words)
-	case Trailing:
-		s.pushes++
-		s.trailMark = append(s.trailMark, int32(len(s.trailVar)))
+		return
 	}
+	s.pushes++
+	s.trailed++
+	s.trailMark = append(s.trailMark, int32(len(s.trailVar)))
 }
 
 // Pop restores the state saved by the matching Push and forgets it. The
@@ -692,10 +747,9 @@ func (s *Space) Pop() {
 	if s.level == 0 {
 		panic("csp: Pop without Push")
 	}
-	switch s.mode {
-	case Copying:
+	if s.level <= s.copied {
 		copy(s.words, s.snapshots[s.level-1])
-	case Trailing:
+	} else {
 		mark := int(s.trailMark[len(s.trailMark)-1])
 		s.trailMark = s.trailMark[:len(s.trailMark)-1]
 		end := len(s.trail)
@@ -720,9 +774,11 @@ func (s *Space) Pop() {
 	s.clearQueue()
 }
 
-// save trails x's words before their first change since the last Push.
+// save trails x's words before their first change since the last Push,
+// at a trailed level (a copied one has its snapshot; the root is never
+// undone).
 func (s *Space) save(x Var) {
-	if s.mode != Trailing || s.level == 0 || s.stamp[x] == s.pushes {
+	if s.level <= s.copied || s.stamp[x] == s.pushes {
 		return
 	}
 	s.stamp[x] = s.pushes

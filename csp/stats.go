@@ -8,9 +8,9 @@ import (
 	"time"
 )
 
-// Stats counts what a search did, with the names MiniZinc uses. Counting is
-// always on: every counter is a plain increment on a path that already does
-// more work.
+// Stats counts what a search did, with the names MiniZinc uses (Trailed,
+// "trailed", is this engine's own). Counting is always on: every counter
+// is a plain increment on a path that already does more work.
 type Stats struct {
 	Nodes        int64         // search nodes entered by a branching decision (the root is not one)
 	Failures     int64         // nodes where propagation failed
@@ -18,6 +18,7 @@ type Stats struct {
 	PeakDepth    int           // deepest decision level reached
 	Restarts     int64         // restarts performed
 	Solutions    int64         // solutions found
+	Trailed      int64         // levels saved by trailing: all under Trailing; under Copying, those past the copy budget
 	SolveTime    time.Duration // wall time of the search, propagation at the root included
 	// Breadth-first search only (see BFS): Widths[d] is the number of
 	// open nodes d decisions below the root that the frontier saved (the
@@ -57,12 +58,13 @@ func (st Stats) MarshalJSON() ([]byte, error) {
 		PeakDepth    int     `json:"peakDepth"`
 		Restarts     int64   `json:"restarts"`
 		Solutions    int64   `json:"solutions"`
+		Trailed      int64   `json:"trailed"`
 		SolveTime    float64 `json:"solveTime"`
 		Widths       []int64 `json:"widths,omitempty"`
 		PeakFrontier int64   `json:"peakFrontier,omitempty"`
 		PeakBytes    int64   `json:"peakFrontierBytes,omitempty"`
 		Propagators  []kind  `json:"propagators,omitempty"`
-	}{st.Nodes, st.Failures, st.Propagations, st.PeakDepth, st.Restarts, st.Solutions, st.SolveTime.Seconds(),
+	}{st.Nodes, st.Failures, st.Propagations, st.PeakDepth, st.Restarts, st.Solutions, st.Trailed, st.SolveTime.Seconds(),
 		st.Widths, st.PeakFrontier, st.PeakFrontierBytes, nil}
 	for _, k := range st.Propagators {
 		out.Propagators = append(out.Propagators, kind(k))
@@ -78,8 +80,8 @@ func (st Stats) MarshalJSON() ([]byte, error) {
 // solutions add a prefix of their own.)
 func (st Stats) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "nodes=%d\nfailures=%d\npropagations=%d\npeakDepth=%d\nrestarts=%d\nsolutions=%d\nsolveTime=%.6f\n",
-		st.Nodes, st.Failures, st.Propagations, st.PeakDepth, st.Restarts, st.Solutions, st.SolveTime.Seconds())
+	fmt.Fprintf(&b, "nodes=%d\nfailures=%d\npropagations=%d\npeakDepth=%d\nrestarts=%d\nsolutions=%d\ntrailed=%d\nsolveTime=%.6f\n",
+		st.Nodes, st.Failures, st.Propagations, st.PeakDepth, st.Restarts, st.Solutions, st.Trailed, st.SolveTime.Seconds())
 	if st.Widths != nil {
 		fmt.Fprintf(&b, "peakFrontier=%d\npeakFrontierBytes=%d\nwidths=", st.PeakFrontier, st.PeakFrontierBytes)
 		for d, w := range st.Widths {

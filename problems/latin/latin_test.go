@@ -481,3 +481,46 @@ func TestClash(t *testing.T) {
 		})
 	}
 }
+
+// TestHybridSaveModes: a search with a copy budget of a few levels (the
+// rest trailed) finds the same solution by the same tree as pure copying
+// and pure trailing, on generated instances with both views and restarts.
+func TestHybridSaveModes(t *testing.T) {
+	files, _ := filepath.Glob("testdata/generated/*-o2[05]-*.txt")
+	require.NotEmpty(t, files)
+	for _, f := range files {
+		inst := loadInstance(t, f)
+		for _, view := range []View{RowCol, Channeled} {
+			m := mustBuild(t, inst, Options{AllDiff: alldiff.GAC, View: view})
+			words := 0
+			s := csp.NewSpace(m.Model, csp.Copying)
+			for x := range s.NumVars() {
+				words += len(s.Words(csp.Var(x)))
+			}
+			var ref csp.Result
+			for i, o := range []csp.Options{
+				{SaveMode: csp.Copying, CopyBudget: -1},
+				{SaveMode: csp.Trailing},
+				{SaveMode: csp.Copying, CopyBudget: 1},
+				{SaveMode: csp.Copying, CopyBudget: int64(4 * words * 8)},
+			} {
+				o.Var, o.Restarts, o.RandomTies, o.Seed = hardSearch.Var, hardSearch.Restarts, true, 1
+				res := csp.Solve(context.Background(), m.Model, o)
+				name := filepath.Base(f) + "/" + view.String() + "/" + o.SaveMode.String()
+				require.Equal(t, "solved", res.Status(), name)
+				require.NoError(t, Check(inst, m.Grid(res.Solution)), name)
+				if i == 0 {
+					ref = res
+					assert.Zero(t, res.Stats.Trailed, name)
+					continue
+				}
+				assert.Equal(t, ref.Solution, res.Solution, "%s budget %d", name, o.CopyBudget)
+				assert.Equal(t, ref.Stats.Nodes, res.Stats.Nodes, "%s budget %d", name, o.CopyBudget)
+				assert.Equal(t, ref.Stats.Failures, res.Stats.Failures, "%s budget %d", name, o.CopyBudget)
+				if o.CopyBudget > 0 && res.Stats.PeakDepth > 4 {
+					assert.Positive(t, res.Stats.Trailed, "%s budget %d", name, o.CopyBudget)
+				}
+			}
+		}
+	}
+}
