@@ -69,6 +69,8 @@ func eachInstance(e env, p *catalog.Entry, args []string, c *config, do func(ctx
 	defer done()
 	ctx, cancel := interrupts()
 	defer cancel()
+	ctx, release := guardMemory(ctx, c.memoryLimit())
+	defer release()
 	seen := false
 	last := 0 // the instance under way or done last
 	for it := range items {

@@ -67,6 +67,8 @@ func batch(e env, p *catalog.Entry, args []string, c *config, counting bool) int
 	}
 	ctx, cancel := interrupts()
 	defer cancel()
+	ctx, release := guardMemory(ctx, c.memoryLimit())
+	defer release()
 
 	var sum summary
 	start := time.Now()
@@ -260,8 +262,12 @@ func attemptEach(ctx context.Context, p *catalog.Entry, it catalog.Item[any], s 
 		o.res.Complete, o.res.Solutions = true, 0
 	}
 	if st := stoppedBy(ictx, o.err); st != csp.NotStopped && o.err != nil {
-		// The deadline or an interrupt cut the model's building short.
+		// The deadline, the memory guard or an interrupt cut the model's
+		// building short.
 		o.err, o.res.Stopped = nil, st
+	}
+	if o.res.Stopped == csp.MemoryLimit {
+		*ws = catalog.Cache{} // what the instance built is not kept for the next
 	}
 	switch {
 	case o.err != nil:

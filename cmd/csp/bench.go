@@ -35,6 +35,7 @@ type benchConfig struct {
 	nodes    int64
 	shuffle  int64 // -1: input order; else the seed of a shuffle
 	jobs     int64
+	memory   int64 // --max-memory (see config.maxMemory)
 	warmup   bool
 	progress bool // --progress=false silences the bar on a terminal
 	// Inputs: the bounds on what is read (readBudget).
@@ -178,7 +179,8 @@ func benchFlags(fs *flag.FlagSet, b *benchConfig) {
 	fs.Var(durationFlag{&b.timeout}, "timeout", "")
 	fs.Var(intFlag{&b.nodes, 0}, "nodes", "")
 	fs.Var(intFlag{&b.shuffle, 0}, "shuffle", "")
-	fs.Var(intFlag{&b.jobs, 1}, "jobs", "")
+	fs.Var(jobsFlag{&b.jobs}, "jobs", "")
+	fs.Var(sizeFlag{&b.memory, true}, "max-memory", "")
 	fs.BoolVar(&b.warmup, "warmup", true, "")
 	fs.BoolVar(&b.progress, "progress", true, "")
 	fs.StringVar(&b.csvPath, "csv", "", "")
@@ -186,7 +188,7 @@ func benchFlags(fs *flag.FlagSet, b *benchConfig) {
 	fs.StringVar(&b.plotPath, "plot", "", "")
 	fs.BoolVar(&b.force, "force", false, "")
 	fs.Var(intFlag{&b.maxInstances, 1}, "max-instances", "")
-	fs.Var(sizeFlag{&b.maxBytes}, "max-bytes", "")
+	fs.Var(sizeFlag{p: &b.maxBytes}, "max-bytes", "")
 }
 
 // configuration is one cell of the matrix: a value per dimension.
@@ -273,6 +275,7 @@ func settingsFor(p *catalog.Entry, cf configuration, b *benchConfig) (*catalog.S
 	}
 	c.search.TimeLimit = b.timeout
 	c.search.NodeLimit = b.nodes
+	c.maxMemory, c.jobs = b.memory, b.jobs
 	if err := c.settle(p, func(f string) bool { return given[f] }); err != nil {
 		return nil, fmt.Errorf("%s, %s: %w", cf.name, p.Name, err)
 	}
@@ -559,8 +562,12 @@ func byteSize(n int64) string {
 }
 
 // sizeFlag is a number of bytes, with an optional binary suffix: K, M or
-// G (KiB, MiB, GiB; "64M" is 64 MiB), at least 1.
-type sizeFlag struct{ p *int64 }
+// G (KiB, MiB, GiB; "64M" is 64 MiB), at least 1, or 0 too where none
+// says it means no bound.
+type sizeFlag struct {
+	p    *int64
+	none bool
+}
 
 func (f sizeFlag) Set(s string) error {
 	t := strings.TrimSuffix(strings.TrimSuffix(strings.ToUpper(strings.TrimSpace(s)), "B"), "I")
@@ -579,7 +586,10 @@ func (f sizeFlag) Set(s string) error {
 		}
 	}
 	v, err := strconv.ParseInt(t, 10, 64)
-	if err != nil || v < 1 || v > math.MaxInt64/mult {
+	if err != nil || v < 0 || v == 0 && !f.none || v > math.MaxInt64/mult {
+		if f.none {
+			return errors.New("want a size in bytes, such as 1000000, 512M or 2G (0: none)")
+		}
 		return errors.New("want a size in bytes >= 1, such as 1000000, 512K, 64M or 2G")
 	}
 	*f.p = v * mult
@@ -587,7 +597,7 @@ func (f sizeFlag) Set(s string) error {
 }
 
 func (f sizeFlag) String() string {
-	if f.p == nil {
+	if f.p == nil || *f.p < 0 {
 		return ""
 	}
 	return byteSize(*f.p)
@@ -628,7 +638,7 @@ type benchRecord struct {
 // bench runs the benchmark: every configuration of the matrix on every
 // instance of every file.
 func bench(stdin io.Reader, stdout, stderr *output, args []string) int {
-	b := &benchConfig{shuffle: -1, jobs: 1, repeat: 1, timeout: 10 * time.Second,
+	b := &benchConfig{shuffle: -1, jobs: 1, memory: -1, repeat: 1, timeout: 10 * time.Second,
 		maxInstances: defaultMaxInstances, maxBytes: defaultMaxBytes}
 	fset := flag.NewFlagSet("csp bench", flag.ContinueOnError)
 	fset.SetOutput(io.Discard)
@@ -695,6 +705,11 @@ func bench(stdin io.Reader, stdout, stderr *output, args []string) int {
 
 	ctx, stop := interrupts()
 	defer stop()
+	if b.memory < 0 {
+		b.memory = defaultMaxMemory()
+	}
+	ctx, release := guardMemory(ctx, b.memory)
+	defer release()
 	settings := map[[2]int]*catalog.Settings{} // (config, file) -> settings
 	for ci, cf := range configs {
 		for fi, f := range loaded {

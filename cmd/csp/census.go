@@ -44,7 +44,7 @@ func init() {
 			fs.Var(intFlag{&o.size, 1}, "size", "")
 			fs.Var(intFlag{&o.size, 1}, "order", "")
 			fs.Var(intFlag{&o.clues, 0}, "clues", "")
-			fs.Var(intFlag{&o.jobs, 1}, "jobs", "")
+			fs.Var(jobsFlag{&o.jobs}, "jobs", "")
 			fs.BoolVar(&o.oneSide, "one-side", false, "")
 			fs.BoolVar(&o.json, "json", false, "")
 			fs.BoolVar(&o.list, "list", false, "")

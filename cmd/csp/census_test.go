@@ -140,7 +140,7 @@ func TestCensusUsageErrors(t *testing.T) {
 		{[]string{"census", "skyscraper", "--size", "4", "--clues", "5", "--one-side"}, "5 clues, want 0..4 on one side"},
 		{[]string{"census", "skyscraper", "--size", "4", "--clues", "-1"}, "flag -clues: want a whole number >= 0"},
 		{[]string{"census", "skyscraper", "--size", "4", "--clues", "3", "--canonical"}, "--canonical goes with --list"},
-		{[]string{"census", "skyscraper", "--size", "4", "--clues", "3", "--jobs", "0"}, "flag -jobs: want a whole number >= 1"},
+		{[]string{"census", "skyscraper", "--size", "4", "--clues", "3", "--jobs", "0"}, "flag -jobs: want a whole number from 1 to 256"},
 		{[]string{"census", "skyscraper", "--size", "4", "--clues", "3", "--limit", "2"}, "flag provided but not defined: -limit"},
 	} {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {

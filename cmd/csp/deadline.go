@@ -44,30 +44,42 @@ func interruptible() (context.Context, context.CancelFunc) {
 
 // instanceContext returns the context of one instance: ctx with the
 // --timeout deadline (d; 0: none) from now, whose end says
-// csp.TimeLimit.
+// csp.TimeLimit, and which the memory guard of ctx, if any, cancels with
+// csp.ErrMemoryLimit as the cause (see guardMemory).
 func instanceContext(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
-	return csp.WithTimeLimit(ctx, d)
+	ctx, release := guardedInstance(ctx)
+	ctx, cancel := csp.WithTimeLimit(ctx, d)
+	return ctx, func() {
+		cancel()
+		release()
+	}
 }
 
 // stoppedBy reports why the work on an instance stopped before its end,
 // when ctx (the instance's context) is done and err, the work's error,
-// is nil or the context's own: csp.TimeLimit or csp.Canceled. Otherwise
-// it returns csp.NotStopped: err, if any, is the instance's error.
+// is nil or the context's own: csp.TimeLimit, csp.MemoryLimit or
+// csp.Canceled. Otherwise it returns csp.NotStopped: err, if any, is the
+// instance's error.
 func stoppedBy(ctx context.Context, err error) csp.Stop {
 	if ctx.Err() == nil {
 		return csp.NotStopped
 	}
-	if err != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, csp.ErrTimeLimit) {
+	if err != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) &&
+		!errors.Is(err, csp.ErrTimeLimit) && !errors.Is(err, csp.ErrMemoryLimit) {
 		return csp.NotStopped
 	}
 	return csp.StopOf(ctx)
 }
 
 // stopWord says how a stop reads in a sentence: "timed out" for the time
-// limit, "interrupted" for Ctrl-C (or any other end of the context).
+// limit, "stopped at the memory limit" for --max-memory, "interrupted" for
+// Ctrl-C (or any other end of the context).
 func stopWord(st csp.Stop) string {
-	if st == csp.TimeLimit {
+	switch st {
+	case csp.TimeLimit:
 		return "timed out"
+	case csp.MemoryLimit:
+		return "stopped at the memory limit"
 	}
 	return "interrupted"
 }

@@ -33,6 +33,9 @@ type config struct {
 	quiet       bool // print only failures and the summary
 	jobs, n     int64
 	verbose     bool // generate: the time each puzzle took, on standard error
+	// maxMemory is --max-memory in bytes: 0 for none, -1 (not given) for
+	// defaultMaxMemory.
+	maxMemory int64
 	// The authors' tools: FILE holds pencil marks; the highest level of
 	// the ladder used ("" for all).
 	marks bool
@@ -49,6 +52,7 @@ func newConfig() *config {
 		jobs:         1,
 		holes:        -1, // "not given"
 		n:            1,
+		maxMemory:    -1,
 		problemFlags: map[string]string{},
 	}
 }
@@ -70,6 +74,7 @@ func (c *config) settle(p *catalog.Entry, given func(string) bool) error {
 	} else {
 		c.search.RandomTies = c.ties == "random"
 	}
+	c.search.MaxMemory = searchShare(c.memoryLimit(), c.jobs, c.search.Workers, len(c.portfolio))
 	s := catalog.NewSettings(p)
 	s.Model, s.Search, s.Limit = c.model, c.search, c.limit
 	s.Size, s.Holes, s.Given = c.size, c.holes, given
@@ -129,6 +134,15 @@ func orderFlags(declare func(fs *flag.FlagSet, c *config)) func(fs *flag.FlagSet
 	}
 }
 
+// memoryLimit is the bound of --max-memory in bytes (0: none), its
+// default when it was not given.
+func (c *config) memoryLimit() int64 {
+	if c.maxMemory < 0 {
+		c.maxMemory = defaultMaxMemory()
+	}
+	return c.maxMemory
+}
+
 // problemFlags declares every registered problem's own flags of one kind
 // (generate, or solve and count) on fs; run checks afterwards that those
 // given belong to the problem named.
@@ -178,8 +192,9 @@ func batchFlags(counting bool) func(fs *flag.FlagSet, c *config) {
 		fs.BoolVar(&c.stats, "stats", false, "")
 		fs.BoolVar(&c.json, "json", false, "")
 		fs.BoolVar(&c.quiet, "quiet", false, "")
-		fs.Var(intFlag{&c.jobs, 1}, "jobs", "")
+		fs.Var(jobsFlag{&c.jobs}, "jobs", "")
 		fs.Var(workersFlag{&c.search.Workers}, "workers", "")
+		fs.Var(sizeFlag{&c.maxMemory, true}, "max-memory", "")
 		if counting {
 			fs.Var(intFlag{&c.limit, 0}, "limit", "")
 		} else {
@@ -354,6 +369,28 @@ func (f intFlag) String() string {
 	}
 	return strconv.FormatInt(*f.p, 10)
 }
+
+// maxJobs bounds --jobs. Instances are solved by CPU-bound goroutines, so
+// jobs beyond the processors add no speed, only memory: each holds a
+// space, a model cache and up to 4 chunks of instances in flight, and
+// splits the searches' share of --max-memory further. 256 is beyond the
+// hardware threads of most machines, and keeps a mistyped value (an extra
+// zero or three) from making millions of goroutines.
+const maxJobs = 256
+
+// jobsFlag is the number of instances solved in parallel, 1 to maxJobs.
+type jobsFlag struct{ p *int64 }
+
+func (f jobsFlag) Set(s string) error {
+	v, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || v < 1 || v > maxJobs {
+		return fmt.Errorf("want a whole number from 1 to %d", maxJobs)
+	}
+	*f.p = v
+	return nil
+}
+
+func (f jobsFlag) String() string { return intFlag{p: f.p}.String() }
 
 // workersFlag is the number of goroutines of a parallel search on each
 // instance (0: the plain search).

@@ -73,6 +73,8 @@ var goldenCases = []goldenCase{
 	{name: "bad-visibility", args: []string{"solve", "skyscraper", "--visibility", "lne", "-"}, stdin: towersUnique},
 	{name: "bad-model", args: []string{"solve", "latin", "--model", "units", "-"}, stdin: latin5},
 	{name: "flag-of-another-problem", args: []string{"solve", "latin", "--visibility", "edge", "-"}, stdin: latin5},
+	{name: "bad-jobs", args: []string{"solve", "sudoku", "-", "--jobs", "10000000"}, stdin: sudokuEuler},
+	{name: "bad-max-memory", args: []string{"count", "latin", "-", "--max-memory", "2XB"}, stdin: latin5},
 
 	// solve
 	{name: "solve-skyscraper-batch", args: []string{"solve", "skyscraper", "testdata/skyscraper_batch.txt", "--seed", "1", "--jobs", "1"}},

@@ -281,8 +281,12 @@ Flags of solve and count:
   --stats                          print search statistics after each instance
   --json                           print one JSON object per instance per line
   --quiet                          print only the instances not solved, and the summary
-  --jobs J                         solve J instances in parallel (default 1);
-                                   the output keeps the input order
+  --jobs J                         solve J instances in parallel (1 to 256;
+                                   default 1); the output keeps the input order
+  --max-memory SIZE                bound on the run's memory, e.g. 512M or 2G
+                                   (default half of the machine's; 0: none): an
+                                   instance that reaches it ends as unknown
+                                   (memory limit) and the batch goes on
   --workers W                      search each instance with W goroutines: the
                                    tree cut into subproblems at a fixed depth
                                    (embarrassingly parallel search); counts and
@@ -307,11 +311,11 @@ Flags of bench: model and search flags as for solve, each a comma list
 (--alldiff hidden,gac --var mindom,domwdeg --nogoods true,false ...: every
 combination runs),
 --repeat R, --timeout D (default 10s), --nodes N, --shuffle SEED, --jobs J,
---warmup=false, --csv FILE, --json FILE, --plot FILE.svg (- is standard
-output; never an input; an existing file only with --force; written whole at
-the end), --max-instances N (default 100000), --max-bytes SIZE (default 64M):
-the most instances and input kept in all; FILE - is standard input; embedded
-suites: default (all of them), ` + strings.Join(suiteProblems(), ", ") + `.
+--max-memory SIZE, --warmup=false, --csv FILE, --json FILE, --plot FILE.svg
+(- is standard output; never an input; an existing file only with --force;
+written whole at the end), --max-instances N (default 100000), --max-bytes
+SIZE (default 64M): the most instances and input kept in all; FILE - is
+standard input; embedded suites: default (all of them), ` + strings.Join(suiteProblems(), ", ") + `.
 
 Flags may stand before or after the positional arguments; -flag and --flag
 are the same. Output: each solution, then a status line starting with %
