@@ -18,9 +18,10 @@ import (
 
 // The memory bound (--max-memory). Its contract, for a limit L:
 //
-//   - the Go runtime is told L as its soft memory limit
+//   - the Go runtime is told 15/16 of L as its soft memory limit
 //     (debug.SetMemoryLimit), so the collector works harder as the heap
-//     nears L instead of letting it double;
+//     nears L instead of letting it double, the last sixteenth being for
+//     what the runtime does not count (the binary's own pages);
 //   - the searches running at once share half of L for their saved state
 //     (csp.Options.MaxMemory, split evenly over jobs, workers and portfolio
 //     members): a search past its share ends its instance as unknown
@@ -32,14 +33,16 @@ import (
 //     limit) too, and the batch goes on with the next instances, which
 //     run in the memory the cancelled ones gave back.
 //
-// So the heap stays within L but for what one instance allocates within a
-// tick and the runtime's own overshoot, and no instance the readers
-// accept ends the process with "out of memory". The default is half of
-// the memory the process may use (defaultMaxMemory).
+// So the process stays within L but for what an instance allocates
+// between the watcher's tick and its next look at its context (a search
+// looks at every node; model building does not yet, and overshoots by what
+// it builds), and an instance the readers accept ends as unknown (memory
+// limit) rather than the process dying with "out of memory". The default
+// is half of the memory the process may use (defaultMaxMemory).
 
-// memoryTick is how often the watcher reads the heap: a read costs about
-// a microsecond, and a search that grows fast (megabytes per node) adds
-// little in that time.
+// memoryTick is how often the watcher reads the heap: a read of one
+// runtime metric stops nothing, and in a tick a search that grows by
+// megabytes per node adds little.
 const memoryTick = 25 * time.Millisecond
 
 // fallbackMaxMemory is the default bound where the machine's memory
@@ -161,8 +164,8 @@ type memoryGuard struct {
 
 type guardKey struct{}
 
-// guardMemory sets the runtime's soft memory limit to limit (or keeps a
-// lower one, from GOMEMLIMIT) and starts the watcher, for the instances
+// guardMemory sets the runtime's soft memory limit to 15/16 of limit (or
+// keeps a lower one, from GOMEMLIMIT) and starts the watcher, for the instances
 // run under the returned context (see instanceContext). release stops
 // the watcher and puts the soft limit back. A limit of 0 means none: ctx
 // is returned as it is.
@@ -172,7 +175,7 @@ func guardMemory(ctx context.Context, limit int64) (_ context.Context, release f
 	}
 	g := &memoryGuard{limit: limit, running: map[int64]context.CancelCauseFunc{}, cancelled: map[int64]bool{}}
 	old := debug.SetMemoryLimit(-1)
-	debug.SetMemoryLimit(min(old, limit))
+	debug.SetMemoryLimit(min(old, limit-limit/16))
 	stop := make(chan struct{})
 	done := make(chan struct{})
 	go func() {
