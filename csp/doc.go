@@ -19,9 +19,12 @@
 // input order, smallest domain, dom/wdeg or maximum solution density, and
 // values by min, max, split, random or density; it restarts (Luby,
 // geometric), remembers nogoods across restarts, follows the last
-// conflict, stops at limits on nodes, failures, time or a
-// context.Context, and counts or enumerates solutions (Count, All), in
+// conflict, stops at limits on nodes, failures, time, saved memory
+// (Options.MaxMemory) or a context.Context, and counts or enumerates
+// solutions (Count, All), in
 // parallel too (ParallelSolve, ParallelCount). BFS expands the same tree
 // breadth first, level by level, its frontier capped (Options.Order,
-// Options.MaxFrontier).
+// Options.MaxFrontier). A space undoes branches by copying its domain
+// words, down to the depth its copy budget allows, and by trailing below
+// (SaveMode, Options.CopyBudget).
 package csp
