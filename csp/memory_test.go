@@ -233,3 +233,21 @@ func TestMaxMemory(t *testing.T) {
 		assert.Equal(t, "unknown", res.Status(), name)
 	}
 }
+
+// TestBFSUnderMaxMemory: a breadth-first search keeps its default
+// frontier within half of MaxMemory, and a context cancelled for memory
+// stops it with MemoryLimit.
+func TestBFSUnderMaxMemory(t *testing.T) {
+	m, _ := queens(t, 8)
+	// 8 one-word domains: 64 bytes a node, so 1,280 bytes allow 10 nodes.
+	res := csp.Count(context.Background(), m, csp.Options{Order: csp.BreadthFirst, MaxMemory: 1280}, 0)
+	assert.Equal(t, csp.FrontierLimit, res.Stopped)
+	assert.Equal(t, int64(10), res.Stats.PeakFrontier)
+	free := csp.Count(context.Background(), m, csp.Options{Order: csp.BreadthFirst}, 0)
+	assert.True(t, free.Complete, "the default frontier holds this tree")
+
+	ctx, cancel := context.WithCancelCause(context.Background())
+	cancel(csp.ErrMemoryLimit)
+	res = csp.Count(ctx, m, csp.Options{Order: csp.BreadthFirst}, 0)
+	assert.Equal(t, csp.MemoryLimit, res.Stopped)
+}
