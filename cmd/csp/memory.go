@@ -18,16 +18,17 @@ import (
 
 // The memory bound (--max-memory). Its contract, for a limit L:
 //
-//   - the Go runtime is told 15/16 of L as its soft memory limit
+//   - the Go runtime is told 7/8 of L as its soft memory limit
 //     (debug.SetMemoryLimit), so the collector works harder as the heap
-//     nears L instead of letting it double, the last sixteenth being for
-//     what the runtime does not count (the binary's own pages);
+//     nears L instead of letting it double, the last eighth being for
+//     what the runtime does not count (the binary's own pages) and for
+//     its overshoot;
 //   - the searches running at once share half of L for their saved state
 //     (csp.Options.MaxMemory, split evenly over jobs, workers and portfolio
 //     members): a search past its share ends its instance as unknown
 //     (memory limit), the other half being left to models, propagators
 //     and the rest;
-//   - a watcher reads the live heap every memoryTick; past 7/8 of L
+//   - a watcher reads the live heap every memoryTick; past 3/4 of L
 //     (confirmed by a collection) it cancels every instance running with
 //     csp.ErrMemoryLimit as the cause, so they end as unknown (memory
 //     limit) too, and the batch goes on with the next instances, which
@@ -35,10 +36,12 @@ import (
 //
 // So the process stays within L but for what an instance allocates
 // between the watcher's tick and its next look at its context (a search
-// looks at every node; model building does not yet, and overshoots by what
-// it builds), and an instance the readers accept ends as unknown (memory
-// limit) rather than the process dying with "out of memory". The default
-// is half of the memory the process may use (defaultMaxMemory).
+// looks at every node and every few propagator runs, model building at
+// each unit or row; a step that does not look, such as making the grid
+// of a large latin square, overshoots by what it allocates), and an
+// instance the readers accept ends as unknown (memory limit) rather than
+// the process dying with "out of memory". The default is half of the
+// memory the process may use (defaultMaxMemory).
 
 // memoryTick is how often the watcher reads the heap: a read of one
 // runtime metric stops nothing, and in a tick a search that grows by
@@ -164,7 +167,7 @@ type memoryGuard struct {
 
 type guardKey struct{}
 
-// guardMemory sets the runtime's soft memory limit to 15/16 of limit (or
+// guardMemory sets the runtime's soft memory limit to 7/8 of limit (or
 // keeps a lower one, from GOMEMLIMIT) and starts the watcher, for the instances
 // run under the returned context (see instanceContext). release stops
 // the watcher and puts the soft limit back. A limit of 0 means none: ctx
@@ -175,7 +178,7 @@ func guardMemory(ctx context.Context, limit int64) (_ context.Context, release f
 	}
 	g := &memoryGuard{limit: limit, running: map[int64]context.CancelCauseFunc{}, cancelled: map[int64]bool{}}
 	old := debug.SetMemoryLimit(-1)
-	debug.SetMemoryLimit(min(old, limit-limit/16))
+	debug.SetMemoryLimit(min(old, limit-limit/8))
 	stop := make(chan struct{})
 	done := make(chan struct{})
 	go func() {
@@ -214,7 +217,7 @@ func guardedInstance(ctx context.Context) (context.Context, func()) {
 }
 
 // watch reads the live heap every memoryTick until stop is closed. Past
-// 7/8 of the limit, it collects garbage to see what is really live (an
+// 3/4 of the limit, it collects garbage to see what is really live (an
 // instance that ended may have left its model to the collector) and, if
 // the heap is still past, cancels every running instance. It judges again
 // only once those have returned: until then their memory is still theirs.
@@ -227,7 +230,7 @@ func (g *memoryGuard) watch(stop <-chan struct{}) {
 		}
 		return int64(min(sample[0].Value.Uint64(), math.MaxInt64))
 	}
-	bound := g.limit - g.limit/8
+	bound := g.limit - g.limit/4
 	t := time.NewTicker(memoryTick)
 	defer t.Stop()
 	for {

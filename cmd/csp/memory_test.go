@@ -120,7 +120,7 @@ func TestSearchShare(t *testing.T) {
 func TestGuardCancelsRunningInstances(t *testing.T) {
 	before := debug.SetMemoryLimit(-1)
 	ctx, release := guardMemory(context.Background(), 16) // any heap is past 16 bytes
-	assert.Equal(t, min(before, 15), debug.SetMemoryLimit(-1))
+	assert.Equal(t, min(before, 14), debug.SetMemoryLimit(-1))
 	ictx, done := guardedInstance(ctx)
 	select {
 	case <-ictx.Done():
