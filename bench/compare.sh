@@ -35,7 +35,14 @@ for ((r = 1; r <= rounds; r++)); do
 		bin=$old
 		[[ $who == new ]] && bin=$new
 		echo "round $r/$rounds: $who" >&2
-		"$bin" bench "$@" --repeat "$repeat" --progress=false --csv "$work/$who.$r.csv" >/dev/null
+		# Status 1 says some instance ended unknown (a timeout): its run is
+		# still in the CSV. Anything else is a failure of the run itself.
+		status=0
+		"$bin" bench "$@" --repeat "$repeat" --progress=false --csv "$work/$who.$r.csv" >/dev/null || status=$?
+		if ((status > 1)); then
+			echo "compare.sh: $bin bench exited with status $status" >&2
+			exit "$status"
+		fi
 	done
 done
 
