@@ -217,24 +217,7 @@ func (b *BFS) Run(ctx context.Context, maxSolutions int64, onSolution func(*Spac
 		}
 
 		// Limits, before each child.
-		if e.opts.NodeLimit > 0 && e.stats.Nodes >= e.opts.NodeLimit {
-			res.Stopped = NodeLimit
-			return finish()
-		}
-		if e.opts.FailLimit > 0 && e.stats.Failures >= e.opts.FailLimit {
-			res.Stopped = FailLimit
-			return finish()
-		}
-		if done != nil {
-			select {
-			case <-done:
-				res.Stopped = StopOf(ctx)
-				return finish()
-			default:
-			}
-		}
-		if !deadline.IsZero() && tick&15 == 0 && time.Now().After(deadline) {
-			res.Stopped = TimeLimit
+		if res.Stopped = e.limit(ctx, done, deadline, tick); res.Stopped != NotStopped {
 			return finish()
 		}
 

@@ -358,6 +358,31 @@ func luby(i int64) int64 {
 	}
 }
 
+// limit reports which of the limits every engine shares ends the run
+// before its next node: the node and failure limits, the context's end
+// (done, nil for a context that never ends), the deadline (looked at
+// every 16th tick, as reading the clock costs more than a node check).
+// It returns NotStopped when none does.
+func (e *Search) limit(ctx context.Context, done <-chan struct{}, deadline time.Time, tick int) Stop {
+	switch {
+	case e.opts.NodeLimit > 0 && e.stats.Nodes >= e.opts.NodeLimit:
+		return NodeLimit
+	case e.opts.FailLimit > 0 && e.stats.Failures >= e.opts.FailLimit:
+		return FailLimit
+	}
+	if done != nil {
+		select {
+		case <-done:
+			return StopOf(ctx)
+		default:
+		}
+	}
+	if !deadline.IsZero() && tick&15 == 0 && time.Now().After(deadline) {
+		return TimeLimit
+	}
+	return NotStopped
+}
+
 // Run searches for solutions and calls onSolution with the space at each
 // one (domains all assigned on the decision variables; read it, do not keep
 // it). It stops when onSolution returns false, after maxSolutions solutions
@@ -416,28 +441,11 @@ func (e *Search) Run(ctx context.Context, maxSolutions int64, onSolution func(*S
 	found := int64(0)
 	for tick := 0; ; tick++ {
 		// Limits.
-		if e.opts.NodeLimit > 0 && e.stats.Nodes >= e.opts.NodeLimit {
-			res.Stopped = NodeLimit
-			return finish()
-		}
-		if e.opts.FailLimit > 0 && e.stats.Failures >= e.opts.FailLimit {
-			res.Stopped = FailLimit
-			return finish()
-		}
 		if e.opts.MaxMemory > 0 && e.savedBytes() > e.opts.MaxMemory {
 			res.Stopped = MemoryLimit
 			return finish()
 		}
-		if done != nil {
-			select {
-			case <-done:
-				res.Stopped = StopOf(ctx)
-				return finish()
-			default:
-			}
-		}
-		if !deadline.IsZero() && tick&15 == 0 && time.Now().After(deadline) {
-			res.Stopped = TimeLimit
+		if res.Stopped = e.limit(ctx, done, deadline, tick); res.Stopped != NotStopped {
 			return finish()
 		}
 
