@@ -59,6 +59,10 @@ var goldenCases = []goldenCase{
 	// help and usage
 	{name: "help", args: []string{"help"}},
 	{name: "help-flag", args: []string{"solve", "--help"}},
+	{name: "help-serve", args: []string{"help", "serve"}},
+	{name: "serve-help", args: []string{"serve", "--help"}},
+	{name: "serve-bad-timeout", args: []string{"serve", "--timeout", "0s"}},
+	{name: "serve-argument", args: []string{"serve", "sudoku"}},
 	{name: "no-arguments", args: nil},
 	{name: "unknown-subcommand", args: []string{"slove", "sudoku", "-"}},
 	{name: "flag-before-subcommand", args: []string{"--jobs", "1", "solve", "sudoku", "-"}},

@@ -65,10 +65,17 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr *output) int {
 	}
 	switch args[0] {
 	case "help", "-h", "-help", "--help":
+		if len(args) > 1 && args[1] == "serve" {
+			stdout.print(serveUsage)
+			return 0
+		}
 		stdout.print(usage())
 		return 0
 	}
 	name := args[0]
+	if name == "serve" {
+		return serve(stdout, stderr, args[1:])
+	}
 	if name == "bench" {
 		return bench(stdin, stdout, stderr, args[1:])
 	}
@@ -141,7 +148,7 @@ func usageError(stderr *output, format string, args ...any) int {
 }
 
 func subcommands() string {
-	names := append(slices.Collect(maps.Keys(commands)), "bench")
+	names := append(slices.Collect(maps.Keys(commands)), "bench", "serve")
 	slices.Sort(names)
 	return strings.Join(names, ", ")
 }
@@ -211,6 +218,8 @@ func usage() string {
                                      --one-side, --no-givens, --time-limit D, --json
   csp backbone PROBLEM FILE|-        what every solution agrees on: cells (and
                                      skyscraper clues), up to --limit solutions
+  csp serve [--addr 127.0.0.1:8080]  the workbench in the browser: a page and its
+                                     JSON API (docs/API.md); csp help serve
   csp help                           print this text
 
 Authors' tools: grade, explain, hint and marks serve ` + ladderProblems() + `;

@@ -1,0 +1,164 @@
+package main
+
+import (
+	"context"
+	"embed"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"net"
+	"net/http"
+	"runtime"
+	"strings"
+	"time"
+)
+
+// The workbench: csp serve runs an HTTP server for the page embedded from
+// web/ and the JSON API under /api/ that it uses (docs/API.md). Every
+// request is bounded (body, instance, time, concurrent searches) and the
+// server reads and writes no file a request names.
+
+//go:embed web
+var webFiles embed.FS
+
+// serveConfig is csp serve's flags.
+type serveConfig struct {
+	addr        string
+	timeout     time.Duration // the time limit of a request
+	maxSearches int           // searches running at once; more wait
+}
+
+// Limits of a request (docs/API.md lists them).
+const (
+	maxBody       = 1 << 20  // a request's body
+	maxBenchBody  = 16 << 20 // an uploaded bench --json document
+	defaultReqTTL = 10 * time.Second
+)
+
+// serve runs the server until ctx (Ctrl-C) ends, then shuts it down.
+func serve(stdout, stderr *output, args []string) int {
+	c := serveConfig{addr: "127.0.0.1:8080", timeout: defaultReqTTL, maxSearches: 2 * runtime.GOMAXPROCS(0)}
+	fs := flag.NewFlagSet("csp serve", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.StringVar(&c.addr, "addr", c.addr, "")
+	fs.DurationVar(&c.timeout, "timeout", c.timeout, "")
+	fs.IntVar(&c.maxSearches, "max-searches", c.maxSearches, "")
+	err := fs.Parse(args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		stdout.print(serveUsage)
+		return 0
+	case err != nil:
+		return usageError(stderr, "serve: %v", err)
+	case fs.NArg() > 0:
+		return usageError(stderr, "serve: unexpected argument %q", fs.Arg(0))
+	case c.timeout <= 0:
+		return usageError(stderr, "serve: --timeout must be positive")
+	case c.maxSearches < 1:
+		return usageError(stderr, "serve: --max-searches must be at least 1")
+	}
+	ln, err := net.Listen("tcp", c.addr)
+	if err != nil {
+		stderr.printf("csp: serve: %v\n", err)
+		return 1
+	}
+	ctx, cancel := interrupts()
+	defer cancel()
+	srv := newServer(ctx, c)
+	hs := &http.Server{Handler: srv.handler(), ReadHeaderTimeout: 5 * time.Second, BaseContext: func(net.Listener) context.Context { return ctx }}
+	stdout.printf("csp serve: listening on http://%s/\n", ln.Addr())
+	if !loopback(ln.Addr()) {
+		stderr.printf("csp: serve: warning: %s is not a loopback address: anyone who can reach it can use the server\n", ln.Addr())
+	}
+	done := make(chan error, 1)
+	go func() { done <- hs.Serve(ln) }()
+	select {
+	case err := <-done:
+		stderr.printf("csp: serve: %v\n", err)
+		return 1
+	case <-ctx.Done():
+	}
+	stdout.printf("csp serve: shutting down\n")
+	sctx, scancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer scancel()
+	if err := hs.Shutdown(sctx); err != nil {
+		stderr.printf("csp: serve: shutdown: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// loopback reports whether addr is a loopback address.
+func loopback(addr net.Addr) bool {
+	ta, ok := addr.(*net.TCPAddr)
+	return ok && ta.IP.IsLoopback()
+}
+
+// server is the workbench's state: its limits and the searches running.
+type server struct {
+	ctx      context.Context // the server's life: Ctrl-C ends it
+	cfg      serveConfig
+	searches chan struct{} // a token per search running
+}
+
+func newServer(ctx context.Context, c serveConfig) *server {
+	return &server{ctx: ctx, cfg: c, searches: make(chan struct{}, c.maxSearches)}
+}
+
+// handler routes the page and the API.
+func (s *server) handler() http.Handler {
+	mux := http.NewServeMux()
+	web, err := fs.Sub(webFiles, "web")
+	if err != nil { // cannot happen: web is embedded
+		panic(err)
+	}
+	files := http.FileServerFS(web)
+	allow := map[string]string{} // the API's paths -> their method, for the 405s
+	route := func(method, path string, h http.HandlerFunc) {
+		mux.HandleFunc(method+" "+path, h)
+		allow[path] = method
+	}
+	route("GET", "/api/problems", s.problems)
+	route("GET", "/api/suites", s.suites)
+	for _, name := range []string{"parse", "solve", "count", "grade", "explain", "hint", "marks", "diagnose", "generate", "export"} {
+		route("POST", "/api/"+name, s.notYet)
+	}
+	route("POST", "/api/bench", s.notYet)
+	route("GET", "/api/bench/{id}", s.notYet)
+	route("GET", "/api/bench/{id}/events", s.notYet)
+	mux.HandleFunc("DELETE /api/bench/{id}", s.notYet)
+	route("POST", "/api/bench/report", s.notYet)
+	// Everything else: the page's files (GET and HEAD), a 405 for a known
+	// path of the API asked with another method, a 404.
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		if !strings.HasPrefix(r.URL.Path, "/api/") {
+			if r.Method != http.MethodGet && r.Method != http.MethodHead {
+				w.Header().Set("Allow", "GET, HEAD")
+				writeError(w, http.StatusMethodNotAllowed, fmt.Errorf("method %s not allowed: want GET", r.Method))
+				return
+			}
+			files.ServeHTTP(w, r)
+			return
+		}
+		if m, ok := allow[r.URL.Path]; ok {
+			w.Header().Set("Allow", m)
+			writeError(w, http.StatusMethodNotAllowed, fmt.Errorf("method %s not allowed on %s: want %s", r.Method, r.URL.Path, m))
+			return
+		}
+		writeError(w, http.StatusNotFound, fmt.Errorf("no such endpoint: %s", r.URL.Path))
+	})
+	return secure(mux)
+}
+
+func (s *server) notYet(w http.ResponseWriter, r *http.Request) {
+	writeError(w, http.StatusNotImplemented, errors.New("not implemented yet"))
+}
+
+const serveUsage = `Usage: csp serve [--addr 127.0.0.1:8080] [--timeout 10s] [--max-searches N]
+
+Serves the puzzle workbench: a page at / and its JSON API under /api/
+(docs/API.md). It binds to the loopback address unless --addr names
+another, and says so when it does. Ctrl-C stops it.
+`
