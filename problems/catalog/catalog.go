@@ -8,8 +8,9 @@
 // for the diagnostics, a census, clue sets for a board, what solutions
 // show beyond their cells) it says by implementing the optional
 // interfaces [Generator], [Preparer], [Modeler], [Reasoner], [Marker],
-// [Cluer], [Clasher], [Censuser], [ClueFinder], [Deriver] and [Suiter],
-// each checked at compile time in the problem's package:
+// [Cluer], [Clasher], [Censuser], [ClueFinder], [Deriver], [Suiter] and
+// [Drawer] (a board to draw), each checked at compile time in the
+// problem's package:
 //
 //	var _ catalog.Generator[options] = problem{}
 //

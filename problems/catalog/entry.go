@@ -22,7 +22,7 @@ type Entry struct {
 	Levels []string
 	// What the problem can do beyond the core.
 	CanGenerate, CanModel, CanReason, CanMark, CanClue, CanCensus bool
-	CanFindClues, CanDerive                                       bool
+	CanFindClues, CanDerive, CanDraw                              bool
 	// Suite is the problem's benchmark suite ("": none; see Suiter).
 	Suite string
 
@@ -55,6 +55,7 @@ type driver interface {
 	derived(inst any, grid [][]int) []int
 	derivedNames(inst any) []string
 	formatDerived(inst any, values []int, known []bool, what string) []string
+	board(inst any) (Board, error)
 }
 
 // NewSettings returns settings with e's flag defaults.
@@ -232,6 +233,10 @@ func (e *Entry) FormatDerived(inst any, values []int, known []bool, what string)
 	return e.d.formatDerived(inst, values, known, what)
 }
 
+// Board says how inst looks on paper (see Drawer); ErrUnsupported
+// without a Drawer.
+func (e *Entry) Board(inst any) (Board, error) { return e.d.board(inst) }
+
 // adapt is the generic adapter: the one place where instances and options
 // are asserted back to their types, and where the optional interfaces are
 // found.
@@ -248,6 +253,7 @@ func adapt[I, O any](p Problem[I, O]) *Entry {
 	a.cen, e.CanCensus = p.(Censuser)
 	a.find, e.CanFindClues = p.(ClueFinder[I])
 	a.der, e.CanDerive = p.(Deriver[I])
+	a.draw, e.CanDraw = p.(Drawer[I])
 	if e.CanReason {
 		e.Levels = a.rea.Levels()
 	}
@@ -269,6 +275,7 @@ type adapter[I, O any] struct {
 	cen   Censuser
 	find  ClueFinder[I]
 	der   Deriver[I]
+	draw  Drawer[I]
 }
 
 // typed returns inst as an I; an instance of another problem is a
@@ -497,4 +504,15 @@ func (a *adapter[I, O]) formatDerived(inst any, values []int, known []bool, what
 		return nil
 	}
 	return a.der.FormatDerived(i, values, known, what)
+}
+
+func (a *adapter[I, O]) board(inst any) (Board, error) {
+	if a.draw == nil {
+		return Board{}, ErrUnsupported
+	}
+	i, err := typed[I](inst, "instance")
+	if err != nil {
+		return Board{}, err
+	}
+	return a.draw.Board(i), nil
 }
