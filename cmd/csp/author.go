@@ -152,71 +152,101 @@ func check(e env, p *catalog.Entry, args []string, c *config) int {
 	if !p.CanModel {
 		return usageError(e.stderr, "check: %s has no model to check with", p.Name)
 	}
-	s := *c.settings
-	s.Search.Restarts = csp.NoRestarts // two different solutions: no restarts
-	s.Search.Workers = 0
+	s := checkSettings(c.settings)
 	return eachInstance(e, p, args, c, func(ctx context.Context, it catalog.Item[any]) bool {
-		sols, res, err := twoSolutions(ctx, p, it.Value, &s)
-		if st := stoppedBy(ctx, err); st != csp.NotStopped && err != nil {
-			err, res.Stopped = nil, st // the deadline cut the building short
-		}
-		verdict, why := "", "no solution"
-		var unsat catalog.Unsatisfiable
-		switch {
-		case errors.As(err, &unsat):
-			verdict, why, err = "none", unsat.Reason.Error(), nil
-		case err != nil:
-		case len(sols) == 2:
-			verdict = "multiple"
-		case len(sols) == 1 && res.Complete:
-			verdict = "unique"
-		case len(sols) == 0 && res.Complete:
-			verdict = "none"
-		default:
-			verdict = unknown
-		}
+		v, err := checkOne(ctx, p, it.Value, s)
 		if err != nil {
 			return reportErr(e, c, it, err)
 		}
-		var differ []string
-		if len(sols) == 2 {
-			differ = differences(sols[0], sols[1])
-		}
 		if c.json {
-			if sols == nil {
-				sols = [][][]int{} // "solutions":[], not null
-			}
-			rec := map[string]any{"instance": it.Index, "line": it.Line, "verdict": verdict, "solutions": sols, "stats": res.Stats}
-			if differ != nil {
-				rec["differ"] = differ
-			}
-			if verdict == unknown {
-				rec["stopped"] = res.Stopped.String()
-			}
-			if unsat.Reason != nil {
-				rec["reason"] = why
-			}
-			writeLine(e.stdout, rec)
-			return verdict == "unique"
+			writeLine(e.stdout, v.record(it))
+			return v.verdict == "unique"
 		}
-		switch verdict {
+		switch v.verdict {
 		case "unique":
-			if !writeSolution(e, c, p, it, sols[0]) {
+			if !writeSolution(e, c, p, it, v.sols[0]) {
 				return false
 			}
 			e.stdout.printf("%sunique\n", head(it))
 		case "multiple":
-			e.stdout.printf("%smultiple: two solutions differ in %d %s (%s), marked [ ]\n", head(it), len(differ), plural(len(differ), "cell"), strings.Join(differ, " "))
-			for i, g := range sols {
-				e.stdout.printf("%% solution %d:\n%s", i+1, marked(g, sols[1-i]))
+			e.stdout.printf("%smultiple: two solutions differ in %d %s (%s), marked [ ]\n", head(it), len(v.differ), plural(len(v.differ), "cell"), strings.Join(v.differ, " "))
+			for i, g := range v.sols {
+				e.stdout.printf("%% solution %d:\n%s", i+1, marked(g, v.sols[1-i]))
 			}
 		case "none":
-			e.stdout.printf("%snone: %s\n", head(it), why)
+			e.stdout.printf("%snone: %s\n", head(it), v.why)
 		default:
-			e.stdout.printf("%sunknown (%v): %d %s found before the limit\n", head(it), res.Stopped, len(sols), plural(len(sols), "solution"))
+			e.stdout.printf("%sunknown (%v): %d %s found before the limit\n", head(it), v.res.Stopped, len(v.sols), plural(len(v.sols), "solution"))
 		}
-		return verdict == "unique"
+		return v.verdict == "unique"
 	})
+}
+
+// checkSettings are s as check searches with them: two different
+// solutions, so no restarts, one worker.
+func checkSettings(s *catalog.Settings) *catalog.Settings {
+	cs := *s
+	cs.Search.Restarts = csp.NoRestarts
+	cs.Search.Workers = 0
+	return &cs
+}
+
+// verdict is what check finds for one puzzle: unique, multiple (two
+// solutions, both checked, and the cells where they differ), none (why:
+// the reason when found without search), or unknown (a limit stopped the
+// search: res.Stopped).
+type verdict struct {
+	verdict, why string
+	unsat        bool // none, found without search
+	sols         [][][]int
+	differ       []string
+	res          csp.Result
+}
+
+// checkOne counts inst's solutions to two under s (checkSettings).
+func checkOne(ctx context.Context, p *catalog.Entry, inst any, s *catalog.Settings) (verdict, error) {
+	sols, res, err := twoSolutions(ctx, p, inst, s)
+	if st := stoppedBy(ctx, err); st != csp.NotStopped && err != nil {
+		err, res.Stopped = nil, st // the deadline cut the building short
+	}
+	v := verdict{why: "no solution", sols: sols, res: res}
+	var unsat catalog.Unsatisfiable
+	switch {
+	case errors.As(err, &unsat):
+		v.verdict, v.why, v.unsat = "none", unsat.Reason.Error(), true
+		return v, nil
+	case err != nil:
+		return v, err
+	case len(sols) == 2:
+		v.verdict = "multiple"
+		v.differ = differences(sols[0], sols[1])
+	case len(sols) == 1 && res.Complete:
+		v.verdict = "unique"
+	case len(sols) == 0 && res.Complete:
+		v.verdict = "none"
+	default:
+		v.verdict = unknown
+	}
+	return v, nil
+}
+
+// record is check's JSON record of v, for the instance it.
+func (v verdict) record(it catalog.Item[any]) map[string]any {
+	sols := v.sols
+	if sols == nil {
+		sols = [][][]int{} // "solutions":[], not null
+	}
+	rec := map[string]any{"instance": it.Index, "line": it.Line, "verdict": v.verdict, "solutions": sols, "stats": v.res.Stats}
+	if v.differ != nil {
+		rec["differ"] = v.differ
+	}
+	if v.verdict == unknown {
+		rec["stopped"] = v.res.Stopped.String()
+	}
+	if v.unsat {
+		rec["reason"] = v.why
+	}
+	return rec
 }
 
 // twoSolutions searches inst for up to two solutions, each checked by the
@@ -243,10 +273,20 @@ func twoSolutions(ctx context.Context, p *catalog.Entry, inst any, s *catalog.Se
 // differences names the cells where two grids differ, r1c1 style.
 func differences(a, b [][]int) []string {
 	var out []string
+	for _, rc := range differCells(a, b) {
+		out = append(out, fmt.Sprintf("r%dc%d", rc[0]+1, rc[1]+1))
+	}
+	return out
+}
+
+// differCells returns the cells, [row, column] from 0, where two grids
+// differ, in reading order.
+func differCells(a, b [][]int) [][2]int {
+	var out [][2]int
 	for r := range a {
 		for c := range a[r] {
 			if a[r][c] != b[r][c] {
-				out = append(out, fmt.Sprintf("r%dc%d", r+1, c+1))
+				out = append(out, [2]int{r, c})
 			}
 		}
 	}
@@ -602,121 +642,152 @@ func explain(e env, p *catalog.Entry, args []string, c *config) int {
 		return st
 	}
 	return eachInstance(e, p, args, c, func(ctx context.Context, it catalog.Item[any]) bool {
-		r, top, err := reasoning(p, c, it)
-		if err != nil {
-			return reportErr(e, c, it, err)
-		}
-		levels := r.Reasoner.Ladder.Levels
-		n := 0
-		perLevel := make([]int, len(levels))
 		// The steps go to a buffer in the human form: the header, which
 		// counts them, comes first.
 		var steps bytes.Buffer
 		body := newOutput(&steps)
-		r.Reasoner.Context = ctx
-		out, used := r.Reasoner.Run(r.Space, top, func(st csp.Step) bool {
-			n++
-			perLevel[st.Level]++
+		x, err := explainOne(ctx, p, c, it, func(r *catalog.Reasoning, n int, st csp.Step) {
 			if c.json {
 				writeLine(e.stdout, toRecord(r, it, n, st))
 			} else {
 				body.printf("%3d. [%s] %s\n", n, r.RuleName(st.Rule), st.Why)
 				writeCases(body, r, n, st)
 			}
-			return true
 		})
-		final := map[string]any{"instance": it.Index, "line": it.Line, "steps": n}
-		if !c.json {
-			e.stdout.printf("%s%s\n", head(it), levelsUsed(levels, top, perLevel))
+		if x.r != nil && !c.json {
+			e.stdout.printf("%s%s\n", head(it), levelsUsed(x.levels, x.top, x.perLevel))
 			e.stdout.write(steps.Bytes())
-		} else {
-			counts := map[string]int{}
-			for i, k := range perLevel {
-				if k > 0 {
-					counts[levels[i]] = k
-				}
-			}
-			final["levels_used"], final["levels_available"] = counts, levels[:top+1]
 		}
-		ok := true
-		switch out {
-		case csp.Solved:
-			g := r.Grid()
-			if err := r.Check(g); err != nil {
-				return reportErr(e, c, it, fmt.Errorf("internal error: the reasoning's grid fails the checker: %w", err))
-			}
-			used = max(used, 0)
-			final["status"], final["grade"], final["solution"] = solved, levels[used], g
-			if !c.json {
-				if !writeSolution(e, c, p, it, g) {
-					return false
-				}
-				e.stdout.printf("%ssolved in %d %s without a guess; hardest level used: %s\n", head(it), n, plural(n, "step"), levels[used])
-			}
-		case csp.Contradiction:
-			final["status"] = unsatisfiable
-			ok = false
-			if !c.json {
-				e.stdout.printf("%scontradiction after %d %s: no solution\n", head(it), n, plural(n, "step"))
-			}
-		case csp.Interrupted:
-			st := csp.StopOf(ctx)
-			final["status"], final["stopped"] = unknown, st.String()
-			ok = false
-			if !c.json {
-				e.stdout.printf("%sunknown: %s after %d %s\n", head(it), stopWord(st), n, plural(n, "step"))
-			}
-		default:
-			s := *c.settings
-			g, res, err := p.Solve(ctx, it.Value, &s, &catalog.Cache{})
-			if st := stoppedBy(ctx, err); st != csp.NotStopped && err != nil {
-				err, res.Stopped = nil, st // the deadline cut the building short
-			}
-			if err != nil {
-				return reportErr(e, c, it, err)
-			}
-			final["status"], final["guess_needed"], final["guesses"] = solved, true, res.Stats.Nodes
-			verdict := ""
-			if g == nil {
-				final["status"] = res.Status()
-				if res.Stopped != csp.NotStopped {
-					final["stopped"] = res.Stopped.String()
-				}
-				ok = false
-			} else {
-				verdict, err = countVerdict(ctx, p, it.Value, &s)
-				if stoppedBy(ctx, err) != csp.NotStopped {
-					verdict, err = unknown, nil // the deadline cut the count short
-				}
-				if err != nil {
-					return reportErr(e, c, it, err)
-				}
-				final["solution"], final["verdict"] = g, verdict
-				ok = verdict == "unique"
-			}
-			if !c.json {
-				stuck := "no rule allowed (--up-to none)"
-				if top >= 0 {
-					stuck = "no rule up to " + levels[top] + " applies"
-				}
-				e.stdout.printf("%sstuck after %d %s: %s; a guess is needed\n", head(it), n, plural(n, "step"), stuck)
-				if g != nil {
-					if !writeSolution(e, c, p, it, g) {
-						return false
-					}
-					e.stdout.printf("%ssearch finished it (%d %s): %s\n", head(it), res.Stats.Nodes, plural(res.Stats.Nodes, "guess"), searchVerdict(verdict))
-				} else if res.Stopped == csp.TimeLimit || res.Stopped == csp.Canceled {
-					e.stdout.printf("%ssearch: %s: %s after %d %s\n", head(it), res.Status(), stopWord(res.Stopped), res.Stats.Nodes, plural(res.Stats.Nodes, "guess"))
-				} else {
-					e.stdout.printf("%ssearch: %s\n", head(it), res.Status())
-				}
-			}
+		if err != nil {
+			return reportErr(e, c, it, err)
 		}
 		if c.json {
-			writeLine(e.stdout, final)
+			writeLine(e.stdout, x.final)
+			return x.ok
 		}
-		return ok
+		n := x.n
+		switch x.out {
+		case csp.Solved:
+			if !writeSolution(e, c, p, it, x.grid) {
+				return false
+			}
+			e.stdout.printf("%ssolved in %d %s without a guess; hardest level used: %s\n", head(it), n, plural(n, "step"), x.levels[x.used])
+		case csp.Contradiction:
+			e.stdout.printf("%scontradiction after %d %s: no solution\n", head(it), n, plural(n, "step"))
+		case csp.Interrupted:
+			e.stdout.printf("%sunknown: %s after %d %s\n", head(it), stopWord(x.stop), n, plural(n, "step"))
+		default:
+			stuck := "no rule allowed (--up-to none)"
+			if x.top >= 0 {
+				stuck = "no rule up to " + x.levels[x.top] + " applies"
+			}
+			e.stdout.printf("%sstuck after %d %s: %s; a guess is needed\n", head(it), n, plural(n, "step"), stuck)
+			res := x.res
+			switch {
+			case x.grid != nil:
+				if !writeSolution(e, c, p, it, x.grid) {
+					return false
+				}
+				e.stdout.printf("%ssearch finished it (%d %s): %s\n", head(it), res.Stats.Nodes, plural(res.Stats.Nodes, "guess"), searchVerdict(x.verdict))
+			case res.Stopped == csp.TimeLimit || res.Stopped == csp.Canceled:
+				e.stdout.printf("%ssearch: %s: %s after %d %s\n", head(it), res.Status(), stopWord(res.Stopped), res.Stats.Nodes, plural(res.Stats.Nodes, "guess"))
+			default:
+				e.stdout.printf("%ssearch: %s\n", head(it), res.Status())
+			}
+		}
+		return x.ok
 	})
+}
+
+// explanation is explain's answer for one puzzle.
+type explanation struct {
+	r        *catalog.Reasoning // nil: the puzzle could not be readied
+	levels   []string           // the ladder
+	top      int                // the highest level allowed (--up-to)
+	perLevel []int              // the steps of each level
+	n        int                // the steps in all
+	out      csp.Outcome        // how the reasoning ended
+	used     int                // solved: the hardest level used
+	stop     csp.Stop           // interrupted: why
+	grid     [][]int            // the solution, checked: by the ladder, or search after it
+	res      csp.Result         // stuck: the search that finished it
+	verdict  string             // stuck and solved by search: unique, multiple or unknown
+	final    map[string]any     // the closing record of --json
+	ok       bool               // solved, and the only solution
+}
+
+// explainOne reasons it through, handing each step to step as it is
+// found; where the ladder is stuck, search finishes it and a count to two
+// says whether its solution is the only one. The explanation is filled as
+// far as it got when the error is not nil.
+func explainOne(ctx context.Context, p *catalog.Entry, c *config, it catalog.Item[any], step func(r *catalog.Reasoning, n int, st csp.Step)) (explanation, error) {
+	r, top, err := reasoning(p, c, it)
+	if err != nil {
+		return explanation{}, err
+	}
+	levels := r.Reasoner.Ladder.Levels
+	x := explanation{r: r, levels: levels, top: top, perLevel: make([]int, len(levels)), ok: true}
+	r.Reasoner.Context = ctx
+	x.out, x.used = r.Reasoner.Run(r.Space, top, func(st csp.Step) bool {
+		x.n++
+		x.perLevel[st.Level]++
+		step(r, x.n, st)
+		return true
+	})
+	counts := map[string]int{}
+	for i, k := range x.perLevel {
+		if k > 0 {
+			counts[levels[i]] = k
+		}
+	}
+	final := map[string]any{"instance": it.Index, "line": it.Line, "steps": x.n, "levels_used": counts, "levels_available": levels[:top+1]}
+	x.final = final
+	switch x.out {
+	case csp.Solved:
+		g := r.Grid()
+		if err := r.Check(g); err != nil {
+			return x, fmt.Errorf("internal error: the reasoning's grid fails the checker: %w", err)
+		}
+		x.used = max(x.used, 0)
+		x.grid = g
+		final["status"], final["grade"], final["solution"] = solved, levels[x.used], g
+	case csp.Contradiction:
+		final["status"] = unsatisfiable
+		x.ok = false
+	case csp.Interrupted:
+		x.stop = csp.StopOf(ctx)
+		final["status"], final["stopped"] = unknown, x.stop.String()
+		x.ok = false
+	default:
+		s := *c.settings
+		g, res, err := p.Solve(ctx, it.Value, &s, &catalog.Cache{})
+		if st := stoppedBy(ctx, err); st != csp.NotStopped && err != nil {
+			err, res.Stopped = nil, st // the deadline cut the building short
+		}
+		if err != nil {
+			return x, err
+		}
+		x.grid, x.res = g, res
+		final["status"], final["guess_needed"], final["guesses"] = solved, true, res.Stats.Nodes
+		if g == nil {
+			final["status"] = res.Status()
+			if res.Stopped != csp.NotStopped {
+				final["stopped"] = res.Stopped.String()
+			}
+			x.ok = false
+			return x, nil
+		}
+		x.verdict, err = countVerdict(ctx, p, it.Value, &s)
+		if stoppedBy(ctx, err) != csp.NotStopped {
+			x.verdict, err = unknown, nil // the deadline cut the count short
+		}
+		if err != nil {
+			return x, err
+		}
+		final["solution"], final["verdict"] = g, x.verdict
+		x.ok = x.verdict == "unique"
+	}
+	return x, nil
 }
 
 // searchVerdict words what a count to two says of the solution search
@@ -737,46 +808,73 @@ func hint(e env, p *catalog.Entry, args []string, c *config) int {
 		return st
 	}
 	return eachInstance(e, p, args, c, func(ctx context.Context, it catalog.Item[any]) bool {
-		r, top, err := reasoning(p, c, it)
+		h, err := hintOne(ctx, p, c, it)
 		if err != nil {
 			return reportErr(e, c, it, err)
 		}
-		levels := r.Reasoner.Ladder.Levels
-		r.Reasoner.Context = ctx
-		if r.Solved() {
-			if c.json {
-				writeLine(e.stdout, map[string]any{"instance": it.Index, "line": it.Line, "status": solved})
-			} else {
-				e.stdout.printf("%ssolved already: every cell has one value\n", head(it))
-			}
-			return true
+		if c.json {
+			writeLine(e.stdout, h.record(it))
+			return h.solved || h.found
 		}
-		st, found := r.Reasoner.Next(r.Space, top)
-		stop := csp.NotStopped
-		if !found {
-			stop = csp.StopOf(ctx) // found nothing for want of time?
-		}
+		levels := h.r.Reasoner.Ladder.Levels
 		switch {
-		case stop != csp.NotStopped && c.json:
-			writeLine(e.stdout, map[string]any{"instance": it.Index, "line": it.Line, "status": unknown, "stopped": stop.String()})
-		case stop != csp.NotStopped:
-			e.stdout.printf("%sunknown: %s before a step was found\n", head(it), stopWord(stop))
-		case found && c.json:
-			writeLine(e.stdout, toRecord(r, it, 1, st))
-		case found:
-			e.stdout.printf("%snext step (%s): [%s] %s\n", head(it), levels[st.Level], r.RuleName(st.Rule), st.Why)
-			writeCases(e.stdout, r, 1, st)
-		case c.json:
-			writeLine(e.stdout, map[string]any{"instance": it.Index, "line": it.Line, "status": "stuck", "guess_needed": true})
+		case h.solved:
+			e.stdout.printf("%ssolved already: every cell has one value\n", head(it))
+		case h.stop != csp.NotStopped:
+			e.stdout.printf("%sunknown: %s before a step was found\n", head(it), stopWord(h.stop))
+		case h.found:
+			e.stdout.printf("%snext step (%s): [%s] %s\n", head(it), levels[h.step.Level], h.r.RuleName(h.step.Rule), h.step.Why)
+			writeCases(e.stdout, h.r, 1, h.step)
+		case h.top < 0:
+			e.stdout.printf("%sno rule allowed (--up-to none)\n", head(it))
 		default:
-			if top < 0 {
-				e.stdout.printf("%sno rule allowed (--up-to none)\n", head(it))
-			} else {
-				e.stdout.printf("%sno rule up to %s applies: a guess is needed\n", head(it), levels[top])
-			}
+			e.stdout.printf("%sno rule up to %s applies: a guess is needed\n", head(it), levels[h.top])
 		}
-		return found
+		return h.solved || h.found
 	})
+}
+
+// hinted is hint's answer for one puzzle: solved already, the next step
+// (found), no step for want of time (stop), or none up to top.
+type hinted struct {
+	r      *catalog.Reasoning
+	top    int
+	solved bool
+	step   csp.Step
+	found  bool
+	stop   csp.Stop
+}
+
+// hintOne finds the next step of it, up to --up-to.
+func hintOne(ctx context.Context, p *catalog.Entry, c *config, it catalog.Item[any]) (hinted, error) {
+	r, top, err := reasoning(p, c, it)
+	if err != nil {
+		return hinted{}, err
+	}
+	h := hinted{r: r, top: top}
+	r.Reasoner.Context = ctx
+	if r.Solved() {
+		h.solved = true
+		return h, nil
+	}
+	h.step, h.found = r.Reasoner.Next(r.Space, top)
+	if !h.found {
+		h.stop = csp.StopOf(ctx) // found nothing for want of time?
+	}
+	return h, nil
+}
+
+// record is hint's JSON record of h: the step's record, or the status.
+func (h hinted) record(it catalog.Item[any]) any {
+	switch {
+	case h.solved:
+		return map[string]any{"instance": it.Index, "line": it.Line, "status": solved}
+	case h.stop != csp.NotStopped:
+		return map[string]any{"instance": it.Index, "line": it.Line, "status": unknown, "stopped": h.stop.String()}
+	case h.found:
+		return toRecord(h.r, it, 1, h.step)
+	}
+	return map[string]any{"instance": it.Index, "line": it.Line, "status": "stuck", "guess_needed": true}
 }
 
 // marks prints each puzzle's pencil marks: the candidates left after the
@@ -790,29 +888,19 @@ func marks(e env, p *catalog.Entry, args []string, c *config) int {
 		return usageError(e.stderr, "marks: %s has no pencil-mark form", p.Name)
 	}
 	return eachInstance(e, p, args, c, func(ctx context.Context, it catalog.Item[any]) bool {
-		r, top, err := reasoning(p, c, it)
+		cands, top, stop, err := marksOne(ctx, p, c, it)
 		if err != nil {
 			return reportErr(e, c, it, err)
 		}
-		r.Reasoner.Context = ctx
-		out := csp.Stuck
-		if top >= 0 {
-			out, _ = r.Reasoner.Run(r.Space, top, nil)
-		}
-		switch out {
-		case csp.Contradiction:
-			return reportErr(e, c, it, fmt.Errorf("the reasoning reached a contradiction: no solution"))
-		case csp.Interrupted:
+		if stop != csp.NotStopped {
 			// The marks so far are sound but not those asked for.
-			st := csp.StopOf(ctx)
 			if c.json {
-				writeLine(e.stdout, map[string]any{"instance": it.Index, "line": it.Line, "status": unknown, "stopped": st.String()})
+				writeLine(e.stdout, map[string]any{"instance": it.Index, "line": it.Line, "status": unknown, "stopped": stop.String()})
 			} else {
-				e.stdout.printf("%sunknown: %s before the marks up to %s\n", head(it), stopWord(st), r.Reasoner.Ladder.Levels[top])
+				e.stdout.printf("%sunknown: %s before the marks up to %s\n", head(it), stopWord(stop), p.Levels[top])
 			}
 			return false
 		}
-		cands := r.Candidates()
 		if c.json {
 			writeLine(e.stdout, map[string]any{"instance": it.Index, "line": it.Line, "candidates": cands})
 			return true
@@ -825,6 +913,32 @@ func marks(e env, p *catalog.Entry, args []string, c *config) int {
 		return true
 	})
 }
+
+// marksOne returns the candidates of it's cells after the levels up to
+// --up-to (top), or why the reasoning stopped first; a contradiction is
+// the error.
+func marksOne(ctx context.Context, p *catalog.Entry, c *config, it catalog.Item[any]) (cands [][][]int, top int, stop csp.Stop, err error) {
+	r, top, err := reasoning(p, c, it)
+	if err != nil {
+		return nil, top, csp.NotStopped, err
+	}
+	r.Reasoner.Context = ctx
+	out := csp.Stuck
+	if top >= 0 {
+		out, _ = r.Reasoner.Run(r.Space, top, nil)
+	}
+	switch out {
+	case csp.Contradiction:
+		return nil, top, csp.NotStopped, errContradiction
+	case csp.Interrupted:
+		return nil, top, csp.StopOf(ctx), nil
+	}
+	return r.Candidates(), top, csp.NotStopped, nil
+}
+
+// errContradiction is marks' error for a puzzle whose reasoning shows it
+// has no solution.
+var errContradiction = errors.New("the reasoning reached a contradiction: no solution")
 
 // reportErr reports an instance's error on stderr and in the output. An
 // Unsatisfiable error (givens that clash) is a verdict, not an error: it

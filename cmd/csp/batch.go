@@ -402,9 +402,21 @@ type record struct {
 // writeJSON prints an outcome as one line of JSON; errors go to stderr as
 // well.
 func writeJSON(e env, o *outcome, counting bool) {
-	r := record{Instance: o.Index, Line: o.Line, Status: o.status, Solution: o.grid, Time: o.elapsed.Seconds()}
 	if o.err != nil {
 		e.stderr.printf("csp: %s\n", instanceError(o.err, o.Index, o.Line))
+	}
+	b, err := json.Marshal(recordOf(o, counting))
+	if err != nil { // cannot happen: every field marshals
+		b = fmt.Appendf(nil, `{"instance":%d,"line":%d,"status":"error","error":%q}`, o.Index, o.Line, err.Error())
+	}
+	e.stdout.write(append(b, '\n'))
+}
+
+// recordOf is the JSON record of an outcome (solve and count --json, csp
+// serve's solve).
+func recordOf(o *outcome, counting bool) record {
+	r := record{Instance: o.Index, Line: o.Line, Status: o.status, Solution: o.grid, Time: o.elapsed.Seconds()}
+	if o.err != nil {
 		r.Error = errorAt(o.err, o.Index, o.Line)
 	}
 	if o.why != nil {
@@ -424,11 +436,7 @@ func writeJSON(e env, o *outcome, counting bool) {
 			r.Count, r.Complete = &o.res.Solutions, &o.res.Complete
 		}
 	}
-	b, err := json.Marshal(r)
-	if err != nil { // cannot happen: every field marshals
-		b = fmt.Appendf(nil, `{"instance":%d,"line":%d,"status":"error","error":%q}`, o.Index, o.Line, err.Error())
-	}
-	e.stdout.write(append(b, '\n'))
+	return r
 }
 
 // generate writes c.n instances of p. Its output depends on the request

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -44,6 +45,11 @@ type diagnosis struct {
 	// Mended is the puzzle with those givens, in the input form (Write of
 	// its givens), read back and found unique before it is shown.
 	Mended string `json:"mended,omitempty"`
+	// What Core and Add name, for csp serve to place on the board: the
+	// indexes of the core's items among the puzzle's clues (Clues), the
+	// givens added.
+	core []int
+	add  map[[2]int]int
 }
 
 func diagnose(e env, p *catalog.Entry, args []string, c *config) int {
@@ -54,10 +60,7 @@ func diagnose(e env, p *catalog.Entry, args []string, c *config) int {
 	s.Search.Restarts = csp.NoRestarts
 	s.Search.Workers = 0
 	return eachInstance(e, p, args, c, func(ctx context.Context, it catalog.Item[any]) bool {
-		d, err := diagnoseOne(ctx, p, &s, it)
-		if err != nil && ctx.Err() != nil && (errors.Is(err, errStopped) || stoppedBy(ctx, err) != csp.NotStopped) {
-			d.Verdict, d.Stopped, err = unknown, csp.StopOf(ctx).String(), nil
-		}
+		d, err := diagnoseAt(ctx, p, &s, it)
 		if err != nil {
 			return reportErr(e, c, it, err)
 		}
@@ -120,6 +123,16 @@ func solutions(ctx context.Context, p *catalog.Entry, inst any, s *catalog.Setti
 	return sols, res.Complete, nil
 }
 
+// diagnoseAt is diagnoseOne, whose verdict is unknown when a limit or an
+// interrupt (ctx) stopped it.
+func diagnoseAt(ctx context.Context, p *catalog.Entry, s *catalog.Settings, it catalog.Item[any]) (diagnosis, error) {
+	d, err := diagnoseOne(ctx, p, s, it)
+	if err != nil && ctx.Err() != nil && (errors.Is(err, errStopped) || stoppedBy(ctx, err) != csp.NotStopped) {
+		d.Verdict, d.Stopped, err = unknown, csp.StopOf(ctx).String(), nil
+	}
+	return d, err
+}
+
 func diagnoseOne(ctx context.Context, p *catalog.Entry, s *catalog.Settings, it catalog.Item[any]) (diagnosis, error) {
 	d := diagnosis{Instance: it.Index, Line: it.Line}
 	sols, _, err := solutions(ctx, p, it.Value, s, 2)
@@ -157,6 +170,7 @@ func diagnoseOne(ctx context.Context, p *catalog.Entry, s *catalog.Settings, it 
 		for i, k := range kept {
 			if k {
 				d.Core = append(d.Core, names[i])
+				d.core = append(d.core, i)
 			}
 		}
 		return d, nil
@@ -166,23 +180,22 @@ func diagnoseOne(ctx context.Context, p *catalog.Entry, s *catalog.Settings, it 
 	if err != nil {
 		return d, err
 	}
-	d.Smallest, d.Listed = smallest, listed
-	keys := slices.Collect(func(yield func([2]int) bool) {
-		for k := range add {
-			if !yield(k) {
-				return
-			}
-		}
-	})
-	sort.Slice(keys, func(i, j int) bool {
-		return keys[i][0] < keys[j][0] || keys[i][0] == keys[j][0] && keys[i][1] < keys[j][1]
-	})
-	for _, k := range keys {
+	d.Smallest, d.Listed, d.add = smallest, listed, add
+	for _, k := range sortedCells(add) {
 		d.Add = append(d.Add, fmt.Sprintf("r%dc%d = %d", k[0]+1, k[1]+1, add[k]))
 	}
 	// The puzzle with them must be unique: checked, never assumed.
 	d.Mended, err = mend(ctx, p, s, it.Value, add)
 	return d, err
+}
+
+// sortedCells returns the cells of m in reading order.
+func sortedCells(m map[[2]int]int) [][2]int {
+	keys := slices.Collect(maps.Keys(m))
+	sort.Slice(keys, func(i, j int) bool {
+		return keys[i][0] < keys[j][0] || keys[i][0] == keys[j][0] && keys[i][1] < keys[j][1]
+	})
+	return keys
 }
 
 // mend writes inst with the givens add in its input form, and returns the

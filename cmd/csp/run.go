@@ -104,20 +104,28 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr *output) int {
 	if !ok {
 		return usageError(stderr, "%s: unknown problem %q (want %s)", name, pos[0], problemNames())
 	}
+	if err := c.settleFor(p, fs); err != nil {
+		return usageError(stderr, "%s: %v", name, err)
+	}
+	return cmd.run(env{cmd: name, stdin: stdin, stdout: stdout, stderr: stderr}, p, pos[1:], c)
+}
+
+// settleFor checks the flags parsed in fs against p (a model for a
+// problem with one, a flag of another problem) and settles the settings
+// for it (config.settle): what every subcommand, and csp serve's every
+// request, does once the problem is known.
+func (c *config) settleFor(p *catalog.Entry, fs *flag.FlagSet) error {
 	if c.model != "" && len(p.Models) == 0 {
-		return usageError(stderr, "%s: %s has one model: no -model", name, p.Name)
+		return fmt.Errorf("%s has one model: no -model", p.Name)
 	}
 	given := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
 	for flagName := range c.problemFlags {
 		if !slices.ContainsFunc(p.Flags, func(f catalog.Flag) bool { return f.Name == flagName }) {
-			return usageError(stderr, "%s: flag -%s does not apply to %s", name, flagName, p.Name)
+			return fmt.Errorf("flag -%s does not apply to %s", flagName, p.Name)
 		}
 	}
-	if err := c.settle(p, func(f string) bool { return given[f] }); err != nil {
-		return usageError(stderr, "%s: %v", name, err)
-	}
-	return cmd.run(env{cmd: name, stdin: stdin, stdout: stdout, stderr: stderr}, p, pos[1:], c)
+	return c.settle(p, func(f string) bool { return given[f] })
 }
 
 // parseInterleaved parses flags wherever they stand among the positional

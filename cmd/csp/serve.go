@@ -98,13 +98,15 @@ func loopback(addr net.Addr) bool {
 
 // server is the workbench's state: its limits and the searches running.
 type server struct {
-	ctx      context.Context // the server's life: Ctrl-C ends it
-	cfg      serveConfig
-	searches chan struct{} // a token per search running
+	ctx          context.Context // the server's life: Ctrl-C ends it
+	cfg          serveConfig
+	searches     chan struct{} // a token per search running
+	memPerSearch int64         // the memory a search may take (--max-memory of one)
 }
 
 func newServer(ctx context.Context, c serveConfig) *server {
-	return &server{ctx: ctx, cfg: c, searches: make(chan struct{}, c.maxSearches)}
+	return &server{ctx: ctx, cfg: c, searches: make(chan struct{}, c.maxSearches),
+		memPerSearch: max(defaultMaxMemory()/int64(c.maxSearches), 1)}
 }
 
 // handler routes the page and the API.
@@ -122,9 +124,16 @@ func (s *server) handler() http.Handler {
 	}
 	route("GET", "/api/problems", s.problems)
 	route("GET", "/api/suites", s.suites)
-	for _, name := range []string{"parse", "solve", "count", "grade", "explain", "hint", "marks", "diagnose", "generate", "export"} {
-		route("POST", "/api/"+name, s.notYet)
-	}
+	route("POST", "/api/parse", s.handle("solve", needDraw, s.parse))
+	route("POST", "/api/solve", s.handle("solve", nil, s.solve))
+	route("POST", "/api/count", s.handle("check", needModel, s.count))
+	route("POST", "/api/grade", s.handle("grade", needLadderOf, s.grade))
+	route("POST", "/api/explain", s.handle("explain", needLadderOf, s.explain))
+	route("POST", "/api/hint", s.handle("hint", needLadderOf, s.hint))
+	route("POST", "/api/marks", s.handle("marks", needMarks, s.marks))
+	route("POST", "/api/diagnose", s.handle("diagnose", needDiagnose, s.diagnose))
+	route("POST", "/api/export", s.handle("solve", nil, s.export))
+	route("POST", "/api/generate", s.generate)
 	route("POST", "/api/bench", s.notYet)
 	route("GET", "/api/bench/{id}", s.notYet)
 	route("GET", "/api/bench/{id}/events", s.notYet)

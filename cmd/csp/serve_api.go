@@ -1,10 +1,20 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
 	"net/http"
+	"slices"
+	"strconv"
 	"strings"
+	"time"
 
+	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/problems/catalog"
 )
 
@@ -24,7 +34,7 @@ func secure(h http.Handler) http.Handler {
 	})
 }
 
-// writeJSON answers v as JSON with status code.
+// writeJSONStatus answers v as JSON with status code.
 func writeJSONStatus(w http.ResponseWriter, code int, v any) {
 	b, err := json.Marshal(v)
 	if err != nil { // the records always marshal; say so if one does not
@@ -42,9 +52,46 @@ type apiError struct {
 	Field int    `json:"field,omitempty"` // and field on it (0: the line)
 }
 
-// writeError answers err with status code.
+// writeError answers err with status code; a parse error gives its
+// place.
 func writeError(w http.ResponseWriter, code int, err error) {
-	writeJSONStatus(w, code, apiError{Error: err.Error()})
+	body := apiError{Error: err.Error()}
+	var pe *catalog.ParseError
+	if errors.As(err, &pe) {
+		body.Line, body.Field = pe.Line, pe.Field
+	}
+	writeJSONStatus(w, code, body)
+}
+
+// httpError is an error with the status it answers.
+type httpError struct {
+	code int
+	err  error
+}
+
+func (e *httpError) Error() string { return e.err.Error() }
+func (e *httpError) Unwrap() error { return e.err }
+
+func badRequest(format string, args ...any) error {
+	return &httpError{http.StatusBadRequest, fmt.Errorf(format, args...)}
+}
+
+// fail answers err: its status when it is an *httpError, 413 for a body
+// over the limit, else 500 (a bug: the message says so).
+func fail(w http.ResponseWriter, err error) {
+	var he *httpError
+	var mb *http.MaxBytesError
+	switch {
+	case errors.As(err, &mb):
+		writeError(w, http.StatusRequestEntityTooLarge, fmt.Errorf("the body is over the limit of %d bytes", mb.Limit))
+	case errors.As(err, &he):
+		if he.code == http.StatusServiceUnavailable {
+			w.Header().Set("Retry-After", "1")
+		}
+		writeError(w, he.code, he.err)
+	default:
+		writeError(w, http.StatusInternalServerError, err)
+	}
 }
 
 // problemInfo is a problem as /api/problems lists it.
@@ -73,7 +120,7 @@ func (s *server) problems(w http.ResponseWriter, r *http.Request) {
 		p, _ := catalog.Lookup(name)
 		pi := problemInfo{Name: p.Name, Doc: p.Doc, Models: p.Models, Levels: p.Levels, Flags: []flagInfo{}, Suite: p.Suite != "",
 			Can: map[string]bool{"generate": p.CanGenerate, "reason": p.CanReason, "marks": p.CanMark, "model": p.CanModel,
-				"clues": p.CanClue, "diagnose": p.CanModel && p.CanClue}}
+				"clues": p.CanClue, "diagnose": p.CanModel && p.CanClue, "draw": p.CanDraw}}
 		for _, f := range p.Flags {
 			pi.Flags = append(pi.Flags, flagInfo{Name: f.Name, Usage: f.Usage, Default: f.Default, Bool: f.Bool, Generate: f.Generate, Choices: f.Choices})
 		}
@@ -82,10 +129,530 @@ func (s *server) problems(w http.ResponseWriter, r *http.Request) {
 	writeJSONStatus(w, http.StatusOK, map[string]any{"problems": out})
 }
 
-func (s *server) suites(w http.ResponseWriter, r *http.Request) {
-	writeError(w, http.StatusNotImplemented, errorString("not implemented yet"))
+// suiteInstance is one instance of an embedded suite, with its text.
+type suiteInstance struct {
+	Index  int    `json:"index"`
+	Line   int    `json:"line"`
+	Puzzle string `json:"puzzle"`
 }
 
-type errorString string
+func (s *server) suites(w http.ResponseWriter, r *http.Request) {
+	type suite struct {
+		Name      string          `json:"name"`
+		Problem   string          `json:"problem"`
+		Instances []suiteInstance `json:"instances"`
+	}
+	out := []suite{}
+	for _, name := range suiteProblems() {
+		p, _ := catalog.Lookup(name)
+		out = append(out, suite{Name: name, Problem: name, Instances: suiteTexts(p)})
+	}
+	writeJSONStatus(w, http.StatusOK, map[string]any{"suites": out})
+}
 
-func (e errorString) Error() string { return string(e) }
+// suiteTexts cuts p's suite into its well-formed instances' texts: each
+// runs from its first line to the line before the next instance's, with
+// the comments and blank lines at its end left out.
+func suiteTexts(p *catalog.Entry) []suiteInstance {
+	lines := strings.SplitAfter(p.Suite, "\n")
+	var items []catalog.Item[any]
+	for it := range p.Read(strings.NewReader(p.Suite), false) {
+		items = append(items, it)
+	}
+	var out []suiteInstance
+	for i, it := range items {
+		if it.Err != nil {
+			continue
+		}
+		end := len(lines)
+		if i+1 < len(items) {
+			end = items[i+1].Line - 1
+		}
+		text := lines[it.Line-1 : end]
+		for len(text) > 0 {
+			t := strings.TrimSpace(text[len(text)-1])
+			if t != "" && !strings.HasPrefix(t, "#") && !strings.HasPrefix(t, "%") {
+				break
+			}
+			text = text[:len(text)-1]
+		}
+		out = append(out, suiteInstance{Index: it.Index, Line: it.Line, Puzzle: strings.Join(text, "")})
+	}
+	return out
+}
+
+// apiRequest is the body of every request that takes a puzzle (and of
+// generate): docs/API.md describes the fields.
+type apiRequest struct {
+	Problem   string            `json:"problem"`
+	Puzzle    string            `json:"puzzle"`
+	Marks     bool              `json:"marks"`
+	Model     string            `json:"model"`
+	Flags     map[string]string `json:"flags"`
+	UpTo      string            `json:"up_to"`
+	TimeoutMS int64             `json:"timeout_ms"`
+	// generate
+	Size       int     `json:"size"`
+	Difficulty string  `json:"difficulty"`
+	Seed       *uint64 `json:"seed"`
+	Holes      *int    `json:"holes"`
+}
+
+// call is one request under way: its problem, its settings made by the
+// command line's own flags, its instance, and its context, whose deadline
+// is the request's time limit.
+type call struct {
+	req apiRequest
+	p   *catalog.Entry
+	c   *config
+	it  catalog.Item[any]
+	ctx context.Context
+}
+
+// decode reads the request's body (at most maxBody bytes) into req: one
+// JSON object with no unknown field.
+func decode(w http.ResponseWriter, r *http.Request, req any) error {
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(req); err != nil {
+		var mb *http.MaxBytesError
+		if errors.As(err, &mb) {
+			return err
+		}
+		return badRequest("the body is not the JSON object wanted: %v", err)
+	}
+	if dec.More() {
+		return badRequest("the body holds more than one JSON value")
+	}
+	return nil
+}
+
+// settle makes the settings of a request for p with the flags of the
+// command cmd, as the command line would for the same flags: model,
+// the problem's own flags (only those of p, of the kind generating
+// says), up_to, marks, and more args. A bad value is a 400 with the
+// flag parser's message.
+func (s *server) settle(p *catalog.Entry, cmd string, req apiRequest, generating bool, more ...string) (*config, error) {
+	var args []string
+	if req.Model != "" {
+		args = append(args, "-model="+req.Model)
+	}
+	for _, name := range slices.Sorted(func(yield func(string) bool) {
+		for k := range req.Flags {
+			if !yield(k) {
+				return
+			}
+		}
+	}) {
+		i := slices.IndexFunc(p.Flags, func(f catalog.Flag) bool { return f.Name == name })
+		if i < 0 || p.Flags[i].Generate != generating || name == "time-limit" {
+			return nil, badRequest("flags: %q is not a flag of %s here", name, p.Name)
+		}
+		args = append(args, "-"+name+"="+req.Flags[name])
+	}
+	if req.UpTo != "" {
+		args = append(args, "-up-to="+req.UpTo)
+	}
+	if req.Marks {
+		args = append(args, "-marks")
+	}
+	args = append(args, more...)
+	c := newConfig()
+	c.maxMemory = s.memPerSearch
+	fs := flag.NewFlagSet("csp "+cmd, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	commands[cmd].flags(fs, c)
+	if err := fs.Parse(args); err != nil {
+		return nil, badRequest("%v", err)
+	}
+	if err := c.settleFor(p, fs); err != nil {
+		return nil, badRequest("%v", err)
+	}
+	return c, nil
+}
+
+// timeout is the request's time limit: the server's, or less when the
+// request asks for less.
+func (s *server) timeout(req apiRequest) time.Duration {
+	d := s.cfg.timeout
+	if req.TimeoutMS > 0 {
+		d = min(d, time.Duration(req.TimeoutMS)*time.Millisecond)
+	}
+	return d
+}
+
+// begin reads a request for the command cmd: its body, its problem, its
+// settings and its one instance. need says what the problem must have
+// ("" for nothing).
+func (s *server) begin(w http.ResponseWriter, r *http.Request, cmd string, need func(p *catalog.Entry) error) (*call, error) {
+	var req apiRequest
+	if err := decode(w, r, &req); err != nil {
+		return nil, err
+	}
+	p, ok := catalog.Lookup(req.Problem)
+	if !ok {
+		return nil, badRequest("problem: unknown problem %q (want %s)", req.Problem, problemNames())
+	}
+	if need != nil {
+		if err := need(p); err != nil {
+			return nil, &httpError{http.StatusBadRequest, err}
+		}
+	}
+	if req.Marks && !p.CanMark {
+		return nil, badRequest("marks: %s has no pencil-mark form", p.Name)
+	}
+	if req.UpTo != "" && p.Levels != nil && levelIndex(p.Levels, req.UpTo) == -2 {
+		return nil, badRequest("up_to: %s", wantLevel(p.Name, p.Levels))
+	}
+	if req.TimeoutMS < 0 {
+		return nil, badRequest("timeout_ms: %d, want a positive number of milliseconds", req.TimeoutMS)
+	}
+	c, err := s.settle(p, cmd, req, false)
+	if err != nil {
+		return nil, err
+	}
+	it, err := one(p, req.Puzzle, req.Marks)
+	if err != nil {
+		return nil, err
+	}
+	return &call{req: req, p: p, c: c, it: it}, nil
+}
+
+// one reads the one instance of text.
+func one(p *catalog.Entry, text string, marks bool) (catalog.Item[any], error) {
+	var first catalog.Item[any]
+	n := 0
+	for it := range p.Read(strings.NewReader(text), marks) {
+		n++
+		if n == 1 {
+			first = it
+			if it.Err != nil {
+				return it, &httpError{http.StatusBadRequest, it.Err}
+			}
+			continue
+		}
+		return first, badRequest("puzzle: more than one instance (the second starts on line %d): send one at a time", it.Line)
+	}
+	if n == 0 {
+		return first, badRequest("puzzle: no instance in the text")
+	}
+	return first, nil
+}
+
+// search runs do under the request's time limit, once a search token is
+// free: a request that finds none within its limit is answered 503. The
+// work runs on the request's goroutine, so it is over when the handler
+// returns: its context ends with the limit or when the client goes away,
+// and the engine stops within milliseconds of it.
+func (s *server) search(w http.ResponseWriter, r *http.Request, c *call, do func(ctx context.Context) (any, error)) {
+	ctx, cancel := instanceContext(r.Context(), s.timeout(c.req))
+	defer cancel()
+	select {
+	case s.searches <- struct{}{}:
+		defer func() { <-s.searches }()
+	case <-ctx.Done():
+		if r.Context().Err() != nil {
+			return // the client went away: nobody to answer
+		}
+		fail(w, &httpError{http.StatusServiceUnavailable, fmt.Errorf("busy: %d searches running and none ended within the time limit", cap(s.searches))})
+		return
+	}
+	c.ctx = ctx
+	v, err := do(ctx)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	writeJSONStatus(w, http.StatusOK, v)
+}
+
+// handle serves an endpoint that takes a puzzle: begin, then search.
+func (s *server) handle(cmd string, need func(p *catalog.Entry) error, do func(c *call) (any, error)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		c, err := s.begin(w, r, cmd, need)
+		if err != nil {
+			fail(w, err)
+			return
+		}
+		s.search(w, r, c, func(context.Context) (any, error) { return do(c) })
+	}
+}
+
+// Needs of the endpoints.
+func needModel(p *catalog.Entry) error {
+	if !p.CanModel {
+		return fmt.Errorf("%s has no model to count with", p.Name)
+	}
+	return nil
+}
+
+func needLadderOf(p *catalog.Entry) error {
+	if !p.CanReason {
+		return fmt.Errorf("%s has no reasoning rules (they serve %s)", p.Name, ladderProblems())
+	}
+	return nil
+}
+
+func needMarks(p *catalog.Entry) error {
+	if err := needLadderOf(p); err != nil {
+		return err
+	}
+	if !p.CanMark {
+		return fmt.Errorf("%s has no pencil-mark form", p.Name)
+	}
+	return nil
+}
+
+func needDraw(p *catalog.Entry) error {
+	if !p.CanDraw {
+		return fmt.Errorf("%s has no board to draw", p.Name)
+	}
+	return nil
+}
+
+func needDiagnose(p *catalog.Entry) error {
+	if !p.CanModel || !p.CanClue {
+		return fmt.Errorf("%s has no diagnostics", p.Name)
+	}
+	return nil
+}
+
+// parsed is /api/parse's answer.
+type parsed struct {
+	Problem string        `json:"problem"`
+	Line    int           `json:"line"`
+	Board   catalog.Board `json:"board"`
+	Marks   [][][]int     `json:"marks,omitempty"`
+	Export  string        `json:"export"`
+}
+
+func (s *server) parse(c *call) (any, error) {
+	b, err := c.p.Board(c.it.Value)
+	if err != nil {
+		return nil, err
+	}
+	ex, err := export(c.p, c.it.Value)
+	if err != nil {
+		return nil, err
+	}
+	out := parsed{Problem: c.p.Name, Line: c.it.Line, Board: b, Export: ex}
+	if c.req.Marks {
+		r, err := c.p.Reason(c.it.Value)
+		if err != nil {
+			return nil, &httpError{http.StatusBadRequest, err}
+		}
+		out.Marks = r.Candidates()
+	}
+	return out, nil
+}
+
+// export writes inst back in its input form: the problem's Write of its
+// givens (of nothing, for a problem whose puzzle has none to fill in).
+func export(p *catalog.Entry, inst any) (string, error) {
+	var b bytes.Buffer
+	if err := p.Write(&b, inst, p.Givens(inst)); err != nil {
+		return "", fmt.Errorf("writing the puzzle: %w", err)
+	}
+	return b.String(), nil
+}
+
+func (s *server) solve(c *call) (any, error) {
+	o := attempt(c.ctx, c.p, c.it, c.c.settings, &catalog.Cache{}, false)
+	if o.err != nil {
+		return nil, o.err // a bug: the checker refused a solution, say
+	}
+	return recordOf(&o, false), nil
+}
+
+func (s *server) count(c *call) (any, error) {
+	v, err := checkOne(c.ctx, c.p, c.it.Value, checkSettings(c.c.settings))
+	if err != nil {
+		return nil, err
+	}
+	rec := v.record(c.it)
+	if v.verdict == "multiple" {
+		rec["differ_cells"] = differCells(v.sols[0], v.sols[1])
+	}
+	return rec, nil
+}
+
+func (s *server) grade(c *call) (any, error) {
+	g, err := gradeOne(c.ctx, c.p, c.c, c.it)
+	if err != nil {
+		return unsatOr(c, err)
+	}
+	return g, nil
+}
+
+// unsatOr answers an Unsatisfiable error as the record the command line
+// prints for it (givens that clash: none, with the reason); any other
+// error is the request's.
+func unsatOr(c *call, err error) (any, error) {
+	var unsat catalog.Unsatisfiable
+	if errors.As(err, &unsat) {
+		return map[string]any{"instance": c.it.Index, "line": c.it.Line, "status": unsatisfiable, "verdict": "none", "reason": unsat.Reason.Error()}, nil
+	}
+	return nil, err
+}
+
+// explained is /api/explain's answer.
+type explained struct {
+	Steps      []apiStep      `json:"steps"`
+	Final      map[string]any `json:"final"`
+	Candidates [][][]int      `json:"candidates"`
+}
+
+func (s *server) explain(c *call) (any, error) {
+	start, _, err := reasoning(c.p, c.c, c.it)
+	if err != nil {
+		return unsatOr(c, err)
+	}
+	out := explained{Steps: []apiStep{}, Candidates: start.Candidates()}
+	x, err := explainOne(c.ctx, c.p, c.c, c.it, func(r *catalog.Reasoning, n int, st csp.Step) {
+		out.Steps = append(out.Steps, stepOf(r, c.it, n, st))
+	})
+	if err != nil {
+		return unsatOr(c, err)
+	}
+	out.Final = x.final
+	return out, nil
+}
+
+func (s *server) hint(c *call) (any, error) {
+	h, err := hintOne(c.ctx, c.p, c.c, c.it)
+	if err != nil {
+		return unsatOr(c, err)
+	}
+	if h.found && h.stop == csp.NotStopped && !h.solved {
+		return map[string]any{"step": stepOf(h.r, c.it, 1, h.step)}, nil
+	}
+	return h.record(c.it), nil
+}
+
+func (s *server) marks(c *call) (any, error) {
+	cands, _, stop, err := marksOne(c.ctx, c.p, c.c, c.it)
+	switch {
+	case errors.Is(err, errContradiction):
+		return map[string]any{"instance": c.it.Index, "line": c.it.Line, "status": unsatisfiable, "reason": err.Error()}, nil
+	case err != nil:
+		return unsatOr(c, err)
+	case stop != csp.NotStopped:
+		return map[string]any{"instance": c.it.Index, "line": c.it.Line, "status": unknown, "stopped": stop.String()}, nil
+	}
+	var b bytes.Buffer
+	if err := c.p.WriteMarks(&b, c.it.Value, cands); err != nil {
+		return nil, err
+	}
+	return map[string]any{"instance": c.it.Index, "line": c.it.Line, "candidates": cands, "text": b.String()}, nil
+}
+
+// diagnosed is /api/diagnose's answer: diagnose's record, and the places
+// of what it names.
+type diagnosed struct {
+	diagnosis
+	CorePlaces [][]place `json:"core_places,omitempty"`
+	AddCells   []cellVal `json:"add_cells,omitempty"`
+	Reason     string    `json:"reason,omitempty"`
+}
+
+func (s *server) diagnose(c *call) (any, error) {
+	d, err := diagnoseAt(c.ctx, c.p, checkSettings(c.c.settings), c.it)
+	var unsat catalog.Unsatisfiable
+	if errors.As(err, &unsat) {
+		// Givens that clash: the core is found by removing items, as
+		// for any puzzle with no solution; the clash is the reason.
+		return diagnosed{diagnosis: diagnosis{Instance: c.it.Index, Line: c.it.Line, Verdict: "none"}, Reason: unsat.Reason.Error()}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	out := diagnosed{diagnosis: d}
+	for _, i := range d.core {
+		out.CorePlaces = append(out.CorePlaces, placesOf(c.p, c.it.Value, i))
+	}
+	for _, k := range sortedCells(d.add) {
+		out.AddCells = append(out.AddCells, cellVal{Cell: k, Value: d.add[k]})
+	}
+	return out, nil
+}
+
+func (s *server) export(c *call) (any, error) {
+	ex, err := export(c.p, c.it.Value)
+	if err != nil {
+		return nil, err
+	}
+	return map[string]any{"puzzle": ex}, nil
+}
+
+// maxGenerateSize bounds the size a request may ask generate for.
+const maxGenerateSize = 25
+
+func (s *server) generate(w http.ResponseWriter, r *http.Request) {
+	var req apiRequest
+	if err := decode(w, r, &req); err != nil {
+		fail(w, err)
+		return
+	}
+	c, err := s.generating(req)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	s.search(w, r, c, func(ctx context.Context) (any, error) {
+		var b bytes.Buffer
+		if err := c.p.Generate(&b, c.c.settings, 0); err != nil {
+			if errors.Is(err, catalog.ErrNotMade) {
+				return map[string]any{"status": unknown, "error": err.Error()}, nil
+			}
+			return nil, &httpError{http.StatusBadRequest, err}
+		}
+		it, err := one(c.p, b.String(), false)
+		if err != nil {
+			return nil, fmt.Errorf("internal error: the puzzle made does not read back: %w", err)
+		}
+		board, err := c.p.Board(it.Value)
+		if err != nil {
+			return nil, err
+		}
+		return map[string]any{"puzzle": b.String(), "board": board}, nil
+	})
+}
+
+// generating checks a generate request and makes its settings: the
+// generator's own time limit is the request's.
+func (s *server) generating(req apiRequest) (*call, error) {
+	p, ok := catalog.Lookup(req.Problem)
+	switch {
+	case !ok:
+		return nil, badRequest("problem: unknown problem %q (want %s)", req.Problem, problemNames())
+	case !p.CanGenerate:
+		return nil, badRequest("problem: %s has no generator (want %s)", p.Name, generators())
+	case req.Size < 1 || req.Size > maxGenerateSize:
+		return nil, badRequest("size: %d, want 1..%d", req.Size, maxGenerateSize)
+	case req.Puzzle != "" || req.Marks || req.UpTo != "":
+		return nil, badRequest("generate takes problem, size, difficulty, seed, holes, flags and timeout_ms")
+	case req.TimeoutMS < 0:
+		return nil, badRequest("timeout_ms: %d, want a positive number of milliseconds", req.TimeoutMS)
+	}
+	more := []string{"-size=" + strconv.Itoa(req.Size)}
+	if req.Seed != nil {
+		more = append(more, "-seed="+strconv.FormatUint(*req.Seed, 10))
+	}
+	if req.Holes != nil && *req.Holes >= 0 {
+		more = append(more, "-holes="+strconv.Itoa(*req.Holes))
+	}
+	if req.Difficulty != "" {
+		if !slices.ContainsFunc(p.Flags, func(f catalog.Flag) bool { return f.Name == "difficulty" }) {
+			return nil, badRequest("difficulty: %s's generator takes none (want holes); these do: %s", p.Name, makers())
+		}
+		more = append(more, "-difficulty="+req.Difficulty)
+	}
+	if slices.ContainsFunc(p.Flags, func(f catalog.Flag) bool { return f.Name == "time-limit" }) {
+		more = append(more, "-time-limit="+s.timeout(req).String())
+	}
+	c, err := s.settle(p, "generate", req, true, more...)
+	if err != nil {
+		return nil, err
+	}
+	return &call{req: req, p: p, c: c}, nil
+}

@@ -1,0 +1,175 @@
+package main
+
+import (
+	"slices"
+
+	"github.com/cspgo/csp/csp"
+	"github.com/cspgo/csp/problems/catalog"
+)
+
+// cellVal is a cell and a value.
+type cellVal struct {
+	Cell  [2]int `json:"cell"`
+	Value int    `json:"value"`
+}
+
+// cellVals is a cell and values.
+type cellVals struct {
+	Cell   [2]int `json:"cell"`
+	Values []int  `json:"values"`
+}
+
+// apiStep is a step as /api/explain and /api/hint answer it: explain's
+// --json record, with the cells it touches placed on the board.
+type apiStep struct {
+	stepRecord
+	RuleName     string     `json:"rule_name"`               // the rule in words, with the literature's name
+	RemovedCells []cellVals `json:"removed_cells,omitempty"` // the values removed, by cell
+	Set          []cellVal  `json:"set,omitempty"`           // the cells the step leaves with one value
+	Cases        []apiCase  `json:"cases,omitempty"`         // a deduction by assumption
+}
+
+// apiCase is one assumption of a deduction and its steps.
+type apiCase struct {
+	Cell   string    `json:"cell"`
+	CellRC [2]int    `json:"cell_rc"`
+	Value  int       `json:"value"`
+	Steps  []apiStep `json:"steps"`
+}
+
+// stepOf is the apiStep of st, the step numbered n of it's reasoning r.
+func stepOf(r *catalog.Reasoning, it catalog.Item[any], n int, st csp.Step) apiStep {
+	where := map[csp.Var][2]int{}
+	for i, row := range r.Cells {
+		for j, x := range row {
+			where[x] = [2]int{i, j}
+		}
+	}
+	return placed(r, where, toRecord(r, it, n, st), st)
+}
+
+func placed(r *catalog.Reasoning, where map[csp.Var][2]int, rec stepRecord, st csp.Step) apiStep {
+	out := apiStep{stepRecord: rec, RuleName: r.RuleName(st.Rule)}
+	out.stepRecord.Cases = nil
+	removed := map[csp.Var][]int{}
+	var order []csp.Var
+	for _, l := range st.Removed {
+		if _, ok := removed[l.Var]; !ok {
+			order = append(order, l.Var)
+		}
+		removed[l.Var] = append(removed[l.Var], l.Val)
+	}
+	for _, x := range order {
+		rc, ok := where[x]
+		if !ok {
+			continue // not a cell: an auxiliary variable of the model
+		}
+		out.RemovedCells = append(out.RemovedCells, cellVals{Cell: rc, Values: removed[x]})
+		// What is left once the step's values go (whether or not the
+		// step has been applied yet).
+		var left []int
+		for _, v := range r.Space.Dom(x).AppendValues(nil) {
+			if !slices.Contains(removed[x], v) {
+				left = append(left, v)
+			}
+		}
+		if len(left) == 1 {
+			out.Set = append(out.Set, cellVal{Cell: rc, Value: left[0]})
+		}
+	}
+	m := r.Space.Model()
+	for _, c := range st.Cases {
+		ac := apiCase{Cell: m.Name(c.Assumed.Var), CellRC: where[c.Assumed.Var], Value: c.Assumed.Val, Steps: []apiStep{}}
+		for k, s := range c.Steps {
+			ac.Steps = append(ac.Steps, placed(r, where, stepRecord{Instance: rec.Instance, Step: k + 1, ruleRecord: toRule(r, s)}, s))
+		}
+		out.Cases = append(out.Cases, ac)
+	}
+	return out
+}
+
+// place is where on the board a clue or given of the puzzle stands: a
+// given's cell, an edge clue's side and index, an interior clue's cell, a
+// cage's index in Board.Cages, a sign, a kakuro block.
+type place struct {
+	Kind  string        `json:"kind"` // given, edge, interior, cage, sign, block
+	Cell  *[2]int       `json:"cell,omitempty"`
+	Side  string        `json:"side,omitempty"`
+	Index *int          `json:"index,omitempty"`
+	Sign  *catalog.Sign `json:"sign,omitempty"`
+}
+
+// placesOf finds where the clue numbered i of inst (in the order of its
+// Clues) stands: what the board loses when the puzzle loses that clue
+// alone (Keep). Nil when the problem cannot draw.
+func placesOf(p *catalog.Entry, inst any, i int) []place {
+	whole, err := p.Board(inst)
+	if err != nil {
+		return nil
+	}
+	kept := make([]bool, len(p.Clues(inst)))
+	for k := range kept {
+		kept[k] = k != i
+	}
+	less, err := p.Board(p.Keep(inst, kept))
+	if err != nil {
+		return nil
+	}
+	return boardLoss(whole, less)
+}
+
+// boardLoss lists what board a has and b, the same puzzle with fewer
+// clues, has not.
+func boardLoss(a, b catalog.Board) []place {
+	out := []place{}
+	for r := range a.Givens {
+		for c := range a.Givens[r] {
+			if a.Givens[r][c] != 0 && (b.Givens == nil || b.Givens[r][c] != a.Givens[r][c]) {
+				out = append(out, place{Kind: "given", Cell: &[2]int{r, c}})
+			}
+		}
+	}
+	if a.Edges != nil {
+		for _, side := range []struct {
+			name string
+			a, b []int
+		}{{"top", a.Edges.Top, edge(b, 0)}, {"bottom", a.Edges.Bottom, edge(b, 1)}, {"left", a.Edges.Left, edge(b, 2)}, {"right", a.Edges.Right, edge(b, 3)}} {
+			for i, v := range side.a {
+				if v != 0 && (i >= len(side.b) || side.b[i] != v) {
+					out = append(out, place{Kind: "edge", Side: side.name, Index: &i})
+				}
+			}
+		}
+	}
+	for _, in := range a.Interior {
+		if !slices.Contains(b.Interior, in) {
+			out = append(out, place{Kind: "interior", Cell: &in.Cell})
+		}
+	}
+	for i, cg := range a.Cages {
+		if !slices.ContainsFunc(b.Cages, func(o catalog.CageClue) bool {
+			return o.Label == cg.Label && slices.Equal(o.Cells, cg.Cells)
+		}) {
+			out = append(out, place{Kind: "cage", Index: &i})
+		}
+	}
+	for _, sg := range a.Signs {
+		if !slices.Contains(b.Signs, sg) {
+			out = append(out, place{Kind: "sign", Sign: &sg})
+		}
+	}
+	for _, bl := range a.Blocks {
+		if !slices.Contains(b.Blocks, bl) {
+			out = append(out, place{Kind: "block", Cell: &bl.Cell})
+		}
+	}
+	return out
+}
+
+// edge returns side k (top, bottom, left, right) of b's edge clues.
+func edge(b catalog.Board, k int) []int {
+	if b.Edges == nil {
+		return nil
+	}
+	return [][]int{b.Edges.Top, b.Edges.Bottom, b.Edges.Left, b.Edges.Right}[k]
+}
