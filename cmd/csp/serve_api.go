@@ -191,6 +191,9 @@ type apiRequest struct {
 	Flags     map[string]string `json:"flags"`
 	UpTo      string            `json:"up_to"`
 	TimeoutMS int64             `json:"timeout_ms"`
+	// Candidates, when set, start the puzzle's cells from a person's
+	// board (see withCandidates).
+	Candidates [][][]int `json:"candidates"`
 	// generate
 	Size       int     `json:"size"`
 	Difficulty string  `json:"difficulty"`
@@ -314,6 +317,14 @@ func (s *server) begin(w http.ResponseWriter, r *http.Request, cmd string, need 
 	it, err := one(p, req.Puzzle, req.Marks)
 	if err != nil {
 		return nil, err
+	}
+	if req.Candidates != nil {
+		if req.Marks {
+			return nil, badRequest("candidates: the puzzle is in the pencil-mark form already (marks): send one or the other")
+		}
+		if it, err = withCandidates(p, it, req.Candidates); err != nil {
+			return nil, err
+		}
 	}
 	return &call{req: req, p: p, c: c, it: it}, nil
 }
