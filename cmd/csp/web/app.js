@@ -7,6 +7,7 @@ import "./errors.js";
 import { get, post } from "./api.js";
 import { S, render, candidateAt, blockSet } from "./board.js";
 import { saveSVG, savePNG } from "./export.js";
+import { stepPlaces } from "./places.js";
 
 const $ = (id) => document.getElementById(id);
 const key = (r, c) => `${r},${c}`;
@@ -36,7 +37,7 @@ const st = {
 function draw() {
   if (!st.board) return;
   const svg = $("board");
-  const showAll = st.showAll || !!st.explain;
+  const showAll = st.showAll;
   render(svg, st.board, { cells: st.cells, cursor: st.cursor, hl: st.hl, showAll });
   svg.setAttribute("data-problem", st.info ? st.info.name : "");
   svg.setAttribute("data-rows", st.board.rows);
@@ -95,14 +96,16 @@ function fromGivens(board) {
 }
 
 // fromCandidates sets the cells from candidates (as the API gives them):
-// one value left is a value, more are pencil marks.
-function fromCandidates(cands) {
+// one value left is a value, more are pencil marks. With keepOpen, a
+// cell with no marks that keeps every value stays without marks.
+function fromCandidates(cands, { keepOpen = false } = {}) {
   for (let r = 0; r < st.board.rows; r++) {
     for (let c = 0; c < st.board.cols; c++) {
       const cell = st.cells[r][c];
       if (cell.kind === "given" || cell.kind === "block") continue;
       const vs = cands[r][c];
       if (vs.length === 1) Object.assign(cell, { value: vs[0], kind: "deduced", marks: null });
+      else if (keepOpen && !cell.value && !cell.marks && vs.length === st.board.values) continue;
       else Object.assign(cell, { value: 0, kind: "", marks: new Set(vs) });
     }
   }
@@ -167,8 +170,8 @@ async function call(path, extra = {}, { withPuzzle = true } = {}) {
 }
 
 function showError(err) {
-  const where = err.line ? ` (line ${err.line}${err.field ? `, field ${err.field}` : ""})` : "";
-  status(`${err.message}${where}`, "error");
+  // The server's message names the line and field already.
+  status(err.message, "error");
   if (err.line) selectLine($("puzzle-text"), err.line);
 }
 
@@ -195,6 +198,7 @@ async function loadPuzzle(problem, text, { share = true } = {}) {
   if (!ans) return false;
   st.board = ans.board;
   st.cells = fromGivens(ans.board);
+  buildPad();
   st.cursor = firstOpen();
   st.explain = null;
   st.hint = null;
@@ -520,8 +524,8 @@ function stateAt(pos) {
 }
 
 function stepHighlight(step) {
-  const hl = { scope: new Set(), set: new Map(), removed: new Map(), clue: step.clue || null };
-  for (const [r, c] of step.scope || []) hl.scope.add(key(r, c));
+  const { scope, clues } = stepPlaces(step, st.board);
+  const hl = { scope, set: new Map(), removed: new Map(), clues };
   for (const s of step.set || []) hl.set.set(key(s.cell[0], s.cell[1]), s.value);
   for (const rc of step.removed_cells || []) hl.removed.set(key(rc.cell[0], rc.cell[1]), new Set(rc.values));
   return hl;
@@ -594,7 +598,7 @@ function applyHint() {
   if (!step) return;
   const cands = candidates().map((row) => row.map((vs) => new Set(vs)));
   for (const rc of step.removed_cells || []) for (const v of rc.values) cands[rc.cell[0]][rc.cell[1]].delete(v);
-  fromCandidates(cands.map((row) => row.map((s) => [...s].sort((a, b) => a - b))));
+  fromCandidates(cands.map((row) => row.map((s) => [...s].sort((a, b) => a - b))), { keepOpen: true });
   st.hint = null;
   st.hl = stepHighlight(step);
   if (st.info.can.marks) $("use-marks").checked = true;
@@ -609,8 +613,6 @@ async function fillMarks() {
   $("steps-panel").hidden = true;
   st.hl = {};
   fromCandidates(rec.candidates);
-  // An empty cell keeps every value as a mark, shown.
-  for (const row of st.cells) for (const cell of row) if (!cell.value && cell.kind !== "block" && !cell.marks) cell.marks = new Set(allValues());
   if (st.info.can.marks) $("use-marks").checked = true;
   status("every candidate written as a pencil mark: click a mark (or type its digit in pencil mode) to remove it", "ok");
   draw();
@@ -623,13 +625,7 @@ async function diagnose() {
   $("steps-panel").hidden = true;
   st.hl = {};
   if (rec.verdict === "none") {
-    const bad = new Set();
-    const badClues = [];
-    for (const p of rec.core_places || []) {
-      if (p.cell) bad.add(key(p.cell[0], p.cell[1]));
-      if (p.clue) badClues.push(p.clue);
-    }
-    st.hl = { bad, badClues };
+    st.hl = placesHighlight((rec.core_places || []).flat());
     status([
       h("p", {}, `No solution. These ${(rec.core || []).length} clues and givens already contradict each other (shaded); removing any one of them makes it solvable:`),
       h("ul", {}, (rec.core || []).map((c) => h("li", {}, c))),
@@ -646,6 +642,35 @@ async function diagnose() {
     status(`${rec.verdict || rec.status}${rec.stopped ? ` (${rec.stopped})` : ""}`, "warn");
   }
   draw();
+}
+
+// placesHighlight marks the places of a diagnosis's clues and givens
+// (docs/API.md: given, edge, interior, cage, sign, block).
+function placesHighlight(places) {
+  const hl = { bad: new Set(), badClues: [] };
+  for (const p of places) {
+    switch (p.kind) {
+      case "given":
+      case "block":
+        hl.bad.add(key(p.cell[0], p.cell[1]));
+        break;
+      case "edge":
+        hl.badClues.push({ side: p.side, index: p.index });
+        break;
+      case "interior":
+        hl.badClues.push({ cell: p.cell });
+        hl.bad.add(key(p.cell[0], p.cell[1]));
+        break;
+      case "cage":
+        for (const [r, c] of st.board.cages[p.index].cells) hl.bad.add(key(r, c));
+        break;
+      case "sign":
+        hl.bad.add(key(p.sign.a[0], p.sign.a[1]));
+        hl.bad.add(key(p.sign.b[0], p.sign.b[1]));
+        break;
+    }
+  }
+  return hl;
 }
 
 function reset() {

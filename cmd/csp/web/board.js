@@ -87,9 +87,9 @@ export function candidateAt(values, fx, fy) {
 // render draws board into svg with view's state:
 //   cells[r][c] = {value, kind: given|user|deduced|solution|add, marks: Set|null}
 //   cursor [r, c] or null
-//   hl: {scope: Set, set: Map, removed: Map key -> Set, clue, differ: Set,
+//   hl: {scope: Set, set: Map, removed: Map key -> Set, clues: [], differ: Set,
 //        bad: Set, badClues: [], add: Map}
-//   showAll: draw marks even when they hold every value
+//   showAll: draw every value as a mark in a cell with no marks
 export function render(svg, board, view) {
   while (svg.firstChild) svg.removeChild(svg.firstChild);
   const [vx, vy, vw, vh] = geometry(board);
@@ -217,9 +217,9 @@ export function render(svg, board, view) {
         continue;
       }
       const removed = hl.removed && hl.removed.get(kk);
-      const marks = cell.marks;
-      const show = marks && (view.showAll || marks.size < board.values || removed);
-      if (!show && !removed) continue;
+      // No marks is an open cell; with showAll it shows every value.
+      const marks = cell.marks || (view.showAll ? new Set(Array.from({ length: board.values }, (_, i) => i + 1)) : null);
+      if (!marks && !removed) continue;
       if (board.values > 16) {
         // Too many to draw legibly: say how many are left.
         if (marks) text(g, x + S / 2, y + S / 2, `${marks.size}?`, { "font-size": S * 0.28, fill: ink.cand, class: "count" });
@@ -350,7 +350,7 @@ function drawClues(svg, board, hl) {
   const marked = (side, i) => {
     const on = (c) => c && c.side === side && c.index === i;
     if ((hl.badClues || []).some(on)) return ink.bad;
-    if (on(hl.clue)) return ink.clueMark;
+    if ((hl.clues || []).some(on)) return ink.clueMark;
     return null;
   };
   const put = (side, i, v, x, y) => {
@@ -374,7 +374,7 @@ function drawClues(svg, board, hl) {
     const dx = (nth % 2) * S * 0.5;
     const dy = Math.floor(nth / 2) * S * 0.26;
     const on = (x) => x && x.cell && x.cell[0] === r && x.cell[1] === c;
-    const mark = (hl.badClues || []).some(on) ? ink.bad : on(hl.clue) ? ink.clueMark : "#eef1f5";
+    const mark = (hl.badClues || []).some(on) ? ink.bad : (hl.clues || []).some(on) ? ink.clueMark : "#eef1f5";
     const label = `${arrows[ic.look] || "?"}${ic.value}`;
     el("rect", { x: c * S + 1.5 + dx, y: r * S + 1.5 + dy, width: S * 0.47, height: S * 0.24, rx: 2, fill: mark }, g);
     el("text", { x: c * S + 3 + dx, y: r * S + S * 0.2 + dy, "font-size": S * 0.2, fill: ink.given, class: "interior" }, g).textContent = label;
