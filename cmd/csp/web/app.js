@@ -262,10 +262,11 @@ function setProblem(info) {
   const can = info.can || {};
   $("gen").hidden = !can.generate;
   const diff = $("gen-diff");
-  diff.replaceChildren(h("option", { value: "" }, "any (holes)"));
+  diff.replaceChildren(h("option", { value: "" }, "none: a benchmark board"));
   for (const l of info.levels || []) diff.append(h("option", { value: l }, l));
   if (info.name === "skyscraper") for (const w of ["easy", "hard", "extreme", "unreasonable"]) diff.append(h("option", { value: w }, `Tatham: ${w}`));
-  $("gen-diff-label").hidden = !(info.levels && info.levels.length);
+  $("gen-diff-label").hidden = !(info.flags || []).some((f) => f.name === "difficulty" && f.generate);
+  $("gen-holes-label").hidden = false;
   for (const b of document.querySelectorAll("#actions button[data-act]")) {
     const a = b.dataset.act;
     const need = { grade: can.reason, explain: can.reason, hint: can.reason, fill: can.marks && can.reason, diagnose: can.diagnose, count: can.model !== false };
@@ -693,8 +694,9 @@ function cancel() {
 async function generate() {
   const body = { problem: st.info.name, size: Number($("gen-size").value), seed: Number($("gen-seed").value) };
   const diff = $("gen-diff").value;
+  const holes = $("gen-holes").value.trim();
   if (diff) body.difficulty = diff;
-  else body.holes = Number($("gen-holes").value);
+  else if (holes !== "") body.holes = Number(holes);
   const rec = await call("/api/generate", body, { withPuzzle: false });
   if (!rec) return;
   await loadPuzzle(st.info.name, rec.puzzle.trim());
