@@ -540,4 +540,3 @@ func TestServeLoad(t *testing.T) {
 
 // loadHeapBound is the heap the load test allows, server and clients.
 const loadHeapBound = 64 << 20
-
