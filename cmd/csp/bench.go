@@ -669,39 +669,18 @@ func bench(stdin io.Reader, stdout, stderr *output, args []string) int {
 	loaded := loadFiles(inputs, stdin, &readBudget{instances: b.maxInstances, bytes: b.maxBytes,
 		maxInstances: b.maxInstances, maxBytes: b.maxBytes})
 
-	// The work: every (configuration, instance), in a fixed order or a
-	// seeded shuffle of the instances.
-	type job struct {
-		config, file int
-		item         catalog.Item[any]
-	}
-	var instances []job
 	badFiles := 0
-	for fi, f := range loaded {
+	for _, f := range loaded {
 		if f.err != nil {
 			stderr.printf("csp: bench: %s: %v\n", f.name, pathless(f.err))
 			badFiles++
-			continue
-		}
-		for _, it := range f.items {
-			instances = append(instances, job{file: fi, item: it})
 		}
 	}
 	if badFiles == len(loaded) {
 		stderr.printf("csp: bench: no file could be read: nothing to run\n")
 		return 1
 	}
-	if b.shuffle >= 0 {
-		rng := rand.New(rand.NewPCG(uint64(b.shuffle), 11))
-		rng.Shuffle(len(instances), func(i, j int) { instances[i], instances[j] = instances[j], instances[i] })
-	}
-	var jobs []job
-	for ci := range configs {
-		for _, in := range instances {
-			in.config = ci
-			jobs = append(jobs, in)
-		}
-	}
+	jobs := benchJobs(b, configs, loaded)
 
 	ctx, stop := interrupts()
 	defer stop()
@@ -710,70 +689,14 @@ func bench(stdin io.Reader, stdout, stderr *output, args []string) int {
 	}
 	ctx, release := guardMemory(ctx, b.memory)
 	defer release()
-	settings := map[[2]int]*catalog.Settings{} // (config, file) -> settings
-	for ci, cf := range configs {
-		for fi, f := range loaded {
-			if f.err != nil {
-				continue
-			}
-			s, err := settingsFor(f.problem, cf, b)
-			if err != nil {
-				return usageError(stderr, "bench: %v", err)
-			}
-			settings[[2]int{ci, fi}] = s
-		}
+	settings, err := benchSettings(b, configs, loaded)
+	if err != nil {
+		return usageError(stderr, "bench: %v", err)
 	}
-	if b.warmup {
-		// One untimed solve per (configuration, file): code paths, caches
-		// and the allocator warm before the clock runs. Its answer is not
-		// kept, but an error is reported, as a warning: the timed runs of
-		// the instance meet the same error and count it in the table's
-		// errors column (and --csv, --json say it), but only here is its
-		// message shown.
-		for key, s := range settings {
-			f := loaded[key[1]]
-			for _, it := range f.items {
-				if it.Err == nil {
-					warm := *s
-					warm.Search.TimeLimit = min(max(s.Search.TimeLimit, time.Second), time.Second)
-					if o := attempt(ctx, f.problem, it, &warm, &catalog.Cache{}, false); o.err != nil {
-						stderr.printf("csp: bench: warm-up, %s, %s, instance %d: %v\n", configs[key[0]].name, f.name, it.Index, o.err)
-					}
-					break
-				}
-			}
-		}
-	}
-
-	results := make([]benchRun, len(jobs))
 	bar := newProgress(stderr, len(jobs), b.progress)
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for range b.jobs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			caches := map[[2]int]*catalog.Cache{}
-			for i := range next {
-				j := jobs[i]
-				key := [2]int{j.config, j.file}
-				if caches[key] == nil {
-					caches[key] = &catalog.Cache{}
-				}
-				results[i] = runOne(ctx, loaded[j.file].problem, settings[key], caches[key], j.item, b.repeat)
-				results[i].config, results[i].file = j.config, j.file
-				bar.add()
-			}
-		}()
-	}
-	for i := range jobs {
-		if ctx.Err() != nil {
-			break
-		}
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	results := runBench(ctx, b, configs, loaded, jobs, settings, func(msg string) {
+		stderr.printf("csp: bench: %s\n", msg)
+	}, bar.add)
 	bar.done()
 
 	status := 0
@@ -816,6 +739,117 @@ func bench(stdin io.Reader, stdout, stderr *output, args []string) int {
 		}
 	}
 	return status
+}
+
+// benchJob is one run of a benchmark: an instance under a
+// configuration.
+type benchJob struct {
+	config, file int
+	item         catalog.Item[any]
+}
+
+// benchJobs lists the runs of the matrix: every configuration on every
+// instance of the files read, in input order or a seeded shuffle
+// (--shuffle), configuration by configuration.
+func benchJobs(b *benchConfig, configs []configuration, loaded []benchFile) []benchJob {
+	var instances []benchJob
+	for fi, f := range loaded {
+		if f.err != nil {
+			continue
+		}
+		for _, it := range f.items {
+			instances = append(instances, benchJob{file: fi, item: it})
+		}
+	}
+	if b.shuffle >= 0 {
+		rng := rand.New(rand.NewPCG(uint64(b.shuffle), 11))
+		rng.Shuffle(len(instances), func(i, j int) { instances[i], instances[j] = instances[j], instances[i] })
+	}
+	var jobs []benchJob
+	for ci := range configs {
+		for _, in := range instances {
+			in.config = ci
+			jobs = append(jobs, in)
+		}
+	}
+	return jobs
+}
+
+// benchSettings makes the settings of every (configuration, file read);
+// a value a problem does not take is the error.
+func benchSettings(b *benchConfig, configs []configuration, loaded []benchFile) (map[[2]int]*catalog.Settings, error) {
+	settings := map[[2]int]*catalog.Settings{} // (config, file) -> settings
+	for ci, cf := range configs {
+		for fi, f := range loaded {
+			if f.err != nil {
+				continue
+			}
+			s, err := settingsFor(f.problem, cf, b)
+			if err != nil {
+				return nil, err
+			}
+			settings[[2]int{ci, fi}] = s
+		}
+	}
+	return settings, nil
+}
+
+// runBench runs the jobs with b.jobs workers, after a warm-up when
+// b.warmup asks for one (its errors go to warn), calling done after each
+// run. Once ctx is done no job starts: those not run keep an empty
+// status.
+func runBench(ctx context.Context, b *benchConfig, configs []configuration, loaded []benchFile, jobs []benchJob,
+	settings map[[2]int]*catalog.Settings, warn func(string), done func()) []benchRun {
+	if b.warmup {
+		// One untimed solve per (configuration, file): code paths, caches
+		// and the allocator warm before the clock runs. Its answer is not
+		// kept, but an error is reported, as a warning: the timed runs of
+		// the instance meet the same error and count it in the table's
+		// errors column (and --csv, --json say it), but only here is its
+		// message shown.
+		for key, s := range settings {
+			f := loaded[key[1]]
+			for _, it := range f.items {
+				if it.Err == nil {
+					warm := *s
+					warm.Search.TimeLimit = min(max(s.Search.TimeLimit, time.Second), time.Second)
+					if o := attempt(ctx, f.problem, it, &warm, &catalog.Cache{}, false); o.err != nil {
+						warn(fmt.Sprintf("warm-up, %s, %s, instance %d: %v", configs[key[0]].name, f.name, it.Index, o.err))
+					}
+					break
+				}
+			}
+		}
+	}
+	results := make([]benchRun, len(jobs))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range b.jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			caches := map[[2]int]*catalog.Cache{}
+			for i := range next {
+				j := jobs[i]
+				key := [2]int{j.config, j.file}
+				if caches[key] == nil {
+					caches[key] = &catalog.Cache{}
+				}
+				results[i] = runOne(ctx, loaded[j.file].problem, settings[key], caches[key], j.item, b.repeat)
+				results[i].config, results[i].file = j.config, j.file
+				done()
+			}
+		}()
+	}
+	for i := range jobs {
+		if ctx.Err() != nil {
+			break
+		}
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return results
 }
 
 // pathless is err without the paths a *fs.PathError or an *os.LinkError
@@ -916,19 +950,10 @@ func writeBenchTable(w *output, configs []configuration, files []benchFile, resu
 	w.printf("\n%-*s %7s %6s %7s %6s %9s %9s %9s %10s %9s %8s\n", width,
 		"configuration", "solved", "unsat", "unknown", "errors", "median", "mean", "max", "µs/inst", "guesses", "no-search")
 	for ci, cf := range configs {
-		s := summarise(results, ci)
-		med, mean, mx := quantiles(s.times)
-		guesses := 0.0
-		if len(s.times) > 0 {
-			guesses = float64(s.nodes) / float64(len(s.times))
-		}
-		noSearch := 0.0
-		if s.solved > 0 {
-			noSearch = 100 * float64(s.noSearch) / float64(s.solved)
-		}
+		row := rowOf(results, ci, cf.name)
 		w.printf("%-*s %3d/%-3d %6d %7d %6d %9s %9s %9s %10.1f %9.1f %7.0f%%\n", width,
-			cf.name, s.solved, s.runs, s.unsat, s.unknown, s.errors, roundDuration(med), roundDuration(mean), roundDuration(mx),
-			float64(mean)/1e3, guesses, noSearch)
+			cf.name, row.Solved, row.Runs, row.Unsat, row.Unknown, row.Errors, roundDuration(row.med), roundDuration(row.mean), roundDuration(row.mx),
+			float64(row.mean)/1e3, row.Guesses, row.NoSearch)
 	}
 	notRun := 0
 	for ci := range configs {
@@ -942,15 +967,69 @@ func writeBenchTable(w *output, configs []configuration, files []benchFile, resu
 	}
 	w.printf("\npaired time ratio against %q, per instance solved by both (median, p10-p90):\n", configs[0].name)
 	for ci := 1; ci < len(configs); ci++ {
-		ratios := pairedRatios(results, 0, ci)
-		if len(ratios) == 0 {
+		rs, ok := ratioSummary(results, 0, ci)
+		if !ok {
 			w.printf("  %-*s no instance solved by both\n", width, configs[ci].name)
 			continue
 		}
-		sort.Float64s(ratios)
 		w.printf("  %-*s %.2fx  (%.2fx-%.2fx, %d %s)\n", width, configs[ci].name,
-			ratios[len(ratios)/2], ratios[len(ratios)/10], ratios[len(ratios)*9/10], len(ratios), plural(len(ratios), "instance"))
+			rs.Median, rs.P10, rs.P90, rs.Instances, plural(rs.Instances, "instance"))
 	}
+}
+
+// ratios is the summary of the paired time ratios of configuration b
+// against a: median, 10th and 90th percentile, over the instances both
+// solved.
+type ratios struct {
+	Median    float64 `json:"median"`
+	P10       float64 `json:"p10"`
+	P90       float64 `json:"p90"`
+	Instances int     `json:"instances"`
+}
+
+// ratioSummary summarises pairedRatios(results, a, b); false when no
+// instance was solved by both.
+func ratioSummary(results []benchRun, a, b int) (ratios, bool) {
+	rs := pairedRatios(results, a, b)
+	if len(rs) == 0 {
+		return ratios{}, false
+	}
+	sort.Float64s(rs)
+	return ratios{Median: rs[len(rs)/2], P10: rs[len(rs)/10], P90: rs[len(rs)*9/10], Instances: len(rs)}, true
+}
+
+// benchRow is one configuration's line of the table: its runs by status,
+// the median, mean and max time of the runs that ended (seconds in JSON),
+// the guesses (search nodes) per run, and the share of the solved runs
+// that needed no search, in percent.
+type benchRow struct {
+	Config                               string
+	Runs, Solved, Unsat, Unknown, Errors int
+	NotRun                               int // interrupted before they ran; not in Runs
+	Median, Mean, Max, Guesses, NoSearch float64
+	med, mean, mx                        time.Duration
+}
+
+// MarshalJSON writes the row with snake-case names, times in seconds.
+func (r benchRow) MarshalJSON() ([]byte, error) {
+	return json.Marshal(map[string]any{"config": r.Config, "runs": r.Runs, "solved": r.Solved, "unsat": r.Unsat,
+		"unknown": r.Unknown, "errors": r.Errors, "not_run": r.NotRun, "median": r.Median, "mean": r.Mean, "max": r.Max,
+		"guesses": r.Guesses, "no_search": r.NoSearch})
+}
+
+// rowOf sums up configuration ci's runs, named name.
+func rowOf(results []benchRun, ci int, name string) benchRow {
+	s := summarise(results, ci)
+	med, mean, mx := quantiles(s.times)
+	row := benchRow{Config: name, Runs: s.runs, Solved: s.solved, Unsat: s.unsat, Unknown: s.unknown, Errors: s.errors,
+		NotRun: s.notRun, med: med, mean: mean, mx: mx, Median: med.Seconds(), Mean: mean.Seconds(), Max: mx.Seconds()}
+	if len(s.times) > 0 {
+		row.Guesses = float64(s.nodes) / float64(len(s.times))
+	}
+	if s.solved > 0 {
+		row.NoSearch = 100 * float64(s.noSearch) / float64(s.solved)
+	}
+	return row
 }
 
 // pairedRatios returns time(b)/time(a) for every instance both solved.

@@ -31,16 +31,10 @@ func writeBenchPlot(w io.Writer, configs []configuration, results []benchRun) er
 	cactus.Legend.Left = true
 	any := false
 	for ci, cf := range configs {
-		var ts []time.Duration
-		for _, r := range results {
-			if r.config == ci && r.status == solved {
-				ts = append(ts, r.time)
-			}
-		}
+		ts := solvedTimes(results, ci)
 		if len(ts) == 0 {
 			continue
 		}
-		slices.Sort(ts)
 		pts := make(plotter.XYs, len(ts))
 		for i, t := range ts {
 			pts[i] = plotter.XY{X: float64(i + 1), Y: logTime(t)}
@@ -113,4 +107,17 @@ func writeBenchPlot(w io.Writer, configs []configuration, results []benchRun) er
 		return fmt.Errorf("writing the plot: %w", err)
 	}
 	return nil
+}
+
+// solvedTimes returns the times of the instances configuration ci
+// solved, sorted: the points of its line in the cactus plot.
+func solvedTimes(results []benchRun, ci int) []time.Duration {
+	var ts []time.Duration
+	for _, r := range results {
+		if r.config == ci && r.status == solved {
+			ts = append(ts, r.time)
+		}
+	}
+	slices.Sort(ts)
+	return ts
 }

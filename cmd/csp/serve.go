@@ -83,7 +83,9 @@ func serve(stdout, stderr *output, args []string) int {
 	stdout.printf("csp serve: shutting down\n")
 	sctx, scancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer scancel()
-	if err := hs.Shutdown(sctx); err != nil {
+	err = hs.Shutdown(sctx)
+	srv.bench.wg.Wait() // ctx is done: a bench run under way stops
+	if err != nil {
 		stderr.printf("csp: serve: shutdown: %v\n", err)
 		return 1
 	}
@@ -102,6 +104,7 @@ type server struct {
 	cfg          serveConfig
 	searches     chan struct{} // a token per search running
 	memPerSearch int64         // the memory a search may take (--max-memory of one)
+	bench        benches
 }
 
 func newServer(ctx context.Context, c serveConfig) *server {
@@ -134,11 +137,11 @@ func (s *server) handler() http.Handler {
 	route("POST", "/api/diagnose", s.handle("diagnose", needDiagnose, s.diagnose))
 	route("POST", "/api/export", s.handle("solve", nil, s.export))
 	route("POST", "/api/generate", s.generate)
-	route("POST", "/api/bench", s.notYet)
-	route("GET", "/api/bench/{id}", s.notYet)
-	route("GET", "/api/bench/{id}/events", s.notYet)
-	mux.HandleFunc("DELETE /api/bench/{id}", s.notYet)
-	route("POST", "/api/bench/report", s.notYet)
+	route("POST", "/api/bench", s.startBench)
+	mux.HandleFunc("GET /api/bench/{id}", s.benchStatus)
+	mux.HandleFunc("DELETE /api/bench/{id}", s.stopBench)
+	mux.HandleFunc("GET /api/bench/{id}/events", s.benchEvents)
+	route("POST", "/api/bench/report", s.benchUpload)
 	// Everything else: the page's files (GET and HEAD), a 405 for a known
 	// path of the API asked with another method, a 404.
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
@@ -159,10 +162,6 @@ func (s *server) handler() http.Handler {
 		writeError(w, http.StatusNotFound, fmt.Errorf("no such endpoint: %s", r.URL.Path))
 	})
 	return secure(mux)
-}
-
-func (s *server) notYet(w http.ResponseWriter, r *http.Request) {
-	writeError(w, http.StatusNotImplemented, errors.New("not implemented yet"))
 }
 
 const serveUsage = `Usage: csp serve [--addr 127.0.0.1:8080] [--timeout 10s] [--max-searches N]

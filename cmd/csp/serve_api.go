@@ -152,7 +152,8 @@ func (s *server) suites(w http.ResponseWriter, r *http.Request) {
 
 // suiteTexts cuts p's suite into its well-formed instances' texts: each
 // runs from its first line to the line before the next instance's, with
-// the comments and blank lines at its end left out.
+// the blank lines at its end left out (the comments before the next one
+// stay: the readers skip them).
 func suiteTexts(p *catalog.Entry) []suiteInstance {
 	lines := strings.SplitAfter(p.Suite, "\n")
 	var items []catalog.Item[any]
@@ -170,8 +171,7 @@ func suiteTexts(p *catalog.Entry) []suiteInstance {
 		}
 		text := lines[it.Line-1 : end]
 		for len(text) > 0 {
-			t := strings.TrimSpace(text[len(text)-1])
-			if t != "" && !strings.HasPrefix(t, "#") && !strings.HasPrefix(t, "%") {
+			if strings.TrimSpace(text[len(text)-1]) != "" {
 				break
 			}
 			text = text[:len(text)-1]

@@ -1,0 +1,466 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"maps"
+	"math"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/cspgo/csp/csp"
+	"github.com/cspgo/csp/problems/catalog"
+)
+
+// The bench page's side of the server: a matrix on embedded suites run in
+// the background, one at a time, with its progress as server-sent events;
+// and the report of an uploaded bench --json document.
+
+// Bounds of a bench request (docs/API.md). The matrix's dimensions are
+// bench's list flags.
+const (
+	benchKept            = 4                // finished runs kept for their report
+	benchMaxConfigs      = 16               // configurations of the matrix
+	benchMaxRuns         = 5000             // configurations x instances x repeats
+	benchMaxInstances    = 500              // instances per suite
+	benchDefInstances    = 50               // when the request names none
+	benchMaxTimeout      = 10 * time.Second // per instance
+	benchDefTimeout      = 2 * time.Second
+	benchMaxRepeat       = 5
+	benchMaxUploadRecord = 200_000 // records of an uploaded document
+)
+
+// benchRequest is the body of POST /api/bench.
+type benchRequest struct {
+	Suites       []string            `json:"suites"`
+	Matrix       map[string][]string `json:"matrix"`
+	TimeoutMS    int64               `json:"timeout_ms"`
+	Repeat       int64               `json:"repeat"`
+	MaxInstances int                 `json:"max_instances"`
+	Shuffle      *int64              `json:"shuffle"`
+}
+
+// benchReport is what a bench run shows: the table's rows, the paired
+// ratios against the first configuration, the cactus plot's points and
+// its SVG, and the records of bench --json.
+type benchReport struct {
+	Running bool          `json:"running"`
+	Done    int           `json:"done"`
+	Total   int           `json:"total"`
+	Files   []string      `json:"files"`
+	Rows    []benchRow    `json:"rows"`
+	Ratios  []ratioRow    `json:"ratios"`
+	Cactus  []cactusLine  `json:"cactus"`
+	Records []benchRecord `json:"records"`
+	SVG     string        `json:"svg,omitempty"`
+}
+
+// ratioRow is the paired ratios of a configuration against another.
+type ratioRow struct {
+	Config  string `json:"config"`
+	Against string `json:"against"`
+	ratios
+}
+
+// cactusLine is a configuration's line of the cactus plot: the times of
+// the instances it solved, sorted (the points are (k+1, Times[k])).
+type cactusLine struct {
+	Config string    `json:"config"`
+	Times  []float64 `json:"times"`
+}
+
+// reportOf sums up a bench run: the same figures the command line's table,
+// --json and --plot give.
+func reportOf(configs []configuration, files []benchFile, results []benchRun) benchReport {
+	rep := benchReport{Files: []string{}, Rows: []benchRow{}, Ratios: []ratioRow{}, Cactus: []cactusLine{}, Records: []benchRecord{}}
+	for _, f := range files {
+		if f.err == nil {
+			rep.Files = append(rep.Files, fmt.Sprintf("%s (%s, %d)", f.name, f.problem.Name, len(f.items)))
+		}
+	}
+	for ci, cf := range configs {
+		rep.Rows = append(rep.Rows, rowOf(results, ci, cf.name))
+		line := cactusLine{Config: cf.name, Times: []float64{}}
+		for _, t := range solvedTimes(results, ci) {
+			line.Times = append(line.Times, t.Seconds())
+		}
+		rep.Cactus = append(rep.Cactus, line)
+		if ci > 0 {
+			if rs, ok := ratioSummary(results, 0, ci); ok {
+				rep.Ratios = append(rep.Ratios, ratioRow{Config: cf.name, Against: configs[0].name, ratios: rs})
+			}
+		}
+	}
+	for _, r := range results {
+		if r.status != "" {
+			rep.Records = append(rep.Records, benchRecordOf(configs[r.config], files[r.file], r))
+		}
+	}
+	var svg bytes.Buffer
+	if err := writeBenchPlot(&svg, configs, results); err == nil {
+		rep.SVG = svg.String()
+	}
+	return rep
+}
+
+// benchState is a bench run of the server: its progress, then its report.
+type benchState struct {
+	id       string
+	cancel   context.CancelFunc
+	finished chan struct{} // closed when the report is ready
+	mu       sync.Mutex
+	done     int
+	total    int
+	report   benchReport
+}
+
+func (b *benchState) progress() (done, total int) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.done, b.total
+}
+
+// snapshot is the run's report, or its progress while it runs.
+func (b *benchState) snapshot() benchReport {
+	select {
+	case <-b.finished:
+		return b.report
+	default:
+	}
+	done, total := b.progress()
+	return benchReport{Running: true, Done: done, Total: total, Files: []string{}, Rows: []benchRow{}, Ratios: []ratioRow{},
+		Cactus: []cactusLine{}, Records: []benchRecord{}}
+}
+
+// benches are the server's bench runs: the one running and the last
+// finished ones.
+type benches struct {
+	mu    sync.Mutex
+	next  int
+	runs  map[string]*benchState
+	order []string // ids, oldest first
+	wg    sync.WaitGroup
+}
+
+// startBench checks a bench request and starts it in the background.
+func (s *server) startBench(w http.ResponseWriter, r *http.Request) {
+	var req benchRequest
+	if err := decode(w, r, &req); err != nil {
+		fail(w, err)
+		return
+	}
+	b, configs, loaded, err := s.planBench(req)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	settings, err := benchSettings(b, configs, loaded)
+	if err != nil {
+		fail(w, badRequest("matrix: %v", err))
+		return
+	}
+	jobs := benchJobs(b, configs, loaded)
+	if n := int64(len(jobs)) * b.repeat; n > benchMaxRuns {
+		fail(w, badRequest("%d runs (configurations x instances x repeat): at most %d", n, benchMaxRuns))
+		return
+	}
+	s.bench.mu.Lock()
+	defer s.bench.mu.Unlock()
+	for _, st := range s.bench.runs {
+		select {
+		case <-st.finished:
+		default:
+			fail(w, &httpError{http.StatusConflict, fmt.Errorf("bench run %s is under way: one at a time (DELETE /api/bench/%s stops it)", st.id, st.id)})
+			return
+		}
+	}
+	s.bench.next++
+	ctx, cancel := context.WithCancel(s.ctx)
+	st := &benchState{id: "b" + strconv.Itoa(s.bench.next), cancel: cancel, finished: make(chan struct{}), total: len(jobs)}
+	if s.bench.runs == nil {
+		s.bench.runs = map[string]*benchState{}
+	}
+	s.bench.runs[st.id] = st
+	s.bench.order = append(s.bench.order, st.id)
+	for len(s.bench.order) > benchKept {
+		old := s.bench.order[0]
+		s.bench.order = s.bench.order[1:]
+		delete(s.bench.runs, old)
+	}
+	s.bench.wg.Add(1)
+	go func() {
+		defer s.bench.wg.Done()
+		defer cancel()
+		results := make([]benchRun, len(jobs))
+		select {
+		case s.searches <- struct{}{}: // the run takes one search token: one worker
+			results = runBench(ctx, b, configs, loaded, jobs, settings, func(string) {}, func() {
+				st.mu.Lock()
+				st.done++
+				st.mu.Unlock()
+			})
+			<-s.searches
+		case <-ctx.Done():
+		}
+		st.report = reportOf(configs, loaded, results)
+		st.report.Done, st.report.Total = st.progress()
+		close(st.finished)
+	}()
+	writeJSONStatus(w, http.StatusAccepted, map[string]any{"id": st.id, "total": len(jobs)})
+}
+
+// planBench makes a bench request's configuration with bench's own flags,
+// and reads its suites (the embedded ones only).
+func (s *server) planBench(req benchRequest) (*benchConfig, []configuration, []benchFile, error) {
+	b := &benchConfig{shuffle: -1, jobs: 1, memory: s.memPerSearch, repeat: 1, timeout: benchDefTimeout, warmup: true,
+		maxInstances: defaultMaxInstances, maxBytes: defaultMaxBytes}
+	switch {
+	case len(req.Suites) == 0:
+		return nil, nil, nil, badRequest("suites: name one or more of %s", strings.Join(suiteProblems(), ", "))
+	case req.TimeoutMS < 0 || time.Duration(req.TimeoutMS)*time.Millisecond > benchMaxTimeout:
+		return nil, nil, nil, badRequest("timeout_ms: %d, want 1..%d", req.TimeoutMS, benchMaxTimeout.Milliseconds())
+	case req.Repeat < 0 || req.Repeat > benchMaxRepeat:
+		return nil, nil, nil, badRequest("repeat: %d, want 1..%d", req.Repeat, benchMaxRepeat)
+	case req.MaxInstances < 0 || req.MaxInstances > benchMaxInstances:
+		return nil, nil, nil, badRequest("max_instances: %d, want 1..%d", req.MaxInstances, benchMaxInstances)
+	}
+	if req.TimeoutMS > 0 {
+		b.timeout = time.Duration(req.TimeoutMS) * time.Millisecond
+	}
+	if req.Repeat > 0 {
+		b.repeat = req.Repeat
+	}
+	if req.Shuffle != nil {
+		b.shuffle = max(*req.Shuffle, 0)
+	}
+	fs := flag.NewFlagSet("csp bench", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	benchFlags(fs, b)
+	var args []string
+	for _, name := range slices.Sorted(maps.Keys(req.Matrix)) {
+		// The dimensions are bench's list flags: not its files, outputs
+		// or bounds.
+		if f := fs.Lookup(name); f == nil || !isList(f) {
+			return nil, nil, nil, badRequest("matrix: %q is not a dimension of bench's matrix (its list flags: model, var, val, restarts, ..., a problem's own flags)", name)
+		}
+		if len(req.Matrix[name]) == 0 {
+			return nil, nil, nil, badRequest("matrix: %s has no value", name)
+		}
+		args = append(args, "-"+name+"="+strings.Join(req.Matrix[name], ","))
+	}
+	if err := fs.Parse(args); err != nil {
+		return nil, nil, nil, badRequest("matrix: %v", err)
+	}
+	configs := b.matrix()
+	if len(configs) > benchMaxConfigs {
+		return nil, nil, nil, badRequest("matrix: %d configurations, at most %d", len(configs), benchMaxConfigs)
+	}
+	for _, name := range req.Suites {
+		if p, ok := catalog.Lookup(name); !ok || p.Suite == "" {
+			return nil, nil, nil, badRequest("suites: no embedded suite %q (want %s)", name, strings.Join(suiteProblems(), ", "))
+		}
+	}
+	loaded := loadFiles(suiteInputs(req.Suites), nil, &readBudget{instances: b.maxInstances, bytes: b.maxBytes,
+		maxInstances: b.maxInstances, maxBytes: b.maxBytes})
+	keep := req.MaxInstances
+	if keep == 0 {
+		keep = benchDefInstances
+	}
+	for i := range loaded {
+		if loaded[i].err != nil {
+			return nil, nil, nil, fmt.Errorf("internal error: the embedded suite %s: %w", loaded[i].name, loaded[i].err)
+		}
+		loaded[i].items = loaded[i].items[:min(len(loaded[i].items), keep)]
+	}
+	return b, configs, loaded, nil
+}
+
+// isList reports whether f is one of bench's list flags.
+func isList(f *flag.Flag) bool {
+	_, ok := f.Value.(listFlag)
+	return ok
+}
+
+// benchOf finds the run the path names.
+func (s *server) benchOf(w http.ResponseWriter, r *http.Request) (*benchState, bool) {
+	s.bench.mu.Lock()
+	st, ok := s.bench.runs[r.PathValue("id")]
+	s.bench.mu.Unlock()
+	if !ok {
+		writeError(w, http.StatusNotFound, fmt.Errorf("no bench run %q (the server keeps the last %d)", r.PathValue("id"), benchKept))
+	}
+	return st, ok
+}
+
+// benchStatus answers a run's report, or its progress while it runs.
+func (s *server) benchStatus(w http.ResponseWriter, r *http.Request) {
+	if st, ok := s.benchOf(w, r); ok {
+		writeJSONStatus(w, http.StatusOK, st.snapshot())
+	}
+}
+
+// stopBench stops a run: what it did is its report.
+func (s *server) stopBench(w http.ResponseWriter, r *http.Request) {
+	if st, ok := s.benchOf(w, r); ok {
+		st.cancel()
+		<-st.finished
+		writeJSONStatus(w, http.StatusOK, st.snapshot())
+	}
+}
+
+// benchEvents streams a run's progress as server-sent events ("progress",
+// at most four a second, when it moved), then its report ("report"), and
+// ends.
+func (s *server) benchEvents(w http.ResponseWriter, r *http.Request) {
+	st, ok := s.benchOf(w, r)
+	if !ok {
+		return
+	}
+	flusher, ok := w.(http.Flusher)
+	if !ok {
+		writeError(w, http.StatusInternalServerError, errors.New("internal error: the connection cannot stream"))
+		return
+	}
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.WriteHeader(http.StatusOK)
+	send := func(event string, v any) bool {
+		b, err := json.Marshal(v)
+		if err != nil {
+			return false
+		}
+		if _, err := fmt.Fprintf(w, "event: %s\ndata: %s\n\n", event, b); err != nil {
+			return false
+		}
+		flusher.Flush()
+		return true
+	}
+	tick := time.NewTicker(250 * time.Millisecond)
+	defer tick.Stop()
+	last := -1
+	for {
+		select {
+		case <-st.finished:
+			send("report", st.snapshot())
+			return
+		case <-r.Context().Done():
+			return
+		case <-tick.C:
+		}
+		if done, total := st.progress(); done != last {
+			last = done
+			if !send("progress", map[string]int{"done": done, "total": total}) {
+				return
+			}
+		}
+	}
+}
+
+// benchUpload answers the report of a bench --json document, the body
+// (at most maxBenchBody bytes, benchMaxUploadRecord records).
+func (s *server) benchUpload(w http.ResponseWriter, r *http.Request) {
+	configs, files, results, err := readBenchJSON(http.MaxBytesReader(w, r.Body, maxBenchBody))
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	rep := reportOf(configs, files, results)
+	rep.Done, rep.Total = len(results), len(results)
+	writeJSONStatus(w, http.StatusOK, rep)
+}
+
+// readBenchJSON reads bench --json records back into the run they
+// describe: the configurations and files in the order they first appear.
+// A malformed line is a 400 naming it.
+func readBenchJSON(r io.Reader) ([]configuration, []benchFile, []benchRun, error) {
+	var configs []configuration
+	var files []benchFile
+	var results []benchRun
+	configAt, fileAt := map[string]int{}, map[[2]string]int{}
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 64<<10), maxBenchBody)
+	line := 0
+	for sc.Scan() {
+		line++
+		text := bytes.TrimSpace(sc.Bytes())
+		if len(text) == 0 {
+			continue
+		}
+		if len(results) == benchMaxUploadRecord {
+			return nil, nil, nil, badRequest("line %d: more than %d records", line, benchMaxUploadRecord)
+		}
+		var rec benchRecord
+		dec := json.NewDecoder(bytes.NewReader(text))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&rec); err != nil {
+			return nil, nil, nil, &httpError{http.StatusBadRequest, &catalog.ParseError{Line: line, Err: errBenchRecord, Detail: err.Error()}}
+		}
+		p, ok := catalog.Lookup(rec.Problem)
+		switch {
+		case rec.Config == "":
+			return nil, nil, nil, benchLineError(line, "no config")
+		case !ok:
+			return nil, nil, nil, benchLineError(line, fmt.Sprintf("unknown problem %q", rec.Problem))
+		case !slices.Contains([]string{solved, unsatisfiable, unknown, failed}, rec.Status):
+			return nil, nil, nil, benchLineError(line, fmt.Sprintf("status %q, want solved, unsatisfiable, unknown or error", rec.Status))
+		case math.IsNaN(rec.Time) || rec.Time < 0 || rec.Time > 1e9:
+			return nil, nil, nil, benchLineError(line, fmt.Sprintf("time %v, want seconds >= 0", rec.Time))
+		}
+		ci, ok := configAt[rec.Config]
+		if !ok {
+			ci = len(configs)
+			configAt[rec.Config] = ci
+			configs = append(configs, configuration{name: rec.Config, values: rec.Settings})
+		}
+		key := [2]string{rec.File, rec.Problem}
+		fi, ok := fileAt[key]
+		if !ok {
+			fi = len(files)
+			fileAt[key] = fi
+			files = append(files, benchFile{name: rec.File, problem: p})
+		}
+		run := benchRun{config: ci, file: fi, item: catalog.Item[any]{Index: rec.Instance, Line: rec.Line}, status: rec.Status,
+			time: time.Duration(rec.Time * float64(time.Second))}
+		run.res.Stats = csp.Stats{Nodes: rec.Nodes, Failures: rec.Failures, Propagations: rec.Propagations, PeakDepth: rec.PeakDepth,
+			Restarts: rec.Restarts, Solutions: rec.Solutions, Propagators: rec.Propagators}
+		if rec.Error != "" {
+			run.err = errors.New(rec.Error)
+		}
+		results = append(results, run)
+	}
+	if err := sc.Err(); err != nil {
+		var mb *http.MaxBytesError
+		if errors.As(err, &mb) {
+			return nil, nil, nil, err
+		}
+		return nil, nil, nil, badRequest("line %d: %v", line+1, err)
+	}
+	if len(results) == 0 {
+		return nil, nil, nil, badRequest("no bench record in the document")
+	}
+	for i := range files {
+		files[i].items = make([]catalog.Item[any], 0)
+		for _, r := range results {
+			if r.file == i && r.config == 0 {
+				files[i].items = append(files[i].items, r.item)
+			}
+		}
+	}
+	return configs, files, results, nil
+}
+
+// errBenchRecord is the sentinel of a malformed line of a bench document.
+var errBenchRecord = errors.New("bench: bad record")
+
+func benchLineError(line int, detail string) error {
+	return &httpError{http.StatusBadRequest, &catalog.ParseError{Line: line, Err: errBenchRecord, Detail: detail}}
+}

@@ -1,0 +1,542 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/cspgo/csp/problems/catalog"
+)
+
+// testServer runs the workbench's handler on a loopback port.
+func testServer(t *testing.T, c serveConfig) (*server, *httptest.Server) {
+	t.Helper()
+	if c.timeout == 0 {
+		c.timeout = defaultReqTTL
+	}
+	if c.maxSearches == 0 {
+		c.maxSearches = 2 * runtime.GOMAXPROCS(0)
+	}
+	s := newServer(context.Background(), c)
+	ts := httptest.NewServer(s.handler())
+	t.Cleanup(ts.Close)
+	return s, ts
+}
+
+// post sends body to path and returns the status and the decoded answer.
+func post(t *testing.T, ts *httptest.Server, path string, body any) (int, map[string]any) {
+	t.Helper()
+	return postCtx(t, context.Background(), ts, path, body)
+}
+
+func postCtx(t *testing.T, ctx context.Context, ts *httptest.Server, path string, body any) (int, map[string]any) {
+	t.Helper()
+	var b []byte
+	switch v := body.(type) {
+	case string:
+		b = []byte(v)
+	default:
+		var err error
+		b, err = json.Marshal(v)
+		require.NoError(t, err)
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, ts.URL+path, bytes.NewReader(b))
+	require.NoError(t, err)
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := ts.Client().Do(req)
+	if err != nil {
+		return 0, nil
+	}
+	defer resp.Body.Close()
+	return resp.StatusCode, decodeBody(t, resp)
+}
+
+func decodeBody(t *testing.T, resp *http.Response) map[string]any {
+	t.Helper()
+	var out map[string]any
+	raw, err := io.ReadAll(resp.Body)
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal(raw, &out), "%s", raw)
+	assert.Equal(t, "application/json; charset=utf-8", resp.Header.Get("Content-Type"))
+	assert.Equal(t, "nosniff", resp.Header.Get("X-Content-Type-Options"))
+	assert.Contains(t, resp.Header.Get("Content-Security-Policy"), "default-src 'self'")
+	return out
+}
+
+// gridOf turns a decoded JSON grid into rows of ints.
+func gridOf(t *testing.T, v any) [][]int {
+	t.Helper()
+	rows, ok := v.([]any)
+	require.True(t, ok, "want a grid, got %v", v)
+	out := make([][]int, len(rows))
+	for i, r := range rows {
+		for _, x := range r.([]any) {
+			out[i] = append(out[i], int(x.(float64)))
+		}
+	}
+	return out
+}
+
+// checked reads puzzle as p's one instance and has p's checker judge g.
+func checked(t *testing.T, problem, puzzle string, g [][]int) error {
+	t.Helper()
+	p, _ := catalog.Lookup(problem)
+	it, err := one(p, puzzle, false)
+	require.NoError(t, err)
+	return p.Check(it.Value, g)
+}
+
+const (
+	towers6 = "6:/3//5/3/4/3/2/3//3///1/3//2/3//////1\n"
+	// A 4x4 Latin square with no solution: two 1s in row 1.
+	latinClash = "4\n1 1 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n"
+)
+
+// Every endpoint, with a good request and bad ones: the answers and the
+// statuses docs/API.md promises.
+func TestServeEndpoints(t *testing.T) {
+	_, ts := testServer(t, serveConfig{})
+	sky := func(extra map[string]any) map[string]any {
+		m := map[string]any{"problem": "skyscraper", "puzzle": towersUnique}
+		for k, v := range extra {
+			m[k] = v
+		}
+		return m
+	}
+	cases := []struct {
+		name, path string
+		body       any
+		code       int
+		check      func(t *testing.T, out map[string]any)
+	}{
+		{"parse", "/api/parse", sky(nil), 200, func(t *testing.T, out map[string]any) {
+			b := out["board"].(map[string]any)
+			assert.EqualValues(t, 4, b["rows"])
+			assert.Equal(t, []any{2.0, 2.0, 1.0, 3.0}, b["edges"].(map[string]any)["top"])
+			assert.NotEmpty(t, out["export"])
+		}},
+		{"solve", "/api/solve", sky(nil), 200, func(t *testing.T, out map[string]any) {
+			assert.Equal(t, "solved", out["status"])
+			assert.NoError(t, checked(t, "skyscraper", towersUnique, gridOf(t, out["solution"])))
+		}},
+		{"solve unsatisfiable", "/api/solve", map[string]any{"problem": "latin", "puzzle": latinClash}, 200, func(t *testing.T, out map[string]any) {
+			assert.Equal(t, "unsatisfiable", out["status"])
+			assert.Contains(t, out["reason"], "r1c1")
+		}},
+		{"count unique", "/api/count", sky(nil), 200, func(t *testing.T, out map[string]any) {
+			assert.Equal(t, "unique", out["verdict"])
+		}},
+		{"count multiple", "/api/count", map[string]any{"problem": "skyscraper", "puzzle": towersMultiple}, 200, func(t *testing.T, out map[string]any) {
+			assert.Equal(t, "multiple", out["verdict"])
+			sols := out["solutions"].([]any)
+			require.Len(t, sols, 2)
+			a, b := gridOf(t, sols[0]), gridOf(t, sols[1])
+			assert.NoError(t, checked(t, "skyscraper", towersMultiple, a))
+			assert.NoError(t, checked(t, "skyscraper", towersMultiple, b))
+			cells := out["differ_cells"].([]any)
+			assert.NotEmpty(t, cells)
+			for _, c := range cells {
+				rc := c.([]any)
+				assert.NotEqual(t, a[int(rc[0].(float64))][int(rc[1].(float64))], b[int(rc[0].(float64))][int(rc[1].(float64))])
+			}
+		}},
+		{"grade", "/api/grade", sky(nil), 200, func(t *testing.T, out map[string]any) {
+			assert.Equal(t, "clue bounds", out["grade"])
+			assert.Equal(t, "unique", out["verdict"])
+		}},
+		{"grade up to", "/api/grade", sky(map[string]any{"up_to": "1"}), 200, func(t *testing.T, out map[string]any) {
+			assert.Equal(t, true, out["beyond"])
+		}},
+		{"hint", "/api/hint", sky(nil), 200, func(t *testing.T, out map[string]any) {
+			st := out["step"].(map[string]any)
+			assert.Equal(t, "edge rule", st["rule"])
+			assert.Equal(t, "edge rule (edge clue rule)", st["rule_name"])
+			assert.NotEmpty(t, st["removed_cells"])
+		}},
+		{"marks", "/api/marks", sky(map[string]any{"up_to": "none"}), 200, func(t *testing.T, out map[string]any) {
+			assert.Len(t, out["candidates"], 4)
+			assert.NotEmpty(t, out["text"])
+		}},
+		{"diagnose none", "/api/diagnose", map[string]any{"problem": "skyscraper", "puzzle": towersNone}, 200, func(t *testing.T, out map[string]any) {
+			assert.Equal(t, "none", out["verdict"])
+			assert.Equal(t, []any{[]any{map[string]any{"kind": "edge", "side": "bottom", "index": 3.0}}, []any{map[string]any{"kind": "edge", "side": "left", "index": 3.0}}}, out["core_places"])
+		}},
+		{"diagnose multiple", "/api/diagnose", map[string]any{"problem": "sudoku", "puzzle": strings.SplitAfter(sudokuSeveral, "\n")[1]}, 200, func(t *testing.T, out map[string]any) {
+			assert.Equal(t, "multiple", out["verdict"])
+			assert.Len(t, out["add_cells"], len(out["add"].([]any)))
+			assert.NotEmpty(t, out["mended"])
+		}},
+		{"export", "/api/export", map[string]any{"problem": "sudoku", "puzzle": sudokuEuler}, 200, func(t *testing.T, out map[string]any) {
+			assert.Equal(t, sudokuEuler, out["puzzle"])
+		}},
+		{"generate", "/api/generate", map[string]any{"problem": "skyscraper", "size": 5, "difficulty": "hard", "seed": 3}, 200, func(t *testing.T, out map[string]any) {
+			assert.EqualValues(t, 5, out["board"].(map[string]any)["rows"])
+			code, count := post(t, ts, "/api/count", map[string]any{"problem": "skyscraper", "puzzle": out["puzzle"]})
+			require.Equal(t, 200, code)
+			assert.Equal(t, "unique", count["verdict"])
+		}},
+		{"generate holes", "/api/generate", map[string]any{"problem": "latin", "size": 6, "holes": 10, "seed": 2}, 200, func(t *testing.T, out map[string]any) {
+			assert.Contains(t, out["puzzle"], "6\n")
+		}},
+
+		{"parse error", "/api/solve", map[string]any{"problem": "skyscraper", "puzzle": towersBad}, 400, func(t *testing.T, out map[string]any) {
+			assert.Contains(t, out["error"], "clue out of range")
+			assert.EqualValues(t, 1, out["line"])
+			assert.EqualValues(t, 2, out["field"]) // the clue after the size
+		}},
+		{"two instances", "/api/solve", map[string]any{"problem": "sudoku", "puzzle": sudokuSeveral}, 400, nil},
+		{"no instance", "/api/solve", map[string]any{"problem": "sudoku", "puzzle": "# nothing\n"}, 400, nil},
+		{"unknown problem", "/api/solve", map[string]any{"problem": "nonogram", "puzzle": "x"}, 400, nil},
+		{"unknown field", "/api/solve", `{"problem":"sudoku","puzzel":"x"}`, 400, nil},
+		{"not json", "/api/solve", `problem=sudoku`, 400, nil},
+		{"two values", "/api/solve", `{"problem":"sudoku"}{}`, 400, nil},
+		{"bad flag value", "/api/solve", sky(map[string]any{"flags": map[string]string{"visibility": "lne"}}), 400, func(t *testing.T, out map[string]any) {
+			assert.Contains(t, out["error"], "want edge, bounds, gac or line")
+		}},
+		{"shared flag refused", "/api/solve", sky(map[string]any{"flags": map[string]string{"workers": "64"}}), 400, nil},
+		{"generate flag on solve", "/api/solve", sky(map[string]any{"flags": map[string]string{"difficulty": "hard"}}), 400, nil},
+		{"bad model", "/api/solve", map[string]any{"problem": "latin", "puzzle": latin5, "model": "units"}, 400, nil},
+		{"bad up_to", "/api/explain", sky(map[string]any{"up_to": "hardest"}), 400, nil},
+		{"marks without a form", "/api/solve", map[string]any{"problem": "kenken", "puzzle": "x", "marks": true}, 400, nil},
+		{"no ladder", "/api/explain", map[string]any{"problem": "kakuro", "puzzle": "x"}, 400, nil},
+		{"negative timeout", "/api/solve", sky(map[string]any{"timeout_ms": -1}), 400, nil},
+		{"generate size", "/api/generate", map[string]any{"problem": "latin", "size": 1000}, 400, nil},
+		{"generate no generator", "/api/generate", map[string]any{"problem": "kenken", "size": 4}, 400, nil},
+		{"generate bad difficulty", "/api/generate", map[string]any{"problem": "skyscraper", "size": 5, "difficulty": "fiendish"}, 400, nil},
+		{"oversized", "/api/solve", `{"problem":"sudoku","puzzle":"` + strings.Repeat(".", maxBody) + `"}`, 413, nil},
+		{"instance too large", "/api/solve", map[string]any{"problem": "sudoku", "puzzle": strings.Repeat(".", 100*100) + "\n"}, 400, func(t *testing.T, out map[string]any) {
+			assert.EqualValues(t, 1, out["line"])
+		}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			code, out := post(t, ts, c.path, c.body)
+			require.Equal(t, c.code, code, "%v", out)
+			if c.code != 200 {
+				assert.NotEmpty(t, out["error"])
+			}
+			if c.check != nil {
+				c.check(t, out)
+			}
+		})
+	}
+}
+
+func get(t *testing.T, ts *httptest.Server, path string) (*http.Response, []byte) {
+	t.Helper()
+	resp, err := ts.Client().Get(ts.URL + path)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	require.NoError(t, err)
+	return resp, b
+}
+
+// The lists, the page's files, and the answers to unknown paths and wrong
+// methods.
+func TestServeListsAndRoutes(t *testing.T) {
+	_, ts := testServer(t, serveConfig{})
+	resp, b := get(t, ts, "/api/problems")
+	require.Equal(t, 200, resp.StatusCode)
+	var probs struct{ Problems []problemInfo }
+	require.NoError(t, json.Unmarshal(b, &probs))
+	require.Len(t, probs.Problems, len(catalog.Names()))
+	for _, p := range probs.Problems {
+		assert.True(t, p.Can["draw"], p.Name)
+	}
+
+	resp, b = get(t, ts, "/api/suites")
+	require.Equal(t, 200, resp.StatusCode)
+	var suites struct {
+		Suites []struct {
+			Problem   string
+			Instances []suiteInstance
+		}
+	}
+	require.NoError(t, json.Unmarshal(b, &suites))
+	require.Equal(t, len(suiteProblems()), len(suites.Suites))
+	for _, su := range suites.Suites {
+		require.NotEmpty(t, su.Instances, su.Problem)
+		// Each instance's text is that instance, alone: it reads back
+		// as one, which the board draws.
+		for _, in := range su.Instances {
+			code, out := post(t, ts, "/api/parse", map[string]any{"problem": su.Problem, "puzzle": in.Puzzle})
+			require.Equal(t, 200, code, "%s #%d: %v", su.Problem, in.Index, out)
+		}
+	}
+
+	resp, b = get(t, ts, "/")
+	assert.Equal(t, 200, resp.StatusCode)
+	assert.Contains(t, string(b), "<html")
+	assert.Contains(t, resp.Header.Get("Content-Security-Policy"), "default-src 'self'")
+
+	resp, _ = get(t, ts, "/api/solve")
+	assert.Equal(t, http.StatusMethodNotAllowed, resp.StatusCode)
+	assert.Equal(t, "POST", resp.Header.Get("Allow"))
+	resp, _ = get(t, ts, "/api/nope")
+	assert.Equal(t, http.StatusNotFound, resp.StatusCode)
+	code, _ := post(t, ts, "/api/problems", "{}")
+	assert.Equal(t, http.StatusMethodNotAllowed, code)
+	code, _ = post(t, ts, "/index.html", "{}")
+	assert.Equal(t, http.StatusMethodNotAllowed, code)
+}
+
+// An explanation replays: the candidates at the start, with each step's
+// removed_cells taken away in order, end at the solution, which the
+// checker accepts; every set cell is the solution's value.
+func TestServeExplainReplays(t *testing.T) {
+	_, ts := testServer(t, serveConfig{})
+	for _, c := range []struct{ problem, puzzle string }{
+		{"skyscraper", towers6},
+		{"sudoku", sudokuEuler},
+		{"latin", latin5},
+	} {
+		t.Run(c.problem, func(t *testing.T) {
+			code, out := post(t, ts, "/api/explain", map[string]any{"problem": c.problem, "puzzle": c.puzzle})
+			require.Equal(t, 200, code, "%v", out)
+			final := out["final"].(map[string]any)
+			require.Equal(t, "solved", final["status"])
+			sol := gridOf(t, final["solution"])
+			require.NoError(t, checked(t, c.problem, c.puzzle, sol))
+			cands := map[[2]int]map[int]bool{}
+			for r, row := range out["candidates"].([]any) {
+				for col, vs := range row.([]any) {
+					cands[[2]int{r, col}] = map[int]bool{}
+					for _, v := range vs.([]any) {
+						cands[[2]int{r, col}][int(v.(float64))] = true
+					}
+				}
+			}
+			steps := out["steps"].([]any)
+			require.NotEmpty(t, steps)
+			for i, s := range steps {
+				st := s.(map[string]any)
+				assert.EqualValues(t, i+1, st["step"])
+				assert.NotEmpty(t, st["rule_name"])
+				assert.NotEmpty(t, st["why"])
+				rc, _ := st["removed_cells"].([]any)
+				for _, x := range rc {
+					cv := x.(map[string]any)
+					cell := [2]int{int(cv["cell"].([]any)[0].(float64)), int(cv["cell"].([]any)[1].(float64))}
+					for _, v := range cv["values"].([]any) {
+						require.True(t, cands[cell][int(v.(float64))], "step %d removes %v from %v, not a candidate", i+1, v, cell)
+						assert.NotEqual(t, sol[cell[0]][cell[1]], int(v.(float64)), "step %d removes the solution's value", i+1)
+						delete(cands[cell], int(v.(float64)))
+					}
+				}
+				set, _ := st["set"].([]any)
+				for _, x := range set {
+					cv := x.(map[string]any)
+					cell := cv["cell"].([]any)
+					assert.Equal(t, sol[int(cell[0].(float64))][int(cell[1].(float64))], int(cv["value"].(float64)))
+				}
+			}
+			for cell, vs := range cands {
+				assert.Equal(t, map[int]bool{sol[cell[0]][cell[1]]: true}, vs, "cell %v at the end", cell)
+			}
+		})
+	}
+}
+
+// hardLatin takes the solver minutes: the searches the limits must stop.
+func hardLatin(t *testing.T) string {
+	t.Helper()
+	b, err := os.ReadFile("../../problems/latin/testdata/gomes/qwh.order35.holes405.txt")
+	require.NoError(t, err)
+	return string(b)
+}
+
+// settles waits until the server holds no search token and the
+// goroutines are back to base (the client's idle connections closed):
+// the search it ran has ended. It fails after wait.
+func settles(t *testing.T, s *server, ts *httptest.Server, base int, wait time.Duration) time.Duration {
+	t.Helper()
+	start := time.Now()
+	for {
+		ts.Client().CloseIdleConnections()
+		if len(s.searches) == 0 && runtime.NumGoroutine() <= base {
+			return time.Since(start)
+		}
+		if time.Since(start) > wait {
+			buf := make([]byte, 1<<20)
+			n := runtime.Stack(buf, true)
+			t.Fatalf("after %v: %d searches, %d goroutines (base %d):\n%s", wait, len(s.searches), runtime.NumGoroutine(), base, buf[:n])
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// baseline is the goroutines of an idle server after one request.
+func baseline(t *testing.T, s *server, ts *httptest.Server) int {
+	t.Helper()
+	code, _ := post(t, ts, "/api/solve", map[string]any{"problem": "skyscraper", "puzzle": towersUnique})
+	require.Equal(t, 200, code)
+	ts.Client().CloseIdleConnections()
+	time.Sleep(50 * time.Millisecond)
+	return runtime.NumGoroutine()
+}
+
+// A search past its limit is answered unknown, stopped by the time limit,
+// within the limit (and some slack on a loaded machine), and its search
+// ends: no token held, no goroutine left.
+func TestServeTimeout(t *testing.T) {
+	s, ts := testServer(t, serveConfig{timeout: 5 * time.Second})
+	for _, path := range []string{"/api/solve", "/api/count", "/api/grade", "/api/diagnose"} {
+		t.Run(path, func(t *testing.T) {
+			base := baseline(t, s, ts)
+			start := time.Now()
+			code, out := post(t, ts, path, map[string]any{"problem": "latin", "puzzle": hardLatin(t), "timeout_ms": 300})
+			took := time.Since(start)
+			require.Equal(t, 200, code, "%v", out)
+			if out["status"] != nil {
+				assert.Equal(t, "unknown", out["status"])
+			} else {
+				assert.Equal(t, "unknown", out["verdict"])
+			}
+			assert.Equal(t, "time limit", out["stopped"])
+			assert.Less(t, took, 300*time.Millisecond+time.Second, "answered after %v", took)
+			settles(t, s, ts, base, 2*time.Second)
+		})
+	}
+}
+
+// A client that goes away stops its search: the token comes back and no
+// goroutine is left.
+func TestServeClientGoesAway(t *testing.T) {
+	s, ts := testServer(t, serveConfig{timeout: time.Minute})
+	base := baseline(t, s, ts)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		code, _ := postCtx(t, ctx, ts, "/api/solve", map[string]any{"problem": "latin", "puzzle": hardLatin(t)})
+		assert.Zero(t, code, "no answer: the client went away")
+	}()
+	require.Eventually(t, func() bool { return len(s.searches) == 1 }, 5*time.Second, time.Millisecond, "the search started")
+	time.Sleep(200 * time.Millisecond)
+	cancel()
+	<-done
+	took := settles(t, s, ts, base, 2*time.Second)
+	t.Logf("the search ended %v after the client went away", took)
+}
+
+// Over the cap of searches, a request waits within its limit, then gets
+// a 503.
+func TestServeBusy(t *testing.T) {
+	s, ts := testServer(t, serveConfig{timeout: 10 * time.Second, maxSearches: 1})
+	done := make(chan map[string]any)
+	go func() {
+		_, out := post(t, ts, "/api/solve", map[string]any{"problem": "latin", "puzzle": hardLatin(t), "timeout_ms": 1500})
+		done <- out
+	}()
+	require.Eventually(t, func() bool { return len(s.searches) == 1 }, 5*time.Second, time.Millisecond)
+	start := time.Now()
+	code, out := post(t, ts, "/api/solve", map[string]any{"problem": "skyscraper", "puzzle": towersUnique, "timeout_ms": 200})
+	assert.Equal(t, http.StatusServiceUnavailable, code, "%v", out)
+	assert.Less(t, time.Since(start), time.Second)
+	assert.Equal(t, "unknown", (<-done)["status"])
+	code, _ = post(t, ts, "/api/solve", map[string]any{"problem": "skyscraper", "puzzle": towersUnique})
+	assert.Equal(t, 200, code, "the token came back")
+}
+
+// The load test: 200 concurrent solve requests, hard 9x9 Towers and hard
+// sudoku, on loopback. Every answer is a solution the checker accepts,
+// none waits longer than the time limit plus 100 ms, and the heap in use
+// (server and clients: one process) stays under loadHeapBound.
+func TestServeLoad(t *testing.T) {
+	if testing.Short() {
+		t.Skip("load test: -short")
+	}
+	const n = 200
+	limit := 10 * time.Second
+	s, ts := testServer(t, serveConfig{timeout: limit})
+	type puzzle struct{ problem, text string }
+	var puzzles []puzzle
+	for _, f := range []struct{ problem, glob string }{
+		{"skyscraper", "../../problems/skyscraper/testdata/tatham-9du-100.txt"},
+		{"sudoku", "../../problems/sudoku/testdata/samples/*.txt"},
+	} {
+		files, err := filepath.Glob(f.glob)
+		require.NoError(t, err)
+		k := 0
+		for _, name := range files {
+			if strings.HasSuffix(name, ".sol.txt") {
+				continue
+			}
+			b, err := os.ReadFile(name)
+			require.NoError(t, err)
+			for _, line := range strings.Split(string(b), "\n") {
+				if line != "" && !strings.HasPrefix(line, "#") && k < n/2 {
+					puzzles = append(puzzles, puzzle{f.problem, line + "\n"})
+					k++
+				}
+			}
+		}
+	}
+	require.Equal(t, n, len(puzzles))
+	ts.Client().Transport.(*http.Transport).MaxIdleConnsPerHost = n
+
+	stop := make(chan struct{})
+	peak := make(chan uint64)
+	go func() {
+		var ms runtime.MemStats
+		var top uint64
+		tick := time.NewTicker(5 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			runtime.ReadMemStats(&ms)
+			top = max(top, ms.HeapInuse)
+			select {
+			case <-stop:
+				peak <- top
+				return
+			case <-tick.C:
+			}
+		}
+	}()
+	type answer struct {
+		i    int
+		code int
+		out  map[string]any
+		took time.Duration
+	}
+	answers := make(chan answer, n)
+	start := time.Now()
+	for i, pz := range puzzles {
+		go func() {
+			t0 := time.Now()
+			code, out := post(t, ts, "/api/solve", map[string]any{"problem": pz.problem, "puzzle": pz.text})
+			answers <- answer{i, code, out, time.Since(t0)}
+		}()
+	}
+	var slowest time.Duration
+	for range n {
+		a := <-answers
+		require.Equal(t, 200, a.code, "%v", a.out)
+		require.Equal(t, "solved", a.out["status"], "%v", a.out)
+		require.NoError(t, checked(t, puzzles[a.i].problem, puzzles[a.i].text, gridOf(t, a.out["solution"])))
+		slowest = max(slowest, a.took)
+	}
+	wall := time.Since(start)
+	close(stop)
+	heap := <-peak
+	assert.Less(t, slowest, limit+100*time.Millisecond)
+	assert.Less(t, heap, uint64(loadHeapBound), "peak heap in use")
+	assert.Zero(t, len(s.searches))
+	t.Logf("%d solves in %v (slowest %v), %d at once at most, peak heap in use %.1f MiB", n, wall, slowest, cap(s.searches), float64(heap)/(1<<20))
+}
+
+// loadHeapBound is the heap the load test allows, server and clients.
+const loadHeapBound = 64 << 20
