@@ -134,7 +134,8 @@ function finish(rep) {
   busy(false);
   $("progress").max = rep.total || 1;
   $("progress").value = rep.done || rep.total || 0;
-  say(`${rep.stopped ? "stopped" : "done"}: ${rep.done} of ${rep.total} runs`, rep.stopped ? "warn" : "ok");
+  const stopped = rep.done < rep.total;
+  say(`${stopped ? "stopped" : "done"}: ${rep.done} of ${rep.total} runs${rep.files && rep.files.length ? ` on ${rep.files.join(", ")}` : ""}`, stopped ? "warn" : "ok");
   show(rep);
 }
 
@@ -154,7 +155,7 @@ async function openFile() {
   try {
     const text = await f.text();
     const rep = await post("/api/bench/report", text, { raw: true });
-    say(`${f.name}: ${(rep.records || []).length || rep.total || 0} records`, "ok");
+    say(`${f.name}: ${(rep.records || []).length} runs read`, "ok");
     show(rep);
   } catch (err) {
     say(`${f.name}: ${err.message}`, "error");
@@ -180,7 +181,7 @@ function show(rep) {
   const rows = rep.rows || [];
   table($("rows"), ["configuration", "runs", "solved", "unsat", "unknown", "errors", "median", "mean", "max", "guesses", "no search"],
     rows.map((r) => [r.config, r.runs, r.solved, r.unsat, r.unknown, r.errors, seconds(r.median), seconds(r.mean), seconds(r.max),
-      r.guesses === undefined ? "" : Number(r.guesses).toFixed(1), r.no_search === undefined ? "" : `${(r.no_search * 100).toFixed(0)}%`]));
+      r.guesses === undefined ? "" : Number(r.guesses).toFixed(1), r.no_search === undefined ? "" : `${Number(r.no_search).toFixed(0)}%`]));
   const ratios = rep.ratios || [];
   table($("ratios"), ["configuration", "against", "median", "p10", "p90", "instances"],
     ratios.map((r) => [r.config, r.against, `${r.median.toFixed(2)}x`, `${r.p10.toFixed(2)}x`, `${r.p90.toFixed(2)}x`, r.instances]));

@@ -30,7 +30,7 @@ export function drawCactus(svg, series) {
   const W = 760;
   const legendH = 18 * Math.ceil(series.length / 2);
   const H = 380 + legendH;
-  const m = { left: 64, right: 16, top: 12, bottom: 44 + legendH };
+  const m = { left: 64, right: 16, top: 12, bottom: 54 + legendH };
   svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
   svg.setAttribute("font-family", "system-ui, sans-serif");
   el("rect", { x: 0, y: 0, width: W, height: H, fill: "#ffffff" }, svg);
@@ -71,7 +71,7 @@ export function drawCactus(svg, series) {
     if (times.length > 1) el("polyline", { points: pts, fill: "none", stroke: color, "stroke-width": 2 }, g);
     times.forEach((t, k) => el("circle", { cx: x(k + 1), cy: y(t), r: 2.5, fill: color }, g));
     const lx = m.left + (i % 2) * (pw / 2);
-    const ly = H - legendH + 18 * Math.floor(i / 2) - 2;
+    const ly = H - legendH + 18 * Math.floor(i / 2) + 8;
     el("line", { x1: lx, y1: ly - 4, x2: lx + 22, y2: ly - 4, stroke: color, "stroke-width": 3 }, svg);
     label(svg, lx + 28, ly, `${s.config} (${times.length})`);
   });
