@@ -320,6 +320,17 @@ func TestBrowserWorkbench(t *testing.T) {
 			assert.NoError(t, e.Check(inst, g), "each solution shown passes the checker")
 		}
 
+		// Several: diagnose draws the fewest givens that make it unique,
+		// and the mended puzzle loads.
+		b.key("d")
+		b.wait(`document.getElementById("load-mended")`, "the diagnosis")
+		assert.Positive(t, eval[int](b, `document.querySelectorAll("#board .v.add").length`), "the givens to add, drawn in their cells")
+		b.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("load-mended").click()`))
+		b.wait(`document.querySelectorAll("#board .v.given").length > 0`, "the mended puzzle")
+		b.key("c")
+		b.wait(`document.querySelector("#result.ok")`, "the mended puzzle's count")
+		assert.Contains(t, eval[string](b, `document.getElementById("result").textContent`), "unique")
+
 		// No solution: diagnose circles the clues that contradict.
 		b.puzzle("skyscraper", "4:3/2/1/2/1/3/2/2/2/2/3/1/2/2/1/4")
 		b.key("d")

@@ -144,7 +144,7 @@ function busy(on) {
 
 // call posts to an endpoint of the API with the puzzle (or, continuing
 // from here, the board's candidates), reporting errors in the result box.
-async function call(path, extra = {}, { withPuzzle = true } = {}) {
+async function call(path, extra = {}, { withPuzzle = true, fromBoard = true } = {}) {
   if (st.abort) st.abort.abort();
   const ctl = new AbortController();
   st.abort = ctl;
@@ -154,7 +154,7 @@ async function call(path, extra = {}, { withPuzzle = true } = {}) {
     let body = { ...extra };
     if (withPuzzle) {
       body = { problem: st.info.name, puzzle: st.puzzle, ...extra };
-      if ($("use-marks").checked && st.info.can && st.info.can.marks) body.candidates = candidates();
+      if (fromBoard && $("use-marks").checked && st.info.can && st.info.can.marks) body.candidates = candidates();
     }
     return await post(path, body, { signal: ctl.signal });
   } catch (err) {
@@ -619,9 +619,13 @@ async function fillMarks() {
   draw();
 }
 
+// diagnose diagnoses the puzzle itself (not the board's marks), and
+// draws the diagnosis on its givens.
 async function diagnose() {
-  const rec = await call("/api/diagnose");
+  const rec = await call("/api/diagnose", {}, { fromBoard: false });
   if (!rec) return;
+  st.cells = fromGivens(st.board);
+  $("use-marks").checked = false;
   st.explain = null;
   $("steps-panel").hidden = true;
   st.hl = {};
@@ -727,8 +731,11 @@ const actions = {
 
 function globalKey(e) {
   if (e.ctrlKey || e.metaKey || e.altKey) return;
+  // Keys typed into a text field, a number or a list are theirs.
   const t = e.target;
-  if (t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.tagName === "SELECT")) {
+  const typing = t && (t.tagName === "TEXTAREA" || t.tagName === "SELECT" ||
+    (t.tagName === "INPUT" && !["checkbox", "range", "button"].includes(t.type)));
+  if (typing) {
     if (e.key === "Escape") t.blur();
     return;
   }
@@ -785,9 +792,14 @@ async function start() {
   st.suites = suites.suites || [];
   const sel = $("problem");
   for (const p of st.problems) sel.append(h("option", { value: p.name }, p.name));
+  // Another problem: its suite's first puzzle, so that the board and
+  // the problem agree.
   sel.addEventListener("change", () => {
     const info = st.problems.find((p) => p.name === sel.value);
-    if (info) setProblem(info);
+    if (!info) return;
+    const suite = st.suites.find((s) => s.problem === info.name);
+    if (suite && suite.instances.length) loadPuzzle(info.name, suite.instances[0].puzzle.trim());
+    else setProblem(info);
   });
   $("load-form").addEventListener("submit", (e) => {
     e.preventDefault();
