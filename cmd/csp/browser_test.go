@@ -462,6 +462,22 @@ func TestBrowserWorkbench(t *testing.T) {
 		assert.Equal(t, 2, eval[int](b, `document.querySelectorAll("#rows tbody tr").length`), "a row per configuration")
 		assert.Equal(t, 1, eval[int](b, `document.querySelectorAll("#ratios tbody tr").length`), "one ratio: the second configuration over the first")
 		assert.Equal(t, eval[int](b, `+document.getElementById("progress").max`), eval[int](b, `+document.getElementById("progress").value`), "the progress bar is full")
+		// A bench --json file of the command line opens to the same report.
+		dir := t.TempDir()
+		towers := filepath.Join(dir, "towers.txt")
+		require.NoError(t, os.WriteFile(towers, []byte(suiteLine(t, "skyscraper", "5:")+"\n"+suiteLine(t, "skyscraper", "6:")+"\n"), 0o644))
+		file := filepath.Join(dir, "bench.json")
+		r := runCSP(t, "", "bench", towers, "--alldiff", "hidden,gac", "--timeout", "2s", "--progress=false", "--json", file)
+		require.Equal(t, 0, r.code, r.stderr)
+		b.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("rows").replaceChildren()`))
+		b.do(chromedp.SetUploadFiles("#file", []string{file}))
+		b.wait(`document.querySelectorAll("#rows tbody tr").length === 2`, "the file's report")
+		assert.Contains(t, eval[string](b, `document.getElementById("rows").textContent`), "alldiff=gac")
+		assert.Equal(t, 2, eval[int](b, `document.querySelectorAll("#cactus .series").length`))
+
+		// Run again for the screenshot: a run's report is its own.
+		b.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("run").click()`))
+		b.wait(`document.getElementById("rows").textContent.includes("var=mindom")`, "the run's report")
 		b.do(chromedp.EmulateViewport(1180, 1240))
 		defer b.do(chromedp.EmulateViewport(1180, 860))
 		b.do(chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`))
