@@ -5,6 +5,7 @@
 
 import "./errors.js";
 import { get, post } from "./api.js";
+import { h } from "./dom.js";
 import { S, render, candidateAt, blockSet } from "./board.js";
 import { saveSVG, savePNG } from "./export.js";
 import { stepPlaces } from "./places.js";
@@ -64,17 +65,6 @@ function status(html, kind = "") {
   el.replaceChildren();
   if (typeof html === "string") el.textContent = html;
   else if (html) el.append(...[].concat(html));
-}
-
-function h(tag, attrs = {}, ...kids) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") e.className = v;
-    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
-    else e.setAttribute(k, v);
-  }
-  for (const k of kids.flat()) if (k !== null && k !== undefined) e.append(k);
-  return e;
 }
 
 // ---- the board's state ---------------------------------------------------

@@ -5,6 +5,7 @@
 
 import "./errors.js";
 import { get, post, del } from "./api.js";
+import { h } from "./dom.js";
 import { drawCactus } from "./cactus.js";
 
 const $ = (id) => document.getElementById(id);
@@ -14,17 +15,6 @@ const $ = (id) => document.getElementById(id);
 const searchDims = ["var", "val", "alldiff", "model", "restarts", "restart-base", "ties", "save", "last-conflict", "nogoods", "seed"];
 
 let run = null; // {id, events, timer}
-
-function h(tag, attrs = {}, ...kids) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") e.className = v;
-    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
-    else e.setAttribute(k, v);
-  }
-  for (const k of kids.flat()) if (k !== null && k !== undefined) e.append(k);
-  return e;
-}
 
 function say(msg, kind = "") {
   const el = $("run-status");

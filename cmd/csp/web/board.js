@@ -5,8 +5,9 @@
 // CSS, so that an exported SVG (and the PNG drawn from it) looks the same
 // outside the page.
 
+import { svg as el } from "./dom.js";
+
 export const S = 40; // the side of a cell, in SVG units
-const NS = "http://www.w3.org/2000/svg";
 
 const ink = {
   thin: "#9aa3ad",
@@ -28,15 +29,6 @@ const ink = {
 };
 
 const key = (r, c) => `${r},${c}`;
-
-function el(tag, attrs, parent) {
-  const e = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v !== undefined && v !== null) e.setAttribute(k, v);
-  }
-  if (parent) parent.appendChild(e);
-  return e;
-}
 
 function text(parent, x, y, s, attrs = {}) {
   const t = el("text", { x, y, "text-anchor": "middle", "dominant-baseline": "central", ...attrs }, parent);
@@ -94,7 +86,7 @@ export function render(svg, board, view) {
   while (svg.firstChild) svg.removeChild(svg.firstChild);
   const [vx, vy, vw, vh] = geometry(board);
   svg.setAttribute("viewBox", `${vx} ${vy} ${vw} ${vh}`);
-  svg.setAttribute("xmlns", NS);
+  svg.setAttribute("xmlns", "http://www.w3.org/2000/svg");
   svg.setAttribute("font-family", "system-ui, -apple-system, 'Segoe UI', Roboto, 'DejaVu Sans', sans-serif");
   const R = board.rows;
   const C = board.cols;

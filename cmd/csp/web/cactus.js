@@ -2,15 +2,9 @@
 // k-th fastest solved instance's time against k, on a logarithmic time
 // axis, so that a curve further right and lower solves more, faster.
 
-const NS = "http://www.w3.org/2000/svg";
-const palette = ["#1f6feb", "#d0312d", "#2c8a3e", "#a05a00", "#7a3fd1", "#0e7c86", "#c2185b", "#5b6470"];
+import { svg as el } from "./dom.js";
 
-function el(tag, attrs, parent) {
-  const e = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  if (parent) parent.appendChild(e);
-  return e;
-}
+const palette = ["#1f6feb", "#d0312d", "#2c8a3e", "#a05a00", "#7a3fd1", "#0e7c86", "#c2185b", "#5b6470"];
 
 function label(parent, x, y, s, attrs = {}) {
   const t = el("text", { x, y, "font-size": 12, fill: "#1d232b", ...attrs }, parent);
