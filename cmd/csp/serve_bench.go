@@ -387,7 +387,7 @@ func readBenchJSON(r io.Reader) ([]configuration, []benchFile, []benchRun, error
 	var results []benchRun
 	configAt, fileAt := map[string]int{}, map[[2]string]int{}
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64<<10), maxBenchBody)
+	sc.Buffer(make([]byte, 0, 64<<10), maxBenchBody+1) // the body's bound comes first
 	line := 0
 	for sc.Scan() {
 		line++
@@ -429,7 +429,7 @@ func readBenchJSON(r io.Reader) ([]configuration, []benchFile, []benchRun, error
 			files = append(files, benchFile{name: rec.File, problem: p})
 		}
 		run := benchRun{config: ci, file: fi, item: catalog.Item[any]{Index: rec.Instance, Line: rec.Line}, status: rec.Status,
-			time: time.Duration(rec.Time * float64(time.Second))}
+			time: time.Duration(math.Round(rec.Time * float64(time.Second)))}
 		run.res.Stats = csp.Stats{Nodes: rec.Nodes, Failures: rec.Failures, Propagations: rec.Propagations, PeakDepth: rec.PeakDepth,
 			Restarts: rec.Restarts, Solutions: rec.Solutions, Propagators: rec.Propagators}
 		if rec.Error != "" {
