@@ -499,5 +499,7 @@ func TestBrowserWorkbench(t *testing.T) {
 		b.do(chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`))
 		b.shot("workbench-phone.png")
 		b.noErrors()
+		b.open("/bench.html")
+		assert.LessOrEqual(t, eval[int](b, `document.documentElement.scrollWidth`), 390, "the bench page fits too")
 	})
 }

@@ -263,6 +263,11 @@ function setProblem(info) {
     b.hidden = a in need && !need[a];
   }
   $("use-marks").parentElement.hidden = !can.marks;
+  const up = $("up-to");
+  up.replaceChildren(h("option", { value: "" }, "every level"));
+  (info.levels || []).forEach((l, i) => up.append(h("option", { value: String(i + 1) }, `${i + 1}. ${l}`)));
+  up.append(h("option", { value: "none" }, "none"));
+  $("up-to-row").hidden = !can.reason;
   buildPad();
 }
 
@@ -474,8 +479,11 @@ async function grade() {
   status(msg, rec.verdict === "unique" ? "ok" : "warn");
 }
 
+// upTo is the cap on the ladder the person chose (every level by
+// default).
 function upTo() {
-  return {};
+  const v = $("up-to").value;
+  return v ? { up_to: v } : {};
 }
 
 // ---- explanation ---------------------------------------------------------
