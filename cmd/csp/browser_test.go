@@ -349,6 +349,16 @@ func TestBrowserWorkbench(t *testing.T) {
 		assert.Equal(t, []int{0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'}, png[:8], "a PNG")
 		assert.Greater(t, png[8], 2000, "of a drawn board")
 
+		// The puzzle written back, the board as an SVG file, a link.
+		b.do(chromedp.Evaluate[chromedp.Void](`document.querySelector("#export-panel summary").click()`))
+		b.wait(`document.getElementById("export-text").value.includes("3 2 1 2")`, "the puzzle written back")
+		assert.Contains(t, eval[string](b, `document.getElementById("share-link").value`), "#problem=skyscraper&puzzle=4%3A3%2F2%2F1%2F2")
+		svg, err := chromedp.Run(b.ctx, chromedp.Evaluate[string](`import("/export.js").then((m) => m.svgText(document.getElementById("board")))`, chromedp.EvalAwaitPromise))
+		require.NoError(t, err)
+		assert.True(t, strings.HasPrefix(svg, "<?xml"), "a standalone SVG document")
+		assert.NotContains(t, svg, `class="cursor"`, "without the cursor")
+		assert.Equal(t, 16, strings.Count(svg, `class="clue `), "with the 16 clues")
+
 		// A puzzle that does not read: the parser's message, with its line.
 		b.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("result").className = "";
 		  document.getElementById("puzzle-text").value = "4:3/2/1";

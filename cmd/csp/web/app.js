@@ -276,9 +276,15 @@ function buildPad() {
   pad.replaceChildren();
   const n = st.board ? st.board.values : st.info && st.info.name === "sudoku" ? 9 : 6;
   for (let v = 1; v <= Math.min(n, 35); v++) {
-    pad.append(h("button", { type: "button", class: "digit", "data-v": String(v), onclick: () => typeValue(v, st.pencil) }, String(v)));
+    pad.append(h("button", { type: "button", class: "digit", "data-v": String(v), onclick: (e) => { typeValue(v, st.pencil); back(e); } }, String(v)));
   }
-  pad.append(h("button", { type: "button", class: "digit wide", onclick: () => clearCell() }, "erase"));
+  pad.append(h("button", { type: "button", class: "digit wide", onclick: (e) => { clearCell(); back(e); } }, "erase"));
+}
+
+// back gives the focus back to the board after a tap on the pad (not
+// after Enter on a pad button: a keyboard user stays where they are).
+function back(e) {
+  if (e.detail > 0) $("board").focus({ preventScroll: true });
 }
 
 // ---- editing -------------------------------------------------------------
