@@ -507,9 +507,10 @@ func (s *server) explain(c *call) (any, error) {
 	if err != nil {
 		return unsatOr(c, err)
 	}
+	board, _ := c.p.Board(c.it.Value) // without one, no clue is placed
 	out := explained{Steps: []apiStep{}, Candidates: start.Candidates()}
 	x, err := explainOne(c.ctx, c.p, c.c, c.it, func(r *catalog.Reasoning, n int, st csp.Step) {
-		out.Steps = append(out.Steps, stepOf(r, c.it, n, st))
+		out.Steps = append(out.Steps, stepOf(r, board, c.it, n, st))
 	})
 	if err != nil {
 		return unsatOr(c, err)
@@ -524,7 +525,8 @@ func (s *server) hint(c *call) (any, error) {
 		return unsatOr(c, err)
 	}
 	if h.found && h.stop == csp.NotStopped && !h.solved {
-		return map[string]any{"step": stepOf(h.r, c.it, 1, h.step)}, nil
+		board, _ := c.p.Board(c.it.Value) // without one, no clue is placed
+		return map[string]any{"step": stepOf(h.r, board, c.it, 1, h.step)}, nil
 	}
 	return h.record(c.it), nil
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -321,6 +322,7 @@ func TestServeExplainReplays(t *testing.T) {
 			}
 			steps := out["steps"].([]any)
 			require.NotEmpty(t, steps)
+			scoped, clues := 0, 0
 			for i, s := range steps {
 				st := s.(map[string]any)
 				assert.EqualValues(t, i+1, st["step"])
@@ -336,6 +338,27 @@ func TestServeExplainReplays(t *testing.T) {
 						delete(cands[cell], int(v.(float64)))
 					}
 				}
+				// The cells a step removes from are in the unit or
+				// clue it used, when it names one.
+				if scope, ok := st["scope"].([]any); ok {
+					in := map[[2]int]bool{}
+					for _, c := range scope {
+						in[[2]int{int(c.([]any)[0].(float64)), int(c.([]any)[1].(float64))}] = true
+					}
+					assert.NotEmpty(t, st["unit"])
+					for _, x := range rc {
+						cell := x.(map[string]any)["cell"].([]any)
+						assert.True(t, in[[2]int{int(cell[0].(float64)), int(cell[1].(float64))}], "step %d (%s): %v outside its scope", i+1, st["unit"], cell)
+					}
+					scoped++
+				}
+				if clue, ok := st["clue"].(map[string]any); ok {
+					clues++
+					if side, ok := clue["side"].(string); ok {
+						assert.Contains(t, st["unit"], map[string]string{"top": "above", "bottom": "below", "left": "left of", "right": "right of"}[side])
+						assert.Contains(t, st["unit"], fmt.Sprintf(" %d", int(clue["index"].(float64))+1))
+					}
+				}
 				set, _ := st["set"].([]any)
 				for _, x := range set {
 					cv := x.(map[string]any)
@@ -345,6 +368,10 @@ func TestServeExplainReplays(t *testing.T) {
 			}
 			for cell, vs := range cands {
 				assert.Equal(t, map[int]bool{sol[cell[0]][cell[1]]: true}, vs, "cell %v at the end", cell)
+			}
+			assert.Positive(t, scoped, "no step names its unit")
+			if c.problem == "skyscraper" {
+				assert.Positive(t, clues, "no step names its clue")
 			}
 		})
 	}
