@@ -6,12 +6,15 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -567,3 +570,72 @@ func TestServeLoad(t *testing.T) {
 
 // loadHeapBound is the heap the load test allows, server and clients.
 const loadHeapBound = 64 << 20
+
+// syncBuffer is a buffer safe to write and read from two goroutines.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// csp serve says where it listens, serves, and on an interrupt stops the
+// search under way (its client is answered) and shuts down with status 0.
+func TestServeCommand(t *testing.T) {
+	interruptAfter(t, 1500*time.Millisecond)
+	var stdout, stderr syncBuffer
+	status := make(chan int)
+	go func() {
+		status <- run([]string{"serve", "--addr", "127.0.0.1:0"}, strings.NewReader(""), &stdout, &stderr)
+	}()
+	addrRE := regexp.MustCompile(`listening on (http://127\.0\.0\.1:\d+)/`)
+	var base string
+	require.Eventually(t, func() bool {
+		m := addrRE.FindStringSubmatch(stdout.String())
+		if m != nil {
+			base = m[1]
+		}
+		return m != nil
+	}, 5*time.Second, 5*time.Millisecond, "no address in %q", stdout.String())
+	resp, err := http.Get(base + "/api/problems")
+	require.NoError(t, err)
+	require.NoError(t, resp.Body.Close())
+	assert.Equal(t, 200, resp.StatusCode)
+
+	b, err := json.Marshal(map[string]any{"problem": "latin", "puzzle": hardLatin(t)})
+	require.NoError(t, err)
+	resp, err = http.Post(base+"/api/solve", "application/json", bytes.NewReader(b))
+	require.NoError(t, err, "the search under way is answered")
+	var out map[string]any
+	require.NoError(t, json.NewDecoder(resp.Body).Decode(&out))
+	require.NoError(t, resp.Body.Close())
+	assert.Equal(t, "unknown", out["status"])
+	assert.Equal(t, "canceled", out["stopped"])
+	select {
+	case code := <-status:
+		assert.Equal(t, 0, code, stderr.String())
+	case <-time.After(10 * time.Second):
+		t.Fatal("csp serve did not stop")
+	}
+	assert.Contains(t, stdout.String(), "shutting down")
+	assert.Empty(t, stderr.String(), "no warning on loopback")
+}
+
+func TestLoopback(t *testing.T) {
+	for _, c := range []struct {
+		ip   string
+		want bool
+	}{{"127.0.0.1", true}, {"::1", true}, {"0.0.0.0", false}, {"192.168.1.2", false}, {"::", false}} {
+		assert.Equal(t, c.want, loopback(&net.TCPAddr{IP: net.ParseIP(c.ip)}), c.ip)
+	}
+}
