@@ -275,9 +275,13 @@ func TestServeListsAndRoutes(t *testing.T) {
 		require.NotEmpty(t, su.Instances, su.Problem)
 		// Each instance's text is that instance, alone: it reads back
 		// as one, which the board draws.
+		// Its export reads back as the same board.
 		for _, in := range su.Instances {
 			code, out := post(t, ts, "/api/parse", map[string]any{"problem": su.Problem, "puzzle": in.Puzzle})
 			require.Equal(t, 200, code, "%s #%d: %v", su.Problem, in.Index, out)
+			code, back := post(t, ts, "/api/parse", map[string]any{"problem": su.Problem, "puzzle": out["export"]})
+			require.Equal(t, 200, code, "%s #%d: the export %q: %v", su.Problem, in.Index, out["export"], back)
+			assert.Equal(t, out["board"], back["board"], "%s #%d", su.Problem, in.Index)
 		}
 	}
 
@@ -378,6 +382,37 @@ func TestServeExplainReplays(t *testing.T) {
 			}
 		})
 	}
+}
+
+// Continue from here: the marks a person has (here those of the first
+// level) read back as the starting point of hint, explain and solve.
+func TestServeContinueFromMarks(t *testing.T) {
+	_, ts := testServer(t, serveConfig{})
+	code, whole := post(t, ts, "/api/explain", map[string]any{"problem": "skyscraper", "puzzle": towers6})
+	require.Equal(t, 200, code)
+	code, m := post(t, ts, "/api/marks", map[string]any{"problem": "skyscraper", "puzzle": towers6, "up_to": "1"})
+	require.Equal(t, 200, code, "%v", m)
+	text := m["text"].(string)
+
+	code, parsed := post(t, ts, "/api/parse", map[string]any{"problem": "skyscraper", "puzzle": text, "marks": true})
+	require.Equal(t, 200, code, "%v", parsed)
+	assert.Equal(t, m["candidates"], parsed["marks"], "the marks read back as written")
+
+	code, ex := post(t, ts, "/api/explain", map[string]any{"problem": "skyscraper", "puzzle": text, "marks": true})
+	require.Equal(t, 200, code, "%v", ex)
+	final := ex["final"].(map[string]any)
+	require.Equal(t, "solved", final["status"])
+	require.NoError(t, checked(t, "skyscraper", towers6, gridOf(t, final["solution"])))
+	assert.Less(t, len(ex["steps"].([]any)), len(whole["steps"].([]any)), "the marks saved steps")
+	assert.Equal(t, m["candidates"], ex["candidates"], "the explanation starts from the marks")
+
+	code, h := post(t, ts, "/api/hint", map[string]any{"problem": "skyscraper", "puzzle": text, "marks": true})
+	require.Equal(t, 200, code, "%v", h)
+	assert.NotEqual(t, "edge rules and singles", h["step"].(map[string]any)["level"], "the first level's work is done")
+
+	code, sol := post(t, ts, "/api/solve", map[string]any{"problem": "skyscraper", "puzzle": text, "marks": true})
+	require.Equal(t, 200, code, "%v", sol)
+	require.NoError(t, checked(t, "skyscraper", towers6, gridOf(t, sol["solution"])))
 }
 
 // hardLatin takes the solver minutes: the searches the limits must stop.
