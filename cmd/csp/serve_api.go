@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"mime"
 	"net/http"
 	"slices"
 	"strconv"
@@ -212,6 +213,9 @@ type call struct {
 // decode reads the request's body (at most maxBody bytes) into req: one
 // JSON object with no unknown field.
 func decode(w http.ResponseWriter, r *http.Request, req any) error {
+	if err := jsonBody(r, "application/json"); err != nil {
+		return err
+	}
 	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(req); err != nil {
@@ -223,6 +227,17 @@ func decode(w http.ResponseWriter, r *http.Request, req any) error {
 	}
 	if dec.More() {
 		return badRequest("the body holds more than one JSON value")
+	}
+	return nil
+}
+
+// jsonBody checks that the request's body says it is one of the types
+// wanted: a form or a text/plain post from another site's page (which a
+// browser sends without asking) is refused with 415.
+func jsonBody(r *http.Request, types ...string) error {
+	mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if err != nil || !slices.Contains(types, mt) {
+		return &httpError{http.StatusUnsupportedMediaType, fmt.Errorf("Content-Type %q, want %s", r.Header.Get("Content-Type"), strings.Join(types, " or "))}
 	}
 	return nil
 }

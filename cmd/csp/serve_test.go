@@ -674,3 +674,36 @@ func TestLoopback(t *testing.T) {
 		assert.Equal(t, c.want, loopback(&net.TCPAddr{IP: net.ParseIP(c.ip)}), c.ip)
 	}
 }
+
+// A post that does not say it is JSON is refused (a form or text/plain
+// from another site's page), and so is a request for another host name
+// on a loopback server (DNS rebinding).
+func TestServeRefusesOtherSites(t *testing.T) {
+	_, ts := testServer(t, serveConfig{})
+	for _, c := range []struct{ path, ctype string }{
+		{"/api/solve", "text/plain"},
+		{"/api/solve", "application/x-www-form-urlencoded"},
+		{"/api/solve", ""},
+		{"/api/bench/report", "text/plain"},
+		{"/api/bench", "multipart/form-data; boundary=x"},
+	} {
+		resp, err := ts.Client().Post(ts.URL+c.path, c.ctype, strings.NewReader(`{"problem":"sudoku","puzzle":"`+strings.TrimSpace(sudokuEuler)+`"}`))
+		require.NoError(t, err)
+		assert.Equal(t, http.StatusUnsupportedMediaType, resp.StatusCode, "%s %q", c.path, c.ctype)
+		require.NoError(t, resp.Body.Close())
+	}
+	resp, err := ts.Client().Post(ts.URL+"/api/solve", "application/json; charset=utf-8", strings.NewReader(`{"problem":"sudoku","puzzle":"`+strings.TrimSpace(sudokuEuler)+`"}`))
+	require.NoError(t, err)
+	assert.Equal(t, 200, resp.StatusCode, "a charset is fine")
+	require.NoError(t, resp.Body.Close())
+
+	h := localOnly(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusTeapot) }), 8080)
+	for host, want := range map[string]int{"localhost:8080": 418, "127.0.0.1:8080": 418, "[::1]:8080": 418,
+		"evil.example:8080": 403, "localhost:9090": 403, "127.0.0.1": 403} {
+		r := httptest.NewRequest(http.MethodGet, "/api/problems", nil)
+		r.Host = host
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		assert.Equal(t, want, w.Code, host)
+	}
+}
