@@ -78,7 +78,10 @@ func badRequest(format string, args ...any) error {
 }
 
 // fail answers err: its status when it is an *httpError, 413 for a body
-// over the limit, else 500 (a bug: the message says so).
+// over the limit, 500 for an internal error (a bug: a solution the
+// checker refuses, say; the message says so), else 400: the instance
+// cannot be served as asked (a killer sudoku has no reasoning rules, a
+// cage's table would be too large).
 func fail(w http.ResponseWriter, err error) {
 	var he *httpError
 	var mb *http.MaxBytesError
@@ -90,8 +93,10 @@ func fail(w http.ResponseWriter, err error) {
 			w.Header().Set("Retry-After", "1")
 		}
 		writeError(w, he.code, he.err)
-	default:
+	case strings.Contains(err.Error(), "internal error"):
 		writeError(w, http.StatusInternalServerError, err)
+	default:
+		writeError(w, http.StatusBadRequest, err)
 	}
 }
 

@@ -104,6 +104,9 @@ func checked(t *testing.T, problem, puzzle string, g [][]int) error {
 
 const (
 	towers6 = "6:/3//5/3/4/3/2/3//3///1/3//2/3//////1\n"
+	// A 6x6 killer X sudoku (Solo's ID): its cages have no reasoning
+	// rules.
+	killer = "2x3xk:zj,_aa___a__aaa___a__aaca_a__a_____aa__aaaa,13_10a7a7a7a7d10a11a4_7b6b11a11a9_6e\n"
 	// A 4x4 Latin square with no solution: two 1s in row 1.
 	latinClash = "4\n1 1 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n"
 )
@@ -215,6 +218,15 @@ func TestServeEndpoints(t *testing.T) {
 		{"bad up_to", "/api/explain", sky(map[string]any{"up_to": "hardest"}), 400, nil},
 		{"marks without a form", "/api/solve", map[string]any{"problem": "kenken", "puzzle": "x", "marks": true}, 400, nil},
 		{"no ladder", "/api/explain", map[string]any{"problem": "kakuro", "puzzle": "x"}, 400, nil},
+		{"no rules for this instance", "/api/explain", map[string]any{"problem": "sudoku", "puzzle": killer}, 400, func(t *testing.T, out map[string]any) {
+			assert.Contains(t, out["error"], "killer")
+		}},
+		{"killer solves", "/api/solve", map[string]any{"problem": "sudoku", "puzzle": killer}, 200, func(t *testing.T, out map[string]any) {
+			assert.NoError(t, checked(t, "sudoku", killer, gridOf(t, out["solution"])))
+		}},
+		{"killer draws", "/api/parse", map[string]any{"problem": "sudoku", "puzzle": killer}, 200, func(t *testing.T, out map[string]any) {
+			assert.NotEmpty(t, out["board"].(map[string]any)["cages"])
+		}},
 		{"negative timeout", "/api/solve", sky(map[string]any{"timeout_ms": -1}), 400, nil},
 		{"generate size", "/api/generate", map[string]any{"problem": "latin", "size": 1000}, 400, nil},
 		{"generate no generator", "/api/generate", map[string]any{"problem": "kenken", "size": 4}, 400, nil},
