@@ -64,11 +64,41 @@ type Ladder struct {
 	Rules  map[string]int // the level of each rule
 }
 
-// Step is a deduction applied by a Reasoner, with its level.
+// Step is a deduction applied by a Reasoner, with its level, and, when
+// its explainer is Scoped, the variables and the name of the constraint
+// that made it.
 type Step struct {
 	Deduction
 	Level int
+	Scope []Var  // the constraint's variables (nil: not Scoped)
+	Unit  string // its name in words, e.g. "row 3" ("": not Scoped)
 }
+
+// Scoped is an Explainer that says which constraint its deductions come
+// from, so that a reader can be shown it: its variables, in the
+// constraint's own order (a clue's line from the clue's side), and its
+// name in words ("row 3", "clue 4 above column 2"). The Reasoner copies
+// both into every Step it takes from it: an optional interface, found by
+// type assertion.
+type Scoped interface {
+	Explainer
+	Scope() (vars []Var, unit string)
+}
+
+// WithScope returns e as a Scoped explainer of the constraint on vars
+// called unit, for an explainer that does not say it itself (a Trial of
+// a propagator).
+func WithScope(e Explainer, vars []Var, unit string) Scoped {
+	return scoped{Explainer: e, vars: slices.Clone(vars), unit: unit}
+}
+
+type scoped struct {
+	Explainer
+	vars []Var
+	unit string
+}
+
+func (s scoped) Scope() ([]Var, string) { return s.vars, s.unit }
 
 // Outcome says how a Reasoner's run ended.
 type Outcome uint8
@@ -185,7 +215,11 @@ func (r *Reasoner) Next(s *Space, top int) (Step, bool) {
 			c := r.catch
 			r.catch = saved
 			if c.ok {
-				return Step{Deduction: c.found, Level: level}, true
+				st := Step{Deduction: c.found, Level: level}
+				if sc, ok := e.(Scoped); ok {
+					st.Scope, st.Unit = sc.Scope()
+				}
+				return st, true
 			}
 		}
 	}

@@ -470,3 +470,24 @@ func TestWording(t *testing.T) {
 		csp.Removals(m, []csp.Lit{{Var: a, Val: 1}, {Var: b, Val: 2}, {Var: a, Val: 3}}), "in the order given")
 	assert.Equal(t, "", csp.Removals(m, nil))
 }
+
+// A step from a Scoped explainer carries its constraint's variables and
+// name; a step from another carries none.
+func TestStepScope(t *testing.T) {
+	m := csp.NewModel()
+	x := newVars(m, []int{1, 2, 3}, []int{1, 2, 3}, []int{1, 2, 3})
+	s := csp.NewSpace(m, csp.Copying)
+	plain := offer{rule: "weak", ds: []csp.Deduction{{Rule: "weak", Removed: []csp.Lit{{Var: x[0], Val: 1}}, Why: "plain"}}}
+	r := &csp.Reasoner{Ladder: twoLevels, Rules: []csp.Explainer{csp.WithScope(plain, []csp.Var{x[2], x[0]}, "the pair")}}
+	st, ok := r.Next(s, 1)
+	require.True(t, ok)
+	assert.Equal(t, []csp.Var{x[2], x[0]}, st.Scope, "in the constraint's order")
+	assert.Equal(t, "the pair", st.Unit)
+	assert.Equal(t, "plain", st.Why)
+
+	r.Rules = []csp.Explainer{plain}
+	st, ok = r.Next(s, 1)
+	require.True(t, ok)
+	assert.Nil(t, st.Scope)
+	assert.Empty(t, st.Unit)
+}

@@ -11,6 +11,7 @@ import (
 	"net"
 	"net/http"
 	"runtime"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -66,8 +67,19 @@ func serve(stdout, stderr *output, args []string) int {
 	}
 	ctx, cancel := interrupts()
 	defer cancel()
+	// The memory guard of the whole server: a search that would take the
+	// process past the machine's bound is stopped (unknown, memory limit).
+	ctx, release := guardMemory(ctx, defaultMaxMemory())
+	defer release()
 	srv := newServer(ctx, c)
-	hs := &http.Server{Handler: srv.handler(), ReadHeaderTimeout: 5 * time.Second, BaseContext: func(net.Listener) context.Context { return ctx }}
+	h := srv.handler()
+	if loopback(ln.Addr()) {
+		h = localOnly(h, ln.Addr().(*net.TCPAddr).Port)
+	}
+	// No write timeout: the bench's event stream lasts as long as its run;
+	// a request's own work is bounded by its time limit.
+	hs := &http.Server{Handler: h, ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 30 * time.Second, IdleTimeout: time.Minute,
+		BaseContext: func(net.Listener) context.Context { return ctx }}
 	stdout.printf("csp serve: listening on http://%s/\n", ln.Addr())
 	if !loopback(ln.Addr()) {
 		stderr.printf("csp: serve: warning: %s is not a loopback address: anyone who can reach it can use the server\n", ln.Addr())
@@ -96,6 +108,23 @@ func serve(stdout, stderr *output, args []string) int {
 func loopback(addr net.Addr) bool {
 	ta, ok := addr.(*net.TCPAddr)
 	return ok && ta.IP.IsLoopback()
+}
+
+// localOnly refuses a request whose Host is not the loopback address the
+// server listens on, by name or number: a page of another site that a
+// rebound DNS name points at 127.0.0.1 cannot use the API.
+func localOnly(h http.Handler, port int) http.Handler {
+	ok := map[string]bool{}
+	for _, host := range []string{"localhost", "127.0.0.1", "[::1]"} {
+		ok[host+":"+strconv.Itoa(port)] = true
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !ok[r.Host] {
+			writeError(w, http.StatusForbidden, fmt.Errorf("host %q: this server answers only localhost:%d, 127.0.0.1:%d and [::1]:%d", r.Host, port, port, port))
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
 }
 
 // server is the workbench's state: its limits and the searches running.
@@ -167,6 +196,19 @@ func (s *server) handler() http.Handler {
 const serveUsage = `Usage: csp serve [--addr 127.0.0.1:8080] [--timeout 10s] [--max-searches N]
 
 Serves the puzzle workbench: a page at / and its JSON API under /api/
-(docs/API.md). It binds to the loopback address unless --addr names
-another, and says so when it does. Ctrl-C stops it.
+(docs/API.md), both embedded in the binary. It binds to the loopback
+address unless --addr names another (it warns then: anyone who reaches
+the address can use it), and prints the address. Ctrl-C stops the
+searches under way and shuts it down.
+
+  --addr HOST:PORT    where to listen (default 127.0.0.1:8080; port 0: any free one)
+  --timeout D         the time limit of a request, its wait for a search
+                      included (default 10s); a search past it answers unknown
+  --max-searches N    searches at once (default twice the cores); more wait
+                      within their limit, then get 503
+
+Every request is bounded: a body of 1 MiB (a bench document 16 MiB), the
+readers' limits on an instance, the time limit, the cap on searches. The
+server reads and writes no file a request names: bench runs only the
+embedded suites.
 `

@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"mime"
 	"net/http"
 	"slices"
 	"strconv"
@@ -77,7 +78,10 @@ func badRequest(format string, args ...any) error {
 }
 
 // fail answers err: its status when it is an *httpError, 413 for a body
-// over the limit, else 500 (a bug: the message says so).
+// over the limit, 500 for an internal error (a bug: a solution the
+// checker refuses, say; the message says so), else 400: the instance
+// cannot be served as asked (a killer sudoku has no reasoning rules, a
+// cage's table would be too large).
 func fail(w http.ResponseWriter, err error) {
 	var he *httpError
 	var mb *http.MaxBytesError
@@ -89,8 +93,10 @@ func fail(w http.ResponseWriter, err error) {
 			w.Header().Set("Retry-After", "1")
 		}
 		writeError(w, he.code, he.err)
-	default:
+	case strings.Contains(err.Error(), "internal error"):
 		writeError(w, http.StatusInternalServerError, err)
+	default:
+		writeError(w, http.StatusBadRequest, err)
 	}
 }
 
@@ -215,6 +221,9 @@ type call struct {
 // decode reads the request's body (at most maxBody bytes) into req: one
 // JSON object with no unknown field.
 func decode(w http.ResponseWriter, r *http.Request, req any) error {
+	if err := jsonBody(r, "application/json"); err != nil {
+		return err
+	}
 	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(req); err != nil {
@@ -226,6 +235,17 @@ func decode(w http.ResponseWriter, r *http.Request, req any) error {
 	}
 	if dec.More() {
 		return badRequest("the body holds more than one JSON value")
+	}
+	return nil
+}
+
+// jsonBody checks that the request's body says it is one of the types
+// wanted: a form or a text/plain post from another site's page (which a
+// browser sends without asking) is refused with 415.
+func jsonBody(r *http.Request, types ...string) error {
+	mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if err != nil || !slices.Contains(types, mt) {
+		return &httpError{http.StatusUnsupportedMediaType, fmt.Errorf("Content-Type %q, want %s", r.Header.Get("Content-Type"), strings.Join(types, " or "))}
 	}
 	return nil
 }
@@ -518,9 +538,10 @@ func (s *server) explain(c *call) (any, error) {
 	if err != nil {
 		return unsatOr(c, err)
 	}
+	board, _ := c.p.Board(c.it.Value) // without one, no clue is placed
 	out := explained{Steps: []apiStep{}, Candidates: start.Candidates()}
 	x, err := explainOne(c.ctx, c.p, c.c, c.it, func(r *catalog.Reasoning, n int, st csp.Step) {
-		out.Steps = append(out.Steps, stepOf(r, c.it, n, st))
+		out.Steps = append(out.Steps, stepOf(r, board, c.it, n, st))
 	})
 	if err != nil {
 		return unsatOr(c, err)
@@ -535,7 +556,8 @@ func (s *server) hint(c *call) (any, error) {
 		return unsatOr(c, err)
 	}
 	if h.found && h.stop == csp.NotStopped && !h.solved {
-		return map[string]any{"step": stepOf(h.r, c.it, 1, h.step)}, nil
+		board, _ := c.p.Board(c.it.Value) // without one, no clue is placed
+		return map[string]any{"step": stepOf(h.r, board, c.it, 1, h.step)}, nil
 	}
 	return h.record(c.it), nil
 }

@@ -366,8 +366,13 @@ func (s *server) benchEvents(w http.ResponseWriter, r *http.Request) {
 }
 
 // benchUpload answers the report of a bench --json document, the body
-// (at most maxBenchBody bytes, benchMaxUploadRecord records).
+// (at most maxBenchBody bytes, benchMaxUploadRecord records), sent as
+// application/x-ndjson (or application/json).
 func (s *server) benchUpload(w http.ResponseWriter, r *http.Request) {
+	if err := jsonBody(r, "application/x-ndjson", "application/json"); err != nil {
+		fail(w, err)
+		return
+	}
 	configs, files, results, err := readBenchJSON(http.MaxBytesReader(w, r.Body, maxBenchBody))
 	if err != nil {
 		fail(w, err)

@@ -5,6 +5,7 @@ import (
 
 	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/problems/catalog"
+	"github.com/cspgo/csp/propagators/visibility"
 )
 
 // cellVal is a cell and a value.
@@ -26,7 +27,17 @@ type apiStep struct {
 	RuleName     string     `json:"rule_name"`               // the rule in words, with the literature's name
 	RemovedCells []cellVals `json:"removed_cells,omitempty"` // the values removed, by cell
 	Set          []cellVal  `json:"set,omitempty"`           // the cells the step leaves with one value
+	Scope        [][2]int   `json:"scope,omitempty"`         // the cells of the unit or clue used, in its order
+	Unit         string     `json:"unit,omitempty"`          // that unit or clue in words
+	Clue         *clueRef   `json:"clue,omitempty"`          // a clue rule's clue on the board
 	Cases        []apiCase  `json:"cases,omitempty"`         // a deduction by assumption
+}
+
+// clueRef is where a clue stands: on an edge (Side, Index) or in a cell.
+type clueRef struct {
+	Side  string  `json:"side,omitempty"`
+	Index *int    `json:"index,omitempty"`
+	Cell  *[2]int `json:"cell,omitempty"`
 }
 
 // apiCase is one assumption of a deduction and its steps.
@@ -37,19 +48,26 @@ type apiCase struct {
 	Steps  []apiStep `json:"steps"`
 }
 
-// stepOf is the apiStep of st, the step numbered n of it's reasoning r.
-func stepOf(r *catalog.Reasoning, it catalog.Item[any], n int, st csp.Step) apiStep {
+// stepOf is the apiStep of st, the step numbered n of it's reasoning r,
+// on board b.
+func stepOf(r *catalog.Reasoning, b catalog.Board, it catalog.Item[any], n int, st csp.Step) apiStep {
 	where := map[csp.Var][2]int{}
 	for i, row := range r.Cells {
 		for j, x := range row {
 			where[x] = [2]int{i, j}
 		}
 	}
-	return placed(r, where, toRecord(r, it, n, st), st)
+	return placed(r, b, where, toRecord(r, it, n, st), st)
 }
 
-func placed(r *catalog.Reasoning, where map[csp.Var][2]int, rec stepRecord, st csp.Step) apiStep {
-	out := apiStep{stepRecord: rec, RuleName: r.RuleName(st.Rule)}
+func placed(r *catalog.Reasoning, b catalog.Board, where map[csp.Var][2]int, rec stepRecord, st csp.Step) apiStep {
+	out := apiStep{stepRecord: rec, RuleName: r.RuleName(st.Rule), Unit: st.Unit}
+	for _, x := range st.Scope {
+		if rc, ok := where[x]; ok {
+			out.Scope = append(out.Scope, rc)
+		}
+	}
+	out.Clue = clueAt(b, st.Rule, out.Scope)
 	out.stepRecord.Cases = nil
 	removed := map[csp.Var][]int{}
 	var order []csp.Var
@@ -81,7 +99,7 @@ func placed(r *catalog.Reasoning, where map[csp.Var][2]int, rec stepRecord, st c
 	for _, c := range st.Cases {
 		ac := apiCase{Cell: m.Name(c.Assumed.Var), CellRC: where[c.Assumed.Var], Value: c.Assumed.Val, Steps: []apiStep{}}
 		for k, s := range c.Steps {
-			ac.Steps = append(ac.Steps, placed(r, where, stepRecord{Instance: rec.Instance, Step: k + 1, ruleRecord: toRule(r, s)}, s))
+			ac.Steps = append(ac.Steps, placed(r, b, where, stepRecord{Instance: rec.Instance, Step: k + 1, ruleRecord: toRule(r, s)}, s))
 		}
 		out.Cases = append(out.Cases, ac)
 	}
@@ -172,4 +190,40 @@ func edge(b catalog.Board, k int) []int {
 		return nil
 	}
 	return [][]int{b.Edges.Top, b.Edges.Bottom, b.Edges.Left, b.Edges.Right}[k]
+}
+
+// clueAt finds the clue of a step of a clue rule (a visibility clue's
+// edge rule, bounds or filtering), whose scope is the clue's line from
+// the clue's side: the edge clue before the line's first cell when the
+// line runs from an edge across the grid and the board has a clue there,
+// else the interior clue in its first cell. Nil for other rules.
+func clueAt(b catalog.Board, rule string, scope [][2]int) *clueRef {
+	if rule != visibility.RuleEdge && rule != visibility.RuleBounds && rule != visibility.RuleGAC || len(scope) < 2 {
+		return nil
+	}
+	first, second := scope[0], scope[1]
+	dr, dc := second[0]-first[0], second[1]-first[1]
+	if e := b.Edges; e != nil {
+		for _, side := range []struct {
+			name     string
+			at       bool // the line starts on this edge, running inwards
+			clues    []int
+			index, n int
+		}{
+			{"top", dr == 1 && first[0] == 0, e.Top, first[1], b.Rows},
+			{"bottom", dr == -1 && first[0] == b.Rows-1, e.Bottom, first[1], b.Rows},
+			{"left", dc == 1 && first[1] == 0, e.Left, first[0], b.Cols},
+			{"right", dc == -1 && first[1] == b.Cols-1, e.Right, first[0], b.Cols},
+		} {
+			if side.at && len(scope) == side.n && side.index < len(side.clues) && side.clues[side.index] != 0 {
+				return &clueRef{Side: side.name, Index: &side.index}
+			}
+		}
+	}
+	for _, in := range b.Interior {
+		if in.Cell == first {
+			return &clueRef{Cell: &in.Cell}
+		}
+	}
+	return nil
 }

@@ -4,13 +4,17 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -100,6 +104,9 @@ func checked(t *testing.T, problem, puzzle string, g [][]int) error {
 
 const (
 	towers6 = "6:/3//5/3/4/3/2/3//3///1/3//2/3//////1\n"
+	// A 6x6 killer X sudoku (Solo's ID): its cages have no reasoning
+	// rules.
+	killer = "2x3xk:zj,_aa___a__aaa___a__aaca_a__a_____aa__aaaa,13_10a7a7a7a7d10a11a4_7b6b11a11a9_6e\n"
 	// A 4x4 Latin square with no solution: two 1s in row 1.
 	latinClash = "4\n1 1 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n"
 )
@@ -211,6 +218,15 @@ func TestServeEndpoints(t *testing.T) {
 		{"bad up_to", "/api/explain", sky(map[string]any{"up_to": "hardest"}), 400, nil},
 		{"marks without a form", "/api/solve", map[string]any{"problem": "kenken", "puzzle": "x", "marks": true}, 400, nil},
 		{"no ladder", "/api/explain", map[string]any{"problem": "kakuro", "puzzle": "x"}, 400, nil},
+		{"no rules for this instance", "/api/explain", map[string]any{"problem": "sudoku", "puzzle": killer}, 400, func(t *testing.T, out map[string]any) {
+			assert.Contains(t, out["error"], "killer")
+		}},
+		{"killer solves", "/api/solve", map[string]any{"problem": "sudoku", "puzzle": killer}, 200, func(t *testing.T, out map[string]any) {
+			assert.NoError(t, checked(t, "sudoku", killer, gridOf(t, out["solution"])))
+		}},
+		{"killer draws", "/api/parse", map[string]any{"problem": "sudoku", "puzzle": killer}, 200, func(t *testing.T, out map[string]any) {
+			assert.NotEmpty(t, out["board"].(map[string]any)["cages"])
+		}},
 		{"negative timeout", "/api/solve", sky(map[string]any{"timeout_ms": -1}), 400, nil},
 		{"generate size", "/api/generate", map[string]any{"problem": "latin", "size": 1000}, 400, nil},
 		{"generate no generator", "/api/generate", map[string]any{"problem": "kenken", "size": 4}, 400, nil},
@@ -271,9 +287,13 @@ func TestServeListsAndRoutes(t *testing.T) {
 		require.NotEmpty(t, su.Instances, su.Problem)
 		// Each instance's text is that instance, alone: it reads back
 		// as one, which the board draws.
+		// Its export reads back as the same board.
 		for _, in := range su.Instances {
 			code, out := post(t, ts, "/api/parse", map[string]any{"problem": su.Problem, "puzzle": in.Puzzle})
 			require.Equal(t, 200, code, "%s #%d: %v", su.Problem, in.Index, out)
+			code, back := post(t, ts, "/api/parse", map[string]any{"problem": su.Problem, "puzzle": out["export"]})
+			require.Equal(t, 200, code, "%s #%d: the export %q: %v", su.Problem, in.Index, out["export"], back)
+			assert.Equal(t, out["board"], back["board"], "%s #%d", su.Problem, in.Index)
 		}
 	}
 
@@ -321,6 +341,7 @@ func TestServeExplainReplays(t *testing.T) {
 			}
 			steps := out["steps"].([]any)
 			require.NotEmpty(t, steps)
+			scoped, clues := 0, 0
 			for i, s := range steps {
 				st := s.(map[string]any)
 				assert.EqualValues(t, i+1, st["step"])
@@ -336,6 +357,27 @@ func TestServeExplainReplays(t *testing.T) {
 						delete(cands[cell], int(v.(float64)))
 					}
 				}
+				// The cells a step removes from are in the unit or
+				// clue it used, when it names one.
+				if scope, ok := st["scope"].([]any); ok {
+					in := map[[2]int]bool{}
+					for _, c := range scope {
+						in[[2]int{int(c.([]any)[0].(float64)), int(c.([]any)[1].(float64))}] = true
+					}
+					assert.NotEmpty(t, st["unit"])
+					for _, x := range rc {
+						cell := x.(map[string]any)["cell"].([]any)
+						assert.True(t, in[[2]int{int(cell[0].(float64)), int(cell[1].(float64))}], "step %d (%s): %v outside its scope", i+1, st["unit"], cell)
+					}
+					scoped++
+				}
+				if clue, ok := st["clue"].(map[string]any); ok {
+					clues++
+					if side, ok := clue["side"].(string); ok {
+						assert.Contains(t, st["unit"], map[string]string{"top": "above", "bottom": "below", "left": "left of", "right": "right of"}[side])
+						assert.Contains(t, st["unit"], fmt.Sprintf(" %d", int(clue["index"].(float64))+1))
+					}
+				}
 				set, _ := st["set"].([]any)
 				for _, x := range set {
 					cv := x.(map[string]any)
@@ -346,8 +388,43 @@ func TestServeExplainReplays(t *testing.T) {
 			for cell, vs := range cands {
 				assert.Equal(t, map[int]bool{sol[cell[0]][cell[1]]: true}, vs, "cell %v at the end", cell)
 			}
+			assert.Positive(t, scoped, "no step names its unit")
+			if c.problem == "skyscraper" {
+				assert.Positive(t, clues, "no step names its clue")
+			}
 		})
 	}
+}
+
+// Continue from here: the marks a person has (here those of the first
+// level) read back as the starting point of hint, explain and solve.
+func TestServeContinueFromMarks(t *testing.T) {
+	_, ts := testServer(t, serveConfig{})
+	code, whole := post(t, ts, "/api/explain", map[string]any{"problem": "skyscraper", "puzzle": towers6})
+	require.Equal(t, 200, code)
+	code, m := post(t, ts, "/api/marks", map[string]any{"problem": "skyscraper", "puzzle": towers6, "up_to": "1"})
+	require.Equal(t, 200, code, "%v", m)
+	text := m["text"].(string)
+
+	code, parsed := post(t, ts, "/api/parse", map[string]any{"problem": "skyscraper", "puzzle": text, "marks": true})
+	require.Equal(t, 200, code, "%v", parsed)
+	assert.Equal(t, m["candidates"], parsed["marks"], "the marks read back as written")
+
+	code, ex := post(t, ts, "/api/explain", map[string]any{"problem": "skyscraper", "puzzle": text, "marks": true})
+	require.Equal(t, 200, code, "%v", ex)
+	final := ex["final"].(map[string]any)
+	require.Equal(t, "solved", final["status"])
+	require.NoError(t, checked(t, "skyscraper", towers6, gridOf(t, final["solution"])))
+	assert.Less(t, len(ex["steps"].([]any)), len(whole["steps"].([]any)), "the marks saved steps")
+	assert.Equal(t, m["candidates"], ex["candidates"], "the explanation starts from the marks")
+
+	code, h := post(t, ts, "/api/hint", map[string]any{"problem": "skyscraper", "puzzle": text, "marks": true})
+	require.Equal(t, 200, code, "%v", h)
+	assert.NotEqual(t, "edge rules and singles", h["step"].(map[string]any)["level"], "the first level's work is done")
+
+	code, sol := post(t, ts, "/api/solve", map[string]any{"problem": "skyscraper", "puzzle": text, "marks": true})
+	require.Equal(t, 200, code, "%v", sol)
+	require.NoError(t, checked(t, "skyscraper", towers6, gridOf(t, sol["solution"])))
 }
 
 // hardLatin takes the solver minutes: the searches the limits must stop.
@@ -540,3 +617,105 @@ func TestServeLoad(t *testing.T) {
 
 // loadHeapBound is the heap the load test allows, server and clients.
 const loadHeapBound = 64 << 20
+
+// syncBuffer is a buffer safe to write and read from two goroutines.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// csp serve says where it listens, serves, and on an interrupt stops the
+// search under way (its client is answered) and shuts down with status 0.
+func TestServeCommand(t *testing.T) {
+	interruptAfter(t, 1500*time.Millisecond)
+	var stdout, stderr syncBuffer
+	status := make(chan int)
+	go func() {
+		status <- run([]string{"serve", "--addr", "127.0.0.1:0"}, strings.NewReader(""), &stdout, &stderr)
+	}()
+	addrRE := regexp.MustCompile(`listening on (http://127\.0\.0\.1:\d+)/`)
+	var base string
+	require.Eventually(t, func() bool {
+		m := addrRE.FindStringSubmatch(stdout.String())
+		if m != nil {
+			base = m[1]
+		}
+		return m != nil
+	}, 5*time.Second, 5*time.Millisecond, "no address in %q", stdout.String())
+	resp, err := http.Get(base + "/api/problems")
+	require.NoError(t, err)
+	require.NoError(t, resp.Body.Close())
+	assert.Equal(t, 200, resp.StatusCode)
+
+	b, err := json.Marshal(map[string]any{"problem": "latin", "puzzle": hardLatin(t)})
+	require.NoError(t, err)
+	resp, err = http.Post(base+"/api/solve", "application/json", bytes.NewReader(b))
+	require.NoError(t, err, "the search under way is answered")
+	var out map[string]any
+	require.NoError(t, json.NewDecoder(resp.Body).Decode(&out))
+	require.NoError(t, resp.Body.Close())
+	assert.Equal(t, "unknown", out["status"])
+	assert.Equal(t, "canceled", out["stopped"])
+	select {
+	case code := <-status:
+		assert.Equal(t, 0, code, stderr.String())
+	case <-time.After(10 * time.Second):
+		t.Fatal("csp serve did not stop")
+	}
+	assert.Contains(t, stdout.String(), "shutting down")
+	assert.Empty(t, stderr.String(), "no warning on loopback")
+}
+
+func TestLoopback(t *testing.T) {
+	for _, c := range []struct {
+		ip   string
+		want bool
+	}{{"127.0.0.1", true}, {"::1", true}, {"0.0.0.0", false}, {"192.168.1.2", false}, {"::", false}} {
+		assert.Equal(t, c.want, loopback(&net.TCPAddr{IP: net.ParseIP(c.ip)}), c.ip)
+	}
+}
+
+// A post that does not say it is JSON is refused (a form or text/plain
+// from another site's page), and so is a request for another host name
+// on a loopback server (DNS rebinding).
+func TestServeRefusesOtherSites(t *testing.T) {
+	_, ts := testServer(t, serveConfig{})
+	for _, c := range []struct{ path, ctype string }{
+		{"/api/solve", "text/plain"},
+		{"/api/solve", "application/x-www-form-urlencoded"},
+		{"/api/solve", ""},
+		{"/api/bench/report", "text/plain"},
+		{"/api/bench", "multipart/form-data; boundary=x"},
+	} {
+		resp, err := ts.Client().Post(ts.URL+c.path, c.ctype, strings.NewReader(`{"problem":"sudoku","puzzle":"`+strings.TrimSpace(sudokuEuler)+`"}`))
+		require.NoError(t, err)
+		assert.Equal(t, http.StatusUnsupportedMediaType, resp.StatusCode, "%s %q", c.path, c.ctype)
+		require.NoError(t, resp.Body.Close())
+	}
+	resp, err := ts.Client().Post(ts.URL+"/api/solve", "application/json; charset=utf-8", strings.NewReader(`{"problem":"sudoku","puzzle":"`+strings.TrimSpace(sudokuEuler)+`"}`))
+	require.NoError(t, err)
+	assert.Equal(t, 200, resp.StatusCode, "a charset is fine")
+	require.NoError(t, resp.Body.Close())
+
+	h := localOnly(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusTeapot) }), 8080)
+	for host, want := range map[string]int{"localhost:8080": 418, "127.0.0.1:8080": 418, "[::1]:8080": 418,
+		"evil.example:8080": 403, "localhost:9090": 403, "127.0.0.1": 403} {
+		r := httptest.NewRequest(http.MethodGet, "/api/problems", nil)
+		r.Host = host
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		assert.Equal(t, want, w.Code, host)
+	}
+}

@@ -46,6 +46,11 @@ type explainer struct {
 
 var subsetNames = [...]string{2: "pair", 3: "triple", 4: "quad"}
 
+var _ csp.Scoped = (*explainer)(nil)
+
+// Scope returns the group and its label.
+func (e *explainer) Scope() ([]csp.Var, string) { return e.vars, e.label }
+
 func (e *explainer) word(s *csp.Space, x csp.Var) uint64 { return s.Words(x)[0] }
 
 func (e *explainer) Deduce(s *csp.Space, want func(string) bool, yield func(csp.Deduction) bool) {

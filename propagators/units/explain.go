@@ -42,6 +42,20 @@ type boxLineExplainer struct {
 	boxLabel, lineLabel       string
 }
 
+var _ csp.Scoped = (*boxLineExplainer)(nil)
+
+// Scope returns the box's cells, then the line's outside it, and both
+// labels ("box 1 and row 2").
+func (e *boxLineExplainer) Scope() ([]csp.Var, string) {
+	vars := slices.Clone(e.box)
+	for _, x := range e.line {
+		if !slices.Contains(e.box, x) {
+			vars = append(vars, x)
+		}
+	}
+	return vars, e.boxLabel + " and " + e.lineLabel
+}
+
 func (e *boxLineExplainer) Deduce(s *csp.Space, want func(string) bool, yield func(csp.Deduction) bool) {
 	if !want(RuleBoxLine) || len(e.shared) < 2 {
 		return

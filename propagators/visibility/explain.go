@@ -26,28 +26,28 @@ func Explain(line []csp.Var, n, clue int, s Strength, label string) (csp.Explain
 	switch s {
 	case Edge:
 		why := edgeWhy(len(xs), n, clue)
-		return csp.Trial(newEdge(xs, n, clue), RuleEdge, func(sp *csp.Space, rm []csp.Lit) string {
+		return csp.WithScope(csp.Trial(newEdge(xs, n, clue), RuleEdge, func(sp *csp.Space, rm []csp.Lit) string {
 			if rm == nil {
 				return fmt.Sprintf("%s: %s (edge rule), which the heights left cannot meet", label, why)
 			}
 			return fmt.Sprintf("%s: %s (edge rule): %s", label, why, csp.Removals(sp.Model(), rm))
-		}), nil
+		}), xs, label), nil
 	case Bounds:
-		return csp.Trial(newBounds(xs, n, clue), RuleBounds, func(sp *csp.Space, rm []csp.Lit) string {
+		return csp.WithScope(csp.Trial(newBounds(xs, n, clue), RuleBounds, func(sp *csp.Space, rm []csp.Lit) string {
 			if rm == nil {
 				return fmt.Sprintf("%s: the heights left cannot show %s (clue bounds)", label, buildings(clue))
 			}
 			return fmt.Sprintf("%s: these heights would let too few or too many of the buildings be seen (clue bounds): %s",
 				label, csp.Removals(sp.Model(), rm))
-		}), nil
+		}), xs, label), nil
 	case GAC:
-		return csp.Trial(&gacProp{newTable(xs, n, clue)}, RuleGAC, func(sp *csp.Space, rm []csp.Lit) string {
+		return csp.WithScope(csp.Trial(&gacProp{newTable(xs, n, clue)}, RuleGAC, func(sp *csp.Space, rm []csp.Lit) string {
 			if rm == nil {
 				return fmt.Sprintf("%s: no arrangement of the heights left shows %s (clue filtering)", label, buildings(clue))
 			}
 			return fmt.Sprintf("%s: no arrangement of the heights left that shows %s puts these values there (clue filtering): %s",
 				label, buildings(clue), csp.Removals(sp.Model(), rm))
-		}), nil
+		}), xs, label), nil
 	}
 	return nil, fmt.Errorf("%w: %v has no clue explainer (use ExplainLine for Line)", ErrStrength, s)
 }
@@ -60,13 +60,13 @@ func ExplainLine(line []csp.Var, n, front, back int, label string) (csp.Explaine
 		return nil, fmt.Errorf("%w: a whole line needs n cells (n <= %d) and a clue", ErrClue, MaxLine)
 	}
 	xs := append([]csp.Var(nil), line...)
-	return csp.Trial(newLine(xs, front, back), RuleLine, func(sp *csp.Space, rm []csp.Lit) string {
+	return csp.WithScope(csp.Trial(newLine(xs, front, back), RuleLine, func(sp *csp.Space, rm []csp.Lit) string {
 		if rm == nil {
 			return fmt.Sprintf("%s: no arrangement of the heights left meets its clues (whole line)", label)
 		}
 		return fmt.Sprintf("%s: no arrangement of the whole line, all different and meeting its clues, uses these values (whole line): %s",
 			label, csp.Removals(sp.Model(), rm))
-	}), nil
+	}), xs, label), nil
 }
 
 // edgeWhy words the edge rule of a clue c on a line of L cells.
