@@ -28,13 +28,13 @@ export async function get(path, signal) {
   return answer(await fetch(path, { signal, headers: { Accept: "application/json" } }));
 }
 
-// post sends body as JSON (or as text when raw is set) and returns the
-// decoded answer.
-export async function post(path, body, { signal, raw = false } = {}) {
+// post sends body as JSON (or, when raw names a content type, as text
+// of that type) and returns the decoded answer.
+export async function post(path, body, { signal, raw = "" } = {}) {
   const init = {
     method: "POST",
     signal,
-    headers: { Accept: "application/json", "Content-Type": raw ? "text/plain" : "application/json" },
+    headers: { Accept: "application/json", "Content-Type": raw || "application/json" },
     body: raw ? body : JSON.stringify(body),
   };
   return answer(await fetch(path, init));

@@ -560,6 +560,7 @@ function stepTo(pos) {
 function stepView(step) {
   const wrap = h("div", { class: "step-body", "data-step": String(step.step || "") });
   wrap.append(h("p", { class: "rule" }, h("strong", {}, step.rule_name || step.rule), h("span", { class: "level" }, ` · ${step.level}`)));
+  if (step.unit) wrap.append(h("p", { class: "unit muted" }, `uses ${step.unit}`));
   wrap.append(h("p", { class: "why" }, step.why));
   if (step.contradiction) wrap.append(h("p", { class: "error" }, "This step shows the state has no solution."));
   if (step.cases && step.cases.length) {

@@ -144,7 +144,7 @@ async function openFile() {
   if (!f) return;
   try {
     const text = await f.text();
-    const rep = await post("/api/bench/report", text, { raw: true });
+    const rep = await post("/api/bench/report", text, { raw: "application/x-ndjson" });
     say(`${f.name}: ${(rep.records || []).length} runs read`, "ok");
     show(rep);
   } catch (err) {
