@@ -470,13 +470,16 @@ func baseline(t *testing.T, s *server, ts *httptest.Server) int {
 // ends: no token held, no goroutine left.
 func TestServeTimeout(t *testing.T) {
 	s, ts := testServer(t, serveConfig{timeout: 5 * time.Second})
-	for _, path := range []string{"/api/solve", "/api/count", "/api/grade", "/api/diagnose"} {
+	for _, path := range []string{"/api/solve", "/api/count", "/api/grade", "/api/diagnose", "/api/explain"} {
 		t.Run(path, func(t *testing.T) {
 			base := baseline(t, s, ts)
 			start := time.Now()
 			code, out := post(t, ts, path, map[string]any{"problem": "latin", "puzzle": hardLatin(t), "timeout_ms": 300})
 			took := time.Since(start)
 			require.Equal(t, 200, code, "%v", out)
+			if final, ok := out["final"].(map[string]any); ok {
+				out = final // explain's outcome
+			}
 			if out["status"] != nil {
 				assert.Equal(t, "unknown", out["status"])
 			} else {
