@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -258,6 +259,16 @@ func get(t *testing.T, ts *httptest.Server, path string) (*http.Response, []byte
 	b, err := io.ReadAll(resp.Body)
 	require.NoError(t, err)
 	return resp, b
+}
+
+// A request may ask for less time than the server's limit, never more,
+// however large the number it sends.
+func TestServeRequestTimeout(t *testing.T) {
+	s := newServer(context.Background(), serveConfig{timeout: 10 * time.Second, maxSearches: 1})
+	for ms, want := range map[int64]time.Duration{0: 10 * time.Second, 300: 300 * time.Millisecond, 10_000: 10 * time.Second,
+		20_000: 10 * time.Second, math.MaxInt64: 10 * time.Second, math.MaxInt64 / 1000: 10 * time.Second} {
+		assert.Equal(t, want, s.timeout(apiRequest{TimeoutMS: ms}), "%d ms", ms)
+	}
 }
 
 // The lists, the page's files, and the answers to unknown paths and wrong
