@@ -5,6 +5,7 @@
 //	csp solve PROBLEM FILE|- [flags]     solve every instance in FILE (- = standard input)
 //	csp count PROBLEM FILE|- [flags]     count the solutions of every instance
 //	csp generate PROBLEM --size N [--holes H] [...] [--seed S] [-n K]
+//	csp serve [--addr 127.0.0.1:8080]    the workbench in the browser: a page and its JSON API (docs/API.md)
 //	csp help                             print the usage text
 //
 // Problems: latin (Latin-square completion: N, then N rows of N numbers,

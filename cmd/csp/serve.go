@@ -76,9 +76,11 @@ func serve(stdout, stderr *output, args []string) int {
 	if loopback(ln.Addr()) {
 		h = localOnly(h, ln.Addr().(*net.TCPAddr).Port)
 	}
-	// No write timeout: the bench's event stream lasts as long as its run;
-	// a request's own work is bounded by its time limit.
-	hs := &http.Server{Handler: h, ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 30 * time.Second, IdleTimeout: time.Minute,
+	// No read or write timeout past the headers: a read deadline that
+	// passes while a handler runs cancels its request's context, and the
+	// bench's event stream lasts as long as its run. A request's work is
+	// bounded by its time limit, its body by its size.
+	hs := &http.Server{Handler: h, ReadHeaderTimeout: 5 * time.Second, IdleTimeout: time.Minute,
 		BaseContext: func(net.Listener) context.Context { return ctx }}
 	stdout.printf("csp serve: listening on http://%s/\n", ln.Addr())
 	if !loopback(ln.Addr()) {

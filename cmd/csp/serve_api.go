@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"mime"
 	"net/http"
 	"slices"
@@ -260,13 +261,7 @@ func (s *server) settle(p *catalog.Entry, cmd string, req apiRequest, generating
 	if req.Model != "" {
 		args = append(args, "-model="+req.Model)
 	}
-	for _, name := range slices.Sorted(func(yield func(string) bool) {
-		for k := range req.Flags {
-			if !yield(k) {
-				return
-			}
-		}
-	}) {
+	for _, name := range slices.Sorted(maps.Keys(req.Flags)) {
 		i := slices.IndexFunc(p.Flags, func(f catalog.Flag) bool { return f.Name == name })
 		if i < 0 || p.Flags[i].Generate != generating || name == "time-limit" {
 			return nil, badRequest("flags: %q is not a flag of %s here", name, p.Name)
@@ -298,15 +293,15 @@ func (s *server) settle(p *catalog.Entry, cmd string, req apiRequest, generating
 // request asks for less.
 func (s *server) timeout(req apiRequest) time.Duration {
 	d := s.cfg.timeout
-	if req.TimeoutMS > 0 {
-		d = min(d, time.Duration(req.TimeoutMS)*time.Millisecond)
+	if req.TimeoutMS > 0 && req.TimeoutMS < d.Milliseconds() { // compared as numbers: no overflow
+		d = time.Duration(req.TimeoutMS) * time.Millisecond
 	}
 	return d
 }
 
 // begin reads a request for the command cmd: its body, its problem, its
 // settings and its one instance. need says what the problem must have
-// ("" for nothing).
+// (nil: nothing).
 func (s *server) begin(w http.ResponseWriter, r *http.Request, cmd string, need func(p *catalog.Entry) error) (*call, error) {
 	var req apiRequest
 	if err := decode(w, r, &req); err != nil {

@@ -227,7 +227,7 @@ func (s *server) planBench(req benchRequest) (*benchConfig, []configuration, []b
 	switch {
 	case len(req.Suites) == 0:
 		return nil, nil, nil, badRequest("suites: name one or more of %s", strings.Join(suiteProblems(), ", "))
-	case req.TimeoutMS < 0 || time.Duration(req.TimeoutMS)*time.Millisecond > benchMaxTimeout:
+	case req.TimeoutMS < 0 || req.TimeoutMS > benchMaxTimeout.Milliseconds():
 		return nil, nil, nil, badRequest("timeout_ms: %d, want 1..%d", req.TimeoutMS, benchMaxTimeout.Milliseconds())
 	case req.Repeat < 0 || req.Repeat > benchMaxRepeat:
 		return nil, nil, nil, badRequest("repeat: %d, want 1..%d", req.Repeat, benchMaxRepeat)

@@ -145,6 +145,7 @@ func TestServeBenchBad(t *testing.T) {
 		{"too many configurations", map[string]any{"suites": []string{"sudoku"}, "matrix": map[string][]string{
 			"var": {"domwdeg", "mindom", "input", "maxsd"}, "val": {"min", "max"}, "nogoods": {"true", "false"}, "last-conflict": {"true", "false"}}}},
 		{"timeout", map[string]any{"suites": []string{"sudoku"}, "timeout_ms": 60000}},
+		{"timeout overflowing", map[string]any{"suites": []string{"sudoku"}, "timeout_ms": int64(1) << 62}},
 		{"repeat", map[string]any{"suites": []string{"sudoku"}, "repeat": 100}},
 		{"instances", map[string]any{"suites": []string{"sudoku"}, "max_instances": 100000}},
 	} {

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -260,6 +261,16 @@ func get(t *testing.T, ts *httptest.Server, path string) (*http.Response, []byte
 	return resp, b
 }
 
+// A request may ask for less time than the server's limit, never more,
+// however large the number it sends.
+func TestServeRequestTimeout(t *testing.T) {
+	s := newServer(context.Background(), serveConfig{timeout: 10 * time.Second, maxSearches: 1})
+	for ms, want := range map[int64]time.Duration{0: 10 * time.Second, 300: 300 * time.Millisecond, 10_000: 10 * time.Second,
+		20_000: 10 * time.Second, math.MaxInt64: 10 * time.Second, math.MaxInt64 / 1000: 10 * time.Second} {
+		assert.Equal(t, want, s.timeout(apiRequest{TimeoutMS: ms}), "%d ms", ms)
+	}
+}
+
 // The lists, the page's files, and the answers to unknown paths and wrong
 // methods.
 func TestServeListsAndRoutes(t *testing.T) {
@@ -470,13 +481,16 @@ func baseline(t *testing.T, s *server, ts *httptest.Server) int {
 // ends: no token held, no goroutine left.
 func TestServeTimeout(t *testing.T) {
 	s, ts := testServer(t, serveConfig{timeout: 5 * time.Second})
-	for _, path := range []string{"/api/solve", "/api/count", "/api/grade", "/api/diagnose"} {
+	for _, path := range []string{"/api/solve", "/api/count", "/api/grade", "/api/diagnose", "/api/explain"} {
 		t.Run(path, func(t *testing.T) {
 			base := baseline(t, s, ts)
 			start := time.Now()
 			code, out := post(t, ts, path, map[string]any{"problem": "latin", "puzzle": hardLatin(t), "timeout_ms": 300})
 			took := time.Since(start)
 			require.Equal(t, 200, code, "%v", out)
+			if final, ok := out["final"].(map[string]any); ok {
+				out = final // explain's outcome
+			}
 			if out["status"] != nil {
 				assert.Equal(t, "unknown", out["status"])
 			} else {
