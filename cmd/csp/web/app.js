@@ -38,8 +38,7 @@ const st = {
 function draw() {
   if (!st.board) return;
   const svg = $("board");
-  const showAll = st.showAll;
-  render(svg, st.board, { cells: st.cells, cursor: st.cursor, hl: st.hl, showAll });
+  render(svg, st.board, { cells: st.cells, cursor: st.cursor, hl: st.hl, showAll: st.showAll });
   svg.setAttribute("data-problem", st.info ? st.info.name : "");
   svg.setAttribute("data-rows", st.board.rows);
   svg.setAttribute("data-cols", st.board.cols);
@@ -79,9 +78,7 @@ function fromGivens(board) {
     Array.from({ length: board.cols }, (_, c) => {
       const v = board.givens ? board.givens[r][c] : 0;
       if (blocks.has(key(r, c))) return { value: 0, kind: "block", marks: null };
-      const marks = board.marks && board.marks[r] && board.marks[r][c];
-      if (marks && marks.length === 1 && !v) return { value: marks[0], kind: "user", marks: null };
-      return { value: v || 0, kind: v ? "given" : "", marks: !v && marks && marks.length < board.values ? new Set(marks) : null };
+      return { value: v || 0, kind: v ? "given" : "", marks: null };
     }));
 }
 
@@ -181,11 +178,13 @@ async function loadPuzzle(problem, text, { share = true } = {}) {
     status(`unknown problem ${problem}`, "error");
     return false;
   }
-  setProblem(info);
   $("puzzle-text").value = text;
-  st.puzzle = text;
-  const ans = await callParse(problem, text);
+  // The board and the state change only once the puzzle reads: a bad one
+  // leaves the last good one in place, its error shown.
+  const ans = await call("/api/parse", { problem, puzzle: text }, { withPuzzle: false });
   if (!ans) return false;
+  setProblem(info);
+  st.puzzle = text;
   st.board = ans.board;
   st.cells = fromGivens(ans.board);
   buildPad();
@@ -206,24 +205,6 @@ async function loadPuzzle(problem, text, { share = true } = {}) {
   status(`${problem}: ${b.rows}x${b.cols}${b.cages ? `, ${b.cages.length} cages` : ""}${b.signs ? `, ${b.signs.length} signs` : ""}`);
   draw();
   return true;
-}
-
-async function callParse(problem, text) {
-  if (st.abort) st.abort.abort();
-  const ctl = new AbortController();
-  st.abort = ctl;
-  busy(true);
-  try {
-    return await post("/api/parse", { problem, puzzle: text }, { signal: ctl.signal });
-  } catch (err) {
-    if (err.name !== "AbortError") showError(err);
-    return null;
-  } finally {
-    if (st.abort === ctl) {
-      st.abort = null;
-      busy(false);
-    }
-  }
 }
 
 function firstOpen() {
