@@ -382,6 +382,17 @@ func TestServeExplainReplays(t *testing.T) {
 					}
 					scoped++
 				}
+				if st["rule"] == "whole line" {
+					assert.NotEmpty(t, st["clues"], "step %d: a whole line's clues", i+1)
+					for _, c := range st["clues"].([]any) {
+						side := c.(map[string]any)["side"].(string)
+						if strings.HasPrefix(st["unit"].(string), "row") {
+							assert.Contains(t, []string{"left", "right"}, side)
+						} else {
+							assert.Contains(t, []string{"top", "bottom"}, side)
+						}
+					}
+				}
 				if clue, ok := st["clue"].(map[string]any); ok {
 					clues++
 					if side, ok := clue["side"].(string); ok {
