@@ -227,8 +227,9 @@ func clueAt(b catalog.Board, rule string, scope [][2]int) *clueRef {
 			}
 		}
 	}
+	look := map[[2]int]string{{-1, 0}: "up", {1, 0}: "down", {0, -1}: "left", {0, 1}: "right"}[[2]int{dr, dc}]
 	for _, in := range b.Interior {
-		if in.Cell == first {
+		if in.Cell == first && in.Look == look {
 			return &clueRef{Cell: &in.Cell}
 		}
 	}
