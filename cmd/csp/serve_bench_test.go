@@ -115,16 +115,34 @@ func TestServeBenchOneAtATime(t *testing.T) {
 	id := out["id"].(string)
 	code, _ = post(t, ts, "/api/bench", body)
 	assert.Equal(t, http.StatusConflict, code)
+	// Its events: progress while it runs, then the report once stopped.
+	resp, err := ts.Client().Get(ts.URL + "/api/bench/" + id + "/events")
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	streamed := make(chan []string)
+	go func() {
+		names, _ := events(t, resp)
+		streamed <- names
+	}()
+	require.Eventually(t, func() bool {
+		_, st := getJSON(t, ts, "/api/bench/"+id)
+		return st["running"] == true
+	}, 5*time.Second, 10*time.Millisecond)
+	time.Sleep(600 * time.Millisecond) // two ticks of the stream
 	req, err := http.NewRequest(http.MethodDelete, ts.URL+"/api/bench/"+id, nil)
 	require.NoError(t, err)
 	start := time.Now()
-	resp, err := ts.Client().Do(req)
+	resp, err = ts.Client().Do(req)
 	require.NoError(t, err)
 	defer resp.Body.Close()
 	require.Equal(t, 200, resp.StatusCode)
 	assert.Less(t, time.Since(start), 5*time.Second)
 	rep := decodeBody(t, resp)
 	assert.Equal(t, false, rep["running"])
+	names := <-streamed
+	require.GreaterOrEqual(t, len(names), 2)
+	assert.Equal(t, "progress", names[0])
+	assert.Equal(t, "report", names[len(names)-1])
 	code, _ = getJSON(t, ts, "/api/bench/nope")
 	assert.Equal(t, http.StatusNotFound, code)
 }

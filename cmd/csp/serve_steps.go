@@ -30,6 +30,7 @@ type apiStep struct {
 	Scope        [][2]int   `json:"scope,omitempty"`         // the cells of the unit or clue used, in its order
 	Unit         string     `json:"unit,omitempty"`          // that unit or clue in words
 	Clue         *clueRef   `json:"clue,omitempty"`          // a clue rule's clue on the board
+	Clues        []clueRef  `json:"clues,omitempty"`         // every clue the step used: Clue, or a whole line's two
 	Cases        []apiCase  `json:"cases,omitempty"`         // a deduction by assumption
 }
 
@@ -68,6 +69,12 @@ func placed(r *catalog.Reasoning, b catalog.Board, where map[csp.Var][2]int, rec
 		}
 	}
 	out.Clue = clueAt(b, st.Rule, out.Scope)
+	if out.Clue != nil {
+		out.Clues = []clueRef{*out.Clue}
+	}
+	if st.Rule == visibility.RuleLine {
+		out.Clues = lineClues(b, out.Scope)
+	}
 	out.stepRecord.Cases = nil
 	removed := map[csp.Var][]int{}
 	var order []csp.Var
@@ -220,10 +227,37 @@ func clueAt(b catalog.Board, rule string, scope [][2]int) *clueRef {
 			}
 		}
 	}
+	look := map[[2]int]string{{-1, 0}: "up", {1, 0}: "down", {0, -1}: "left", {0, 1}: "right"}[[2]int{dr, dc}]
 	for _, in := range b.Interior {
-		if in.Cell == first {
+		if in.Cell == first && in.Look == look {
 			return &clueRef{Cell: &in.Cell}
 		}
 	}
 	return nil
+}
+
+// lineClues finds the edge clues of a whole line's step, whose scope is a
+// row or a column of the board in its natural order: those at both its
+// ends that the board has.
+func lineClues(b catalog.Board, scope [][2]int) []clueRef {
+	e := b.Edges
+	if e == nil || len(scope) < 2 {
+		return nil
+	}
+	first, last := scope[0], scope[len(scope)-1]
+	var out []clueRef
+	add := func(side string, clues []int, i int) {
+		if i < len(clues) && clues[i] != 0 {
+			out = append(out, clueRef{Side: side, Index: &i})
+		}
+	}
+	switch {
+	case first[0] == last[0] && first[1] == 0 && last[1] == b.Cols-1 && len(scope) == b.Cols:
+		add("left", e.Left, first[0])
+		add("right", e.Right, first[0])
+	case first[1] == last[1] && first[0] == 0 && last[0] == b.Rows-1 && len(scope) == b.Rows:
+		add("top", e.Top, first[1])
+		add("bottom", e.Bottom, first[1])
+	}
+	return out
 }

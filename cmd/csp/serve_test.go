@@ -23,6 +23,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cspgo/csp/problems/catalog"
+	"github.com/cspgo/csp/propagators/visibility"
 )
 
 // testServer runs the workbench's handler on a loopback port.
@@ -382,6 +383,17 @@ func TestServeExplainReplays(t *testing.T) {
 					}
 					scoped++
 				}
+				if st["rule"] == "whole line" {
+					assert.NotEmpty(t, st["clues"], "step %d: a whole line's clues", i+1)
+					for _, c := range st["clues"].([]any) {
+						side := c.(map[string]any)["side"].(string)
+						if strings.HasPrefix(st["unit"].(string), "row") {
+							assert.Contains(t, []string{"left", "right"}, side)
+						} else {
+							assert.Contains(t, []string{"top", "bottom"}, side)
+						}
+					}
+				}
 				if clue, ok := st["clue"].(map[string]any); ok {
 					clues++
 					if side, ok := clue["side"].(string); ok {
@@ -732,4 +744,47 @@ func TestServeRefusesOtherSites(t *testing.T) {
 		h.ServeHTTP(w, r)
 		assert.Equal(t, want, w.Code, host)
 	}
+}
+
+// The clue of a clue rule's step is found from its line: an edge clue
+// where the line starts on an edge and crosses the grid, else an interior
+// clue in its first cell looking along it; a whole line's step has both
+// its edge clues.
+func TestClueAt(t *testing.T) {
+	b := catalog.Board{Rows: 4, Cols: 4, Edges: &catalog.Edges{Top: []int{0, 2, 0, 0}, Bottom: []int{0, 0, 0, 3}, Left: []int{1, 0, 0, 0}, Right: []int{0, 0, 2, 0}},
+		Interior: []catalog.InteriorClue{{Cell: [2]int{2, 1}, Look: "up", Value: 2}, {Cell: [2]int{2, 1}, Look: "right", Value: 3}}}
+	col := func(c int, down bool) [][2]int {
+		var out [][2]int
+		for r := range 4 {
+			if down {
+				out = append(out, [2]int{r, c})
+			} else {
+				out = append(out, [2]int{3 - r, c})
+			}
+		}
+		return out
+	}
+	idx := func(i int) *int { return &i }
+	for _, c := range []struct {
+		name  string
+		rule  string
+		scope [][2]int
+		want  *clueRef
+	}{
+		{"top", visibility.RuleEdge, col(1, true), &clueRef{Side: "top", Index: idx(1)}},
+		{"bottom", visibility.RuleGAC, col(3, false), &clueRef{Side: "bottom", Index: idx(3)}},
+		{"left", visibility.RuleBounds, [][2]int{{0, 0}, {0, 1}, {0, 2}, {0, 3}}, &clueRef{Side: "left", Index: idx(0)}},
+		{"right", visibility.RuleBounds, [][2]int{{2, 3}, {2, 2}, {2, 1}, {2, 0}}, &clueRef{Side: "right", Index: idx(2)}},
+		{"interior up", visibility.RuleGAC, [][2]int{{2, 1}, {1, 1}, {0, 1}}, &clueRef{Cell: &[2]int{2, 1}}},
+		{"interior right", visibility.RuleGAC, [][2]int{{2, 1}, {2, 2}, {2, 3}}, &clueRef{Cell: &[2]int{2, 1}}},
+		{"no clue there", visibility.RuleEdge, col(0, true), nil},
+		{"not a clue rule", "hidden single", col(1, true), nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			assert.Equal(t, c.want, clueAt(b, c.rule, c.scope))
+		})
+	}
+	assert.Equal(t, []clueRef{{Side: "top", Index: idx(3)}, {Side: "bottom", Index: idx(3)}}, lineClues(catalog.Board{Rows: 4, Cols: 4,
+		Edges: &catalog.Edges{Top: []int{0, 0, 0, 1}, Bottom: []int{0, 0, 0, 3}, Left: make([]int, 4), Right: make([]int, 4)}}, col(3, true)))
+	assert.Equal(t, []clueRef{{Side: "right", Index: idx(2)}}, lineClues(b, [][2]int{{2, 0}, {2, 1}, {2, 2}, {2, 3}}))
 }
