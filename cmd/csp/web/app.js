@@ -510,7 +510,7 @@ function stateAt(pos) {
 }
 
 function stepHighlight(step) {
-  const { scope, clues } = stepPlaces(step, st.board);
+  const { scope, clues } = stepPlaces(step);
   const hl = { scope, set: new Map(), removed: new Map(), clues };
   for (const s of step.set || []) hl.set.set(key(s.cell[0], s.cell[1]), s.value);
   for (const rc of step.removed_cells || []) hl.removed.set(key(rc.cell[0], rc.cell[1]), new Set(rc.values));
