@@ -390,6 +390,18 @@ func TestBrowserWorkbench(t *testing.T) {
 		}
 		assert.Equal(t, 36, walls)
 		assert.Equal(t, walls, eval[int](b, `document.querySelectorAll("#board .thick line").length`), "a thick line between boxes")
+
+		// An instance of the suite, picked from its list; then a generated 4x4.
+		b.do(chromedp.Evaluate[chromedp.Void](`const s = document.getElementById("suite");
+		  window.wanted = s.options[3].textContent.replace(/^#\d+: /, "");
+		  s.value = s.options[3].value; s.dispatchEvent(new Event("change"))`))
+		b.wait(`document.getElementById("puzzle-text").value.startsWith(window.wanted) && document.body.getAttribute("aria-busy") === "false"`, "the suite's third puzzle")
+		assert.NotEqual(t, board.Givens, b.grid(), "another puzzle")
+		b.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("gen-size").value = "4";
+		  document.getElementById("gen-holes").value = "6";
+		  document.getElementById("generate").click()`))
+		b.wait(`document.querySelectorAll("#board g.cell").length === 16`, "the generated 4x4 sudoku")
+		assert.Equal(t, 10, eval[int](b, `document.querySelectorAll("#board .v.given").length`), "16 cells, 6 holes")
 		b.noErrors()
 	})
 
