@@ -39,11 +39,22 @@ const (
 	// cells, a value of one unit confined to the overlap from the rest of
 	// the other ("pointing" and "claiming", or box-line reduction).
 	BoxLine
+	// Chutes also reasons on chutes: k disjoint permutation units whose
+	// cells are exactly those of k other disjoint permutation units over
+	// the same values (a sudoku's band of three rows and three boxes, or
+	// stack of three columns and three boxes; 2 <= k <= 8). Every value
+	// lies once in each unit of both sides, so the meets of the two sides
+	// where it lies form a perfect matching: a value leaves a meet that no
+	// perfect matching uses, and a meet left with as many values as cells
+	// holds exactly those, which leave the rest of both its units (the
+	// "triads" of Dillon's tdoku). Within a chute this includes box-line
+	// reduction, which still runs between the units no chute joins.
+	Chutes
 )
 
-var levelNames = enum.Names{"singles", "hidden", "boxline"}
+var levelNames = enum.Names{"singles", "hidden", "boxline", "chutes"}
 
-// String returns the level's name: singles, hidden or boxline.
+// String returns the level's name: singles, hidden, boxline or chutes.
 func (l Level) String() string { return levelNames.Name("Level", int(l)) }
 
 // ParseLevel reads a level by the name String gives it. An unknown name
@@ -77,13 +88,19 @@ type net struct {
 	cellStart []int32  // cell c's units are cellUnits[cellStart[c]:cellStart[c+1]]
 	cellUnits []int32
 	// The same as bit sets of units, uw words per cell: cellMask[c*uw:].
-	uw        int
-	cellMask  []uint64
-	peerStart []int32 // cell c's peers (cells sharing a unit) are peers[peerStart[c]:peerStart[c+1]]
-	peers     []int32
-	pairs     []pair
-	pairStart []int32 // unit u's pairs are unitPairs[pairStart[u]:pairStart[u+1]]
-	unitPairs []int32
+	uw         int
+	cellMask   []uint64
+	peerStart  []int32 // cell c's peers (cells sharing a unit) are peers[peerStart[c]:peerStart[c+1]]
+	peers      []int32
+	pairs      []pair
+	pairStart  []int32 // unit u's pairs are unitPairs[pairStart[u]:pairStart[u+1]]
+	unitPairs  []int32
+	chutes     []chute
+	chuteStart []int32 // unit u's chutes are unitChutes[chuteStart[u]:chuteStart[u+1]]
+	unitChutes []int32
+	maxK       int     // the most units on a side of a chute
+	chuteAt    []int32 // chute k's first meet among all chutes' meets
+	meets      int     // the meets of all chutes
 }
 
 // pair is two units that overlap in two cells or more: the cells of the
@@ -99,7 +116,7 @@ type pair struct {
 // an error wrapping ErrUnit for a variable not in m, a variable twice in
 // one unit, or a cell whose domain reaches 64 or more: the units
 // propagators keep one word per cell.
-func newNet(m *csp.Model, units [][]csp.Var, withPairs bool) (*net, error) {
+func newNet(m *csp.Model, units [][]csp.Var, l Level) (*net, error) {
 	n := &net{}
 	local := map[csp.Var]int32{}
 	var buf []uint64 // a cell's initial words
@@ -156,7 +173,10 @@ func newNet(m *csp.Model, units [][]csp.Var, withPairs bool) (*net, error) {
 		}
 	}
 	n.findPeers()
-	if withPairs {
+	if l >= Chutes {
+		n.findChutes()
+	}
+	if l >= BoxLine {
 		n.findPairs()
 	}
 	return n, nil
@@ -223,7 +243,7 @@ func (n *net) findPairs() {
 					shared++
 				}
 			}
-			if shared < 2 {
+			if shared < 2 || n.inChute(a, b) {
 				continue
 			}
 			pr := pair{a: a, b: b, permA: n.perm[a], permB: n.perm[b]}
@@ -251,6 +271,15 @@ func (n *net) findPairs() {
 		start = append(start, int32(len(list)))
 	}
 	n.pairStart, n.unitPairs = invert(int(units), start, list)
+	start, list = []int32{0}, nil
+	for k := range n.chutes {
+		list = append(list, n.chutes[k].units...)
+		start = append(start, int32(len(list)))
+		n.maxK = max(n.maxK, n.chutes[k].k)
+		n.chuteAt = append(n.chuteAt, int32(n.meets))
+		n.meets += n.chutes[k].k * n.chutes[k].k
+	}
+	n.chuteStart, n.unitChutes = invert(int(units), start, list)
 }
 
 // confined returns the values to remove from the cells of the pair's
@@ -285,10 +314,10 @@ func (pr *pair) confined(d []uint64) (fromB, fromA uint64) {
 // wrapping ErrUnit when a cell is not in m, can take a value of 64 or more,
 // or appears twice in one unit; it posts nothing then.
 func Post(m *csp.Model, units [][]csp.Var, l Level) error {
-	if l > BoxLine {
+	if l > Chutes {
 		return fmt.Errorf("%w: %v", ErrLevel, l)
 	}
-	n, err := newNet(m, units, l >= BoxLine)
+	n, err := newNet(m, units, l)
 	if err != nil {
 		return err
 	}
@@ -304,29 +333,51 @@ func Post(m *csp.Model, units [][]csp.Var, l Level) error {
 //   - a unit with a changed cell is checked for values with no cell left
 //     (failure) or one cell left (hidden single);
 //   - a pair of overlapping units, one of which changed, is checked for
-//     values confined to the overlap.
+//     values confined to the overlap, and a chute whose units changed is
+//     filtered.
 //
-// The words of its last run are a hint of what changed since: a cell that
-// differs from them counts as changed, so a stale hint (after a backtrack)
-// costs extra work and never hides a change.
+// The words at the end of its runs are a hint of what changed since: it
+// keeps those of its last successful run at each level of the search,
+// with the space's Mark of that node, and compares a new run with the
+// deepest of them whose node still holds (an ancestor of the current
+// node, or the node itself), so that after a backtrack only the cells
+// narrowed since that ancestor count as changed. A cell that differs from
+// the hint counts as changed: a stale hint costs extra work and never
+// hides a change.
 type prop struct {
 	*net
 	level Level
 
-	d, orig, last []uint64
-	moved         []int32  // cells that differ from last
-	fixed         []int32  // cells assigned whose peers still need the value removed
-	dirty         []uint64 // units to check for hidden singles (a bit set)
-	changed       []uint64 // units with a cell changed since their pairs last ran
+	d, orig, last []uint64   // last: the hint of this run
+	none          []uint64   // the hint when no ancestor has one: zero words
+	hints         []uint64   // the words of the last successful run at level l: hints[l*len(vars):]
+	hintMarks     []csp.Mark // the node of each level's hint (the zero Mark: none)
+	moved         []int32    // cells that differ from last
+	fixed         []int32    // cells assigned whose peers still need the value removed
+	dirty         []uint64   // units to check for hidden singles (a bit set)
+	changed       []uint64   // units with a cell changed since their pairs last ran
 	pairQueued    []bool
 	pairList      []int32
+	chuteQueued   []bool
+	chuteList     []int32
+	// Scratch of the chute rule: per meet, its values and those it keeps;
+	// per subset of a side, the matching tables.
+	meetWords, keepWords, fwd, bwd []uint64
+	// chuteFix[chuteAt[k]:] holds the meet words of chute k's last run
+	// that removed nothing: at the same words the rule removes nothing
+	// again, whatever the node.
+	chuteFix []uint64
 }
 
 func newProp(n *net, l Level) *prop {
 	return &prop{
 		net: n, level: l,
-		d: make([]uint64, len(n.vars)), orig: make([]uint64, len(n.vars)), last: make([]uint64, len(n.vars)),
+		d: make([]uint64, len(n.vars)), orig: make([]uint64, len(n.vars)), none: make([]uint64, len(n.vars)),
 		dirty: make([]uint64, n.uw), changed: make([]uint64, n.uw), pairQueued: make([]bool, len(n.pairs)),
+		chuteQueued: make([]bool, len(n.chutes)),
+		meetWords:   make([]uint64, n.maxK*n.maxK), keepWords: make([]uint64, n.maxK*n.maxK),
+		fwd: make([]uint64, 1<<n.maxK), bwd: make([]uint64, 1<<n.maxK),
+		chuteFix: make([]uint64, n.meets),
 	}
 }
 
@@ -335,7 +386,7 @@ func (p *prop) Clone() csp.Propagator { return newProp(p.net, p.level) }
 
 // Reset forgets the last run's words (Space.Reset).
 func (p *prop) Reset() {
-	clear(p.last)
+	clear(p.hintMarks)
 	clear(p.dirty)
 	clear(p.changed)
 	p.fixed = p.fixed[:0]
@@ -383,6 +434,7 @@ func (p *prop) Propagate(s *csp.Space) csp.Status {
 		}
 	}
 	copy(p.orig, p.d)
+	p.last = p.hint(s)
 	steady := 0 // assigned cells that did not change: their peers may need them
 	p.moved = p.moved[:0]
 	for i, w := range p.d {
@@ -397,10 +449,11 @@ func (p *prop) Propagate(s *csp.Space) csp.Status {
 	}
 	// Changed cells: an assigned one is queued for its peers; another
 	// loses the values of its assigned peers that did not change (those
-	// that did are queued).
+	// that did are queued). A cell within its last word needs no look at
+	// its peers: the last run left no value of an assigned peer there.
 	for _, c := range p.moved {
 		w := p.d[c]
-		if steady > 0 && w&(w-1) != 0 {
+		if steady > 0 && w&(w-1) != 0 && w&^p.last[c] != 0 {
 			var taken uint64
 			for _, q := range p.peers[p.peerStart[c]:p.peerStart[c+1]] {
 				if x := p.d[q]; x&(x-1) == 0 {
@@ -420,7 +473,14 @@ func (p *prop) Propagate(s *csp.Space) csp.Status {
 		if !p.singles() {
 			return p.fail()
 		}
-		if p.level < BoxLine || !p.pairsOfChanged() {
+		if p.level < BoxLine {
+			break
+		}
+		again, ok := p.pairsOfChanged()
+		if !ok {
+			return p.fail()
+		}
+		if !again {
 			break
 		}
 	}
@@ -429,8 +489,33 @@ func (p *prop) Propagate(s *csp.Space) csp.Status {
 			return p.fail()
 		}
 	}
-	copy(p.last, p.d)
+	p.keepHint(s)
 	return csp.Fixpoint
+}
+
+// hint returns the words of the deepest level at or above the current
+// one whose node still holds (all zero words when none does).
+func (p *prop) hint(s *csp.Space) []uint64 {
+	n := len(p.vars)
+	for l := min(s.Level(), len(p.hintMarks)-1); l >= 0; l-- {
+		if m := p.hintMarks[l]; m != (csp.Mark{}) && s.Holds(m) {
+			return p.hints[l*n : (l+1)*n]
+		}
+	}
+	return p.none
+}
+
+// keepHint records the words of a successful run as the hint of the
+// current level and forgets those of deeper levels.
+func (p *prop) keepHint(s *csp.Space) {
+	n, l := len(p.vars), s.Level()
+	for len(p.hintMarks) <= l {
+		p.hintMarks = append(p.hintMarks, csp.Mark{})
+		p.hints = append(p.hints, make([]uint64, n)...)
+	}
+	copy(p.hints[l*n:], p.d)
+	p.hintMarks[l] = s.Mark()
+	clear(p.hintMarks[l+1:])
 }
 
 // singles applies naked and hidden singles until neither has work left;
@@ -502,10 +587,11 @@ func (p *prop) hidden(u int32) bool {
 	return true
 }
 
-// pairsOfChanged runs box-line reduction on the pairs of units that changed
-// since their pairs last ran. It reports whether units need to run again;
-// on failure it leaves a failed cell for the next unit run to find.
-func (p *prop) pairsOfChanged() bool {
+// pairsOfChanged runs the chute rule on the chutes, and box-line reduction
+// on the pairs, of units that changed since they last ran. It reports
+// whether units need to run again, and false for ok when a chute fails;
+// box-line reduction leaves a failed cell for the next unit run to find.
+func (p *prop) pairsOfChanged() (again, ok bool) {
 	for i, w := range p.changed {
 		for ; w != 0; w &= w - 1 {
 			u := i*64 + bits.TrailingZeros64(w)
@@ -515,8 +601,27 @@ func (p *prop) pairsOfChanged() bool {
 					p.pairList = append(p.pairList, k)
 				}
 			}
+			for _, k := range p.unitChutes[p.chuteStart[u]:p.chuteStart[u+1]] {
+				if !p.chuteQueued[k] {
+					p.chuteQueued[k] = true
+					p.chuteList = append(p.chuteList, k)
+				}
+			}
 		}
 		p.changed[i] = 0
+	}
+	ok = true
+	for _, k := range p.chuteList {
+		p.chuteQueued[k] = false
+		ok = ok && p.chute(k)
+	}
+	p.chuteList = p.chuteList[:0]
+	if !ok {
+		for _, k := range p.pairList {
+			p.pairQueued[k] = false
+		}
+		p.pairList = p.pairList[:0]
+		return false, false
 	}
 	for _, k := range p.pairList {
 		p.pairQueued[k] = false
@@ -526,7 +631,7 @@ func (p *prop) pairsOfChanged() bool {
 		p.strip(pr.onlyA, fromA)
 	}
 	p.pairList = p.pairList[:0]
-	return len(p.fixed) > 0 || slices.ContainsFunc(p.dirty, func(w uint64) bool { return w != 0 })
+	return len(p.fixed) > 0 || slices.ContainsFunc(p.dirty, func(w uint64) bool { return w != 0 }), true
 }
 
 // strip removes mask from cells.
@@ -550,7 +655,7 @@ func (p *prop) strip(cells []int32, mask uint64) {
 // cell is a hidden single's business). It returns an error wrapping
 // ErrUnit, and posts nothing, for a unit Post would refuse.
 func PostBoxLine(m *csp.Model, a, b []csp.Var) error {
-	n, err := newNet(m, [][]csp.Var{a, b}, true)
+	n, err := newNet(m, [][]csp.Var{a, b}, BoxLine)
 	if err != nil {
 		return err
 	}

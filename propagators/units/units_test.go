@@ -53,7 +53,7 @@ func holds(shape [][]int) func([]int) bool {
 
 func TestAgainstBruteForce(t *testing.T) {
 	shapes := map[string][][]int{"ring": ring, "band": band, "shuffled": shuffled}
-	for _, l := range []units.Level{units.Singles, units.Hidden, units.BoxLine} {
+	for _, l := range []units.Level{units.Singles, units.Hidden, units.BoxLine, units.Chutes} {
 		for name, shape := range shapes {
 			for _, hi := range []int{3, 4} { // 4 values: permutations; 5: not
 				t.Run(fmt.Sprintf("%v/%s/values 0..%d", l, name, hi), func(t *testing.T) {
@@ -184,13 +184,13 @@ func TestSameFixpointAsOneConstraintAtATime(t *testing.T) {
 }
 
 func TestParseLevel(t *testing.T) {
-	for _, l := range []units.Level{units.Singles, units.Hidden, units.BoxLine} {
+	for _, l := range []units.Level{units.Singles, units.Hidden, units.BoxLine, units.Chutes} {
 		got, err := units.ParseLevel(l.String())
 		require.NoError(t, err)
 		assert.Equal(t, l, got)
 	}
 	_, err := units.ParseLevel("subsets")
-	assert.ErrorContains(t, err, "singles, hidden or boxline")
+	assert.ErrorContains(t, err, "singles, hidden, boxline or chutes")
 }
 
 func TestPostBadArguments(t *testing.T) {
@@ -210,7 +210,7 @@ func TestPostBadArguments(t *testing.T) {
 		{"a negative variable", func(x, y, wide csp.Var) [][]csp.Var { return [][]csp.Var{{-1, x}} },
 			units.BoxLine, units.ErrUnit, "variable -1 not in the model"},
 		{"an unknown level", func(x, y, wide csp.Var) [][]csp.Var { return [][]csp.Var{{x, y}} },
-			units.BoxLine + 1, units.ErrLevel, "Level(3)"},
+			units.Chutes + 1, units.ErrLevel, "Level(4)"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -227,5 +227,85 @@ func TestPostBadArguments(t *testing.T) {
 				assert.Zero(t, m.NumPropagators(), "nothing posted")
 			}
 		})
+	}
+}
+
+// solutionGrid returns a random full sudoku grid with r x c boxes (values
+// 1..n, row-major): the pattern grid with its rows shuffled within bands,
+// its bands shuffled, and its values relabelled.
+func solutionGrid(rng *rand.Rand, r, c int) []int {
+	n := r * c
+	rows := make([]int, 0, n)
+	for _, band := range rng.Perm(c) { // n/r = c bands of r rows
+		for _, k := range rng.Perm(r) {
+			rows = append(rows, band*r+k)
+		}
+	}
+	label := rng.Perm(n)
+	g := make([]int, n*n)
+	for i, row := range rows {
+		for col := range n {
+			g[i*n+col] = 1 + label[(c*(row%r)+row/r+col)%n]
+		}
+	}
+	return g
+}
+
+// TestChutesKeepTheSolution: on random partial grids of a known full
+// grid (some cells given, a few other values removed), the chute
+// level never fails and never removes a value of the full grid, and it
+// deduces at least what box-line reduction does; over the trials it
+// deduces more somewhere. Boxes of 2x3 and 3x4 give chutes of two,
+// three and four units a side (the k = 4 ones use the general tables).
+func TestChutesKeepTheSolution(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, shape := range [][2]int{{2, 2}, {2, 3}, {3, 3}, {3, 4}} {
+		r, c := shape[0], shape[1]
+		n := r * c
+		spaces := map[units.Level]*csp.Space{}
+		var cells []csp.Var
+		for _, l := range []units.Level{units.BoxLine, units.Chutes} {
+			m := csp.NewModel()
+			var us [][]csp.Var
+			cells, us = sudokuUnits(m, r, c)
+			require.NoError(t, units.Post(m, us, l))
+			spaces[l] = csp.NewSpace(m, csp.Copying)
+		}
+		stronger := 0
+		for trial := range 200 {
+			sol := solutionGrid(rng, r, c)
+			given, keep := 0.2+0.25*rng.Float64(), 0.9+0.1*rng.Float64()
+			for _, s := range spaces {
+				s.Reset()
+			}
+			for k, v := range sol {
+				g := rng.Float64() < given
+				for w := 1; w <= n; w++ {
+					if w != v && (g || rng.Float64() > keep) {
+						for _, s := range spaces {
+							s.Remove(cells[k], w)
+						}
+					}
+				}
+			}
+			for _, s := range spaces {
+				require.True(t, s.Propagate(), "%dx%d trial %d", r, c, trial)
+			}
+			more := false
+			for k, v := range sol {
+				got := spaces[units.Chutes].Dom(cells[k]).AppendValues(nil)
+				weaker := spaces[units.BoxLine].Dom(cells[k]).AppendValues(nil)
+				require.Contains(t, got, v, "%dx%d trial %d cell %d", r, c, trial, k)
+				require.Subset(t, weaker, got, "%dx%d trial %d cell %d", r, c, trial, k)
+				more = more || len(got) < len(weaker)
+			}
+			if more {
+				stronger++
+			}
+		}
+		if r > 2 || c > 2 { // with two units a side, the matching is box-line reduction
+			assert.Positive(t, stronger, "%dx%d: chutes must deduce more than box-line somewhere", r, c)
+		}
+		t.Logf("%dx%d: chutes deduced more than box-line in %d trials of 200", r, c, stronger)
 	}
 }
