@@ -48,6 +48,7 @@ func (problem) Info() catalog.Info {
 		Flags: append([]catalog.Flag{
 			square.AllDiffFlag(alldiff.Hidden),
 			{Name: "boxline", Bool: true, Default: "true", Usage: "box-line reduction (pointing and claiming)"},
+			{Name: "chutes", Bool: true, Default: "true", Usage: "with box-line, each band and stack as a whole (units model)"},
 			{Name: "cages", Default: linear.GAC.String(), Choices: cageNames, Usage: "killer cage strength: gac (distinct and sum as one) or bounds"},
 		}, catalog.MakeFlags(Ladder.Levels)...),
 		Quick: true,
@@ -58,7 +59,7 @@ func (problem) Info() catalog.Info {
 // (DefaultSearch) to the search flags not given.
 func (problem) Options(s *catalog.Settings) (settings, error) {
 	var o settings
-	var errs [5]error
+	var errs [6]error
 	var view, cages int
 	view, errs[0] = catalog.ParseModel(s, []string{Units.String(), Generic.String()})
 	o.View = View(view)
@@ -67,6 +68,7 @@ func (problem) Options(s *catalog.Settings) (settings, error) {
 	cages, errs[3] = catalog.ParseFlag(s, "cages", catalog.ParseChoice(cageNames))
 	o.CageBounds = cages == 1
 	o.make, errs[4] = catalog.ParseMake(s, Ladder.Levels)
+	o.Chutes, errs[5] = catalog.ParseFlag(s, "chutes", catalog.ParseBool)
 	if !s.Gave("var") {
 		s.Search.Var = DefaultSearch.Var
 	}
@@ -78,6 +80,9 @@ func (problem) Options(s *catalog.Settings) (settings, error) {
 	}
 	if !s.Gave("ties") {
 		s.Search.RandomTies = DefaultSearch.RandomTies
+	}
+	if !s.Gave("last-conflict") {
+		s.Search.LastConflict = DefaultSearch.LastConflict
 	}
 	return o, errors.Join(errs[:]...)
 }

@@ -42,7 +42,8 @@ func ParseView(name string) (View, error) {
 
 // Options choose the model and its propagation strength. The ladder, from
 // weakest, is AllDiff value (naked singles), hidden (and hidden singles),
-// hidden with BoxLine (and pointing/claiming), gac with BoxLine (and
+// hidden with BoxLine (and pointing/claiming), hidden with BoxLine and
+// Chutes (and each band and stack as a whole), gac with BoxLine (and
 // naked and hidden subsets of every size).
 type Options struct {
 	View    View
@@ -52,26 +53,35 @@ type Options struct {
 	// and a bounds-consistent sum, as two propagators) instead of the
 	// default linear.GAC (domain consistent on distinct and sum at once).
 	CageBounds bool
+	// Chutes, in the Units view with BoxLine, reasons on every band and
+	// stack as a whole (units.Chutes): a value's places in the boxes of a
+	// band follow a permutation of the band's rows, and a mini-row of a
+	// box left with as many values as cells holds those. The Generic
+	// view, one constraint at a time, has no such constraint and ignores
+	// it.
+	Chutes bool
 }
 
 // DefaultOptions are the fastest on the public sets: the units propagator
-// with hidden singles and box-line reduction (measured in
-// docs/BENCHMARKS.md, section "Sudoku: the public sets, every strength,
-// beside qqwing").
-var DefaultOptions = Options{View: Units, AllDiff: alldiff.Hidden, BoxLine: true}
+// with hidden singles, box-line reduction and chutes (measured in
+// docs/BENCHMARKS.md, sections "Sudoku: the public sets, every strength,
+// beside qqwing" and "Issue 19: sudoku against tdoku").
+var DefaultOptions = Options{View: Units, AllDiff: alldiff.Hidden, BoxLine: true, Chutes: true}
 
 // DefaultSearch is the search the solver uses unless told otherwise:
 // smallest domain first, ties broken at random (seeded, and reseeded for
 // every puzzle, so a puzzle's search does not depend on its neighbours in
 // a batch), smallest value first, Luby restarts every 1000 failures or so.
 // Random ties search fewer nodes than ties to the first cell on the hard
-// public sets (docs/BENCHMARKS.md, section "Sudoku: random ties"); the
+// public sets (docs/BENCHMARKS.md, section "Sudoku: random ties"), and so
+// does branching again on the cell of the last failed decision
+// (LastConflict; section "Issue 19: sudoku against tdoku"); the
 // restarts never fire on them (no 9x9 puzzle there needs 1000 failures)
 // but cut the heavy tail of large grids with many holes (sections
 // "Sudoku: the public sets, every strength, beside qqwing" and "Sudoku:
 // other sizes").
 var DefaultSearch = csp.Options{Var: csp.MinDomain, Val: csp.ValMin, RandomTies: true, Seed: 1,
-	Restarts: csp.Luby, RestartBase: 1000}
+	Restarts: csp.Luby, RestartBase: 1000, LastConflict: true}
 
 // Model is a sudoku model of one box shape (and, built by BuildPuzzle,
 // of one puzzle's regions, diagonals and cages), without givens:
@@ -196,6 +206,9 @@ func build(p *Puzzle, o Options) (*Model, error) {
 		level := units.Hidden
 		if o.BoxLine {
 			level = units.BoxLine
+		}
+		if o.BoxLine && o.Chutes {
+			level = units.Chutes
 		}
 		if err := units.Post(m, all, level); err != nil {
 			return nil, err

@@ -26,6 +26,7 @@ var ladder = []Options{
 	{View: Generic, AllDiff: alldiff.Value},
 	{View: Generic, AllDiff: alldiff.Hidden, BoxLine: true},
 	{View: Generic, AllDiff: alldiff.GAC, BoxLine: true},
+	{View: Units, AllDiff: alldiff.Hidden, BoxLine: true, Chutes: true},
 }
 
 func (o Options) String() string {
@@ -35,6 +36,9 @@ func (o Options) String() string {
 	}
 	if o.CageBounds {
 		s += "+cagebounds"
+	}
+	if o.Chutes {
+		s += "+chutes"
 	}
 	return s
 }
@@ -105,6 +109,7 @@ func TestStrengthLadder(t *testing.T) {
 	value := nodes(ladder[0])
 	hidden := nodes(ladder[1])
 	boxline := nodes(ladder[2])
+	chutes := nodes(ladder[7])
 	total := func(xs []int64) (s int64) {
 		for _, x := range xs {
 			s += x
@@ -113,6 +118,7 @@ func TestStrengthLadder(t *testing.T) {
 	}
 	assert.Greater(t, total(value), total(hidden))
 	assert.Greater(t, total(hidden), total(boxline))
+	assert.Greater(t, total(boxline), total(chutes))
 	assert.Equal(t, value, nodes(ladder[4]), "units and generic at value strength")
 	assert.Equal(t, boxline, nodes(ladder[5]), "units and generic at hidden+boxline")
 	assert.Equal(t, nodes(ladder[3]), nodes(ladder[6]), "units and generic at gac+boxline")
@@ -207,5 +213,51 @@ func BenchmarkUnique(b *testing.B) {
 				s.Count(context.Background(), ps[i%len(ps)], 2)
 			}
 		})
+	}
+}
+
+// BenchmarkPublicSets is one puzzle per op over the whole public sets in
+// ../shared/data/sudoku (skipped where absent), cycling in file order:
+// first solution and count to 2 with the defaults, reporting search
+// nodes, failures and propagator runs per puzzle beside the time, the
+// figures that say whether a change bought fewer guesses or cheaper
+// ones. SUDOKU_SETS narrows the sets (space-separated names).
+func BenchmarkPublicSets(b *testing.B) {
+	dir := filepath.Join("..", "..", "..", "shared", "data", "sudoku")
+	names := []string{"17_clue", "forum_hardest_1905_11plus"}
+	if s := os.Getenv("SUDOKU_SETS"); s != "" {
+		names = strings.Fields(s)
+	}
+	for _, set := range names {
+		path := filepath.Join(dir, set+".txt")
+		if _, err := os.Stat(path); err != nil {
+			b.Logf("no %s: skipped", path)
+			continue
+		}
+		ps := readPuzzles(b, path)
+		for _, mode := range []struct {
+			name  string
+			limit int64
+		}{{"first", 1}, {"unique", 2}} {
+			b.Run(set+"/"+mode.name, func(b *testing.B) {
+				s, err := NewSolver(3, 3, DefaultOptions, DefaultSearch)
+				require.NoError(b, err)
+				var nodes, fails, props int64
+				b.ReportAllocs()
+				for i := 0; b.Loop(); i++ {
+					res, err := s.Count(context.Background(), ps[i%len(ps)], mode.limit)
+					if err != nil || res.Solutions == 0 {
+						b.Fatalf("%s line %d: %v %+v", set, i%len(ps)+1, err, res)
+					}
+					nodes += res.Stats.Nodes
+					fails += res.Stats.Failures
+					props += res.Stats.Propagations
+				}
+				n := float64(b.N)
+				b.ReportMetric(float64(nodes)/n, "nodes/op")
+				b.ReportMetric(float64(fails)/n, "fails/op")
+				b.ReportMetric(float64(props)/n, "props/op")
+			})
+		}
 	}
 }
