@@ -21,6 +21,7 @@ type chute struct {
 	units     []int32 // A_0..A_{k-1}, then B_0..B_{k-1}
 	meetStart []int32 // meet i*k+j (A_i and B_j) is meetCells[meetStart[m]:meetStart[m+1]]
 	meetCells []int32
+	size      int    // the cells of every meet when they all have as many, else 0
 	full      uint64 // the values of every unit
 }
 
@@ -150,6 +151,12 @@ func (n *net) addChute(a, b []int32, seen map[string]bool) {
 			ch.meetStart = append(ch.meetStart, int32(len(ch.meetCells)))
 		}
 	}
+	ch.size = len(ch.meetCells) / (k * k)
+	for m := range k * k {
+		if int(ch.meetStart[m+1]-ch.meetStart[m]) != ch.size {
+			ch.size = 0
+		}
+	}
 	n.chutes = append(n.chutes, ch)
 }
 
@@ -177,12 +184,21 @@ func (p *prop) chute(id int32) bool {
 	k := ch.k
 	e := p.meetWords[:k*k]
 	at := p.chuteAt[id]
-	for m := range e {
-		var w uint64
-		for _, c := range ch.meetCells[ch.meetStart[m]:ch.meetStart[m+1]] {
-			w |= p.d[c]
+	d := p.d
+	switch cells := ch.meetCells; ch.size {
+	case 3: // the boxes of a 9x9 sudoku meet its lines in three cells
+		for m := range e {
+			t := cells[3*m : 3*m+3 : 3*m+3]
+			e[m] = d[t[0]] | d[t[1]] | d[t[2]]
 		}
-		e[m] = w
+	default:
+		for m := range e {
+			var w uint64
+			for _, c := range cells[ch.meetStart[m]:ch.meetStart[m+1]] {
+				w |= d[c]
+			}
+			e[m] = w
+		}
 	}
 	if slices.Equal(e, p.chuteFix[at:int(at)+k*k]) {
 		return true // the meets of a run that found nothing

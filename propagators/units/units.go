@@ -426,14 +426,19 @@ func (p *prop) nextDirty() int32 {
 // Propagate runs the rules to a fixpoint on the words.
 func (p *prop) Propagate(s *csp.Space) csp.Status {
 	n := len(p.vars)
-	if slab := s.OneWord(); slab != nil && p.base >= 0 {
-		copy(p.d, slab[p.base:int(p.base)+n])
+	// The space's words when the cells are its variables in order (the
+	// copy's original, untouched until the write-back), else a copy.
+	orig := s.OneWord()
+	if orig != nil && p.base >= 0 {
+		orig = orig[p.base : int(p.base)+n]
+		copy(p.d, orig)
 	} else {
 		for i, x := range p.vars {
 			p.d[i] = s.Words(x)[0]
 		}
+		orig = p.orig
+		copy(orig, p.d)
 	}
-	copy(p.orig, p.d)
 	p.last = p.hint(s)
 	steady := 0 // assigned cells that did not change: their peers may need them
 	p.moved = p.moved[:0]
@@ -484,8 +489,8 @@ func (p *prop) Propagate(s *csp.Space) csp.Status {
 			break
 		}
 	}
-	for i, x := range p.vars {
-		if p.d[i] != p.orig[i] && !s.KeepMask(x, p.d[i]) {
+	for i, w := range p.d {
+		if w != orig[i] && !s.KeepMask(p.vars[i], w) {
 			return p.fail()
 		}
 	}
