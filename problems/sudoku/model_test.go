@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -221,15 +222,26 @@ func BenchmarkUnique(b *testing.B) {
 // first solution and count to 2 with the defaults, reporting search
 // nodes, failures and propagator runs per puzzle beside the time, the
 // figures that say whether a change bought fewer guesses or cheaper
-// ones. SUDOKU_SETS narrows the sets (space-separated names).
+// ones, and on Linux the CPU time of the benchmark's thread per puzzle
+// (cpu-ns/op), which a loaded machine distorts less than wall time.
+// SUDOKU_SETS narrows the sets (space-separated names); SUDOKU_FILE
+// names one file instead.
 func BenchmarkPublicSets(b *testing.B) {
 	dir := filepath.Join("..", "..", "..", "shared", "data", "sudoku")
 	names := []string{"17_clue", "forum_hardest_1905_11plus"}
 	if s := os.Getenv("SUDOKU_SETS"); s != "" {
 		names = strings.Fields(s)
 	}
+	paths := map[string]string{}
 	for _, set := range names {
-		path := filepath.Join(dir, set+".txt")
+		paths[set] = filepath.Join(dir, set+".txt")
+	}
+	if f := os.Getenv("SUDOKU_FILE"); f != "" {
+		names = []string{strings.TrimSuffix(filepath.Base(f), ".txt")}
+		paths = map[string]string{names[0]: f}
+	}
+	for _, set := range names {
+		path := paths[set]
 		if _, err := os.Stat(path); err != nil {
 			b.Logf("no %s: skipped", path)
 			continue
@@ -244,6 +256,9 @@ func BenchmarkPublicSets(b *testing.B) {
 				require.NoError(b, err)
 				var nodes, fails, props int64
 				b.ReportAllocs()
+				runtime.LockOSThread()
+				defer runtime.UnlockOSThread()
+				cpu := threadCPU()
 				for i := 0; b.Loop(); i++ {
 					res, err := s.Count(context.Background(), ps[i%len(ps)], mode.limit)
 					if err != nil || res.Solutions == 0 {
@@ -254,6 +269,9 @@ func BenchmarkPublicSets(b *testing.B) {
 					props += res.Stats.Propagations
 				}
 				n := float64(b.N)
+				if cpu > 0 {
+					b.ReportMetric(float64(threadCPU()-cpu)/n, "cpu-ns/op")
+				}
 				b.ReportMetric(float64(nodes)/n, "nodes/op")
 				b.ReportMetric(float64(fails)/n, "fails/op")
 				b.ReportMetric(float64(props)/n, "props/op")
