@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/cspgo/csp/csp"
+	"github.com/cspgo/csp/internal/benchrec"
 	"github.com/cspgo/csp/problems/catalog"
 )
 
@@ -615,26 +616,6 @@ type benchRun struct {
 	skipped bool // the configuration could not be set for the problem
 }
 
-// benchRecord is the JSON form of a run (one line of --json).
-type benchRecord struct {
-	Config       string            `json:"config"`
-	Settings     map[string]string `json:"settings"`
-	Problem      string            `json:"problem"`
-	File         string            `json:"file"`
-	Instance     int               `json:"instance"`
-	Line         int               `json:"line"`
-	Status       string            `json:"status"`
-	Time         float64           `json:"time"` // seconds
-	Nodes        int64             `json:"nodes"`
-	Failures     int64             `json:"failures"`
-	Propagations int64             `json:"propagations"`
-	PeakDepth    int               `json:"peakDepth"`
-	Restarts     int64             `json:"restarts"`
-	Solutions    int64             `json:"solutions"`
-	Propagators  []csp.KindStats   `json:"propagators,omitempty"`
-	Error        string            `json:"error,omitempty"`
-}
-
 // bench runs the benchmark: every configuration of the matrix on every
 // instance of every file.
 func bench(stdin io.Reader, stdout, stderr *output, args []string) int {
@@ -665,6 +646,12 @@ func bench(stdin io.Reader, stdout, stderr *output, args []string) int {
 	outs := []*outFile{{flag: "--csv", path: b.csvPath}, {flag: "--json", path: b.jsonPath}, {flag: "--plot", path: b.plotPath}}
 	if err := checkOutputs(outs, paths, stdin, b.force); err != nil {
 		return usageError(stderr, "bench: %v", err)
+	}
+	var plotter string
+	if b.plotPath != "" {
+		if plotter, err = findPlotter(); err != nil {
+			return usageError(stderr, "bench: --plot %v", err)
+		}
 	}
 	loaded := loadFiles(inputs, stdin, &readBudget{instances: b.maxInstances, bytes: b.maxBytes,
 		maxInstances: b.maxInstances, maxBytes: b.maxBytes})
@@ -716,7 +703,7 @@ func bench(stdin io.Reader, stdout, stderr *output, args []string) int {
 	writers := []func(io.Writer) error{
 		func(w io.Writer) error { return writeBenchCSV(w, configs, loaded, results) },
 		func(w io.Writer) error { return writeBenchJSON(w, configs, loaded, results) },
-		func(w io.Writer) error { return writeBenchPlot(w, configs, results) },
+		func(w io.Writer) error { return writeBenchPlot(w, plotter, configs, loaded, results) },
 	}
 	for i, o := range outs {
 		switch o.path {
@@ -1065,8 +1052,8 @@ func quantiles(ts []time.Duration) (med, mean, mx time.Duration) {
 	return ts[len(ts)/2], sum / time.Duration(len(ts)), ts[len(ts)-1]
 }
 
-func benchRecordOf(cf configuration, f benchFile, r benchRun) benchRecord {
-	rec := benchRecord{
+func benchRecordOf(cf configuration, f benchFile, r benchRun) benchrec.Record {
+	rec := benchrec.Record{
 		Config: cf.name, Settings: cf.values, Problem: f.problem.Name, File: f.name,
 		Instance: r.item.Index, Line: r.item.Line, Status: r.status, Time: r.time.Seconds(),
 		Nodes: r.res.Stats.Nodes, Failures: r.res.Stats.Failures, Propagations: r.res.Stats.Propagations,
@@ -1157,7 +1144,3 @@ func (p *progress) done() {
 		p.w.printf("\r%s\r", strings.Repeat(" ", 80))
 	}
 }
-
-// logTime maps a duration to seconds for the plots' log axes (a floor
-// keeps instant runs on the chart).
-func logTime(d time.Duration) float64 { return math.Max(d.Seconds(), 1e-6) }

@@ -18,6 +18,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/cspgo/csp/internal/benchrec"
 )
 
 // tiny is the bench tests' suite: a few instances of each problem.
@@ -28,6 +30,7 @@ func TestBenchWritesTableCSVJSONAndPlot(t *testing.T) {
 	csvPath, jsonPath, svgPath := filepath.Join(dir, "b.csv"), filepath.Join(dir, "b.json"), filepath.Join(dir, "b.svg")
 	args := append([]string{"bench", "--alldiff", "hidden,gac", "--var", "mindom,domwdeg", "--repeat", "2",
 		"--csv", csvPath, "--json", jsonPath, "--plot", svgPath}, tiny...)
+	withPlotter(t)
 	r := runCSP(t, "", args...)
 	require.Equal(t, 0, r.code, r.stderr)
 
@@ -159,7 +162,11 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(run(args, os.Stdin, os.Stdout, os.Stderr))
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	if plotter.dir != "" {
+		_ = os.RemoveAll(plotter.dir) // a temporary folder: nothing to lose
+	}
+	os.Exit(code)
 }
 
 // TestBenchNeverOverwritesItsInput: the case (a copy of a sample
@@ -216,6 +223,7 @@ func TestBenchNeverOverwritesItsInput(t *testing.T) {
 // TestBenchExistingOutput: an existing file is replaced only with --force,
 // and refused before anything runs without it.
 func TestBenchExistingOutput(t *testing.T) {
+	withPlotter(t)
 	dir := t.TempDir()
 	old := filepath.Join(dir, "old")
 	for _, flag := range []string{"--csv", "--json", "--plot"} {
@@ -278,7 +286,7 @@ func TestBenchInterruptKeepsOldOutput(t *testing.T) {
 	assert.Less(t, len(lines), 12, "an interrupted run")
 	for _, l := range lines {
 		if l != "" {
-			var rec benchRecord
+			var rec benchrec.Record
 			assert.NoError(t, json.Unmarshal([]byte(l), &rec))
 		}
 	}

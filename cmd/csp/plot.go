@@ -1,110 +1,67 @@
 package main
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
 	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
 	"slices"
+	"strings"
 	"time"
-
-	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/plotutil"
-	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/vgsvg"
 )
 
-// writeBenchPlot draws the benchmark as one SVG of two charts: a cactus
-// plot (instances solved against the time each took, sorted, one line per
-// configuration, time on a log scale: the lower and further right, the
-// better), and a per-propagator breakdown (runs of each propagator kind,
-// per configuration). gonum/plot draws them: axes, log
-// ticks, legends and SVG output are its business, not ours.
-func writeBenchPlot(w io.Writer, configs []configuration, results []benchRun) error {
-	cactus := plot.New()
-	cactus.Title.Text = "Instances solved against time"
-	cactus.X.Label.Text = "instances solved"
-	cactus.Y.Label.Text = "time per instance (s)"
-	cactus.Y.Scale = plot.LogScale{}
-	cactus.Y.Tick.Marker = plot.LogTicks{Prec: -1}
-	cactus.Legend.Top = true
-	cactus.Legend.Left = true
-	any := false
-	for ci, cf := range configs {
-		ts := solvedTimes(results, ci)
-		if len(ts) == 0 {
-			continue
-		}
-		pts := make(plotter.XYs, len(ts))
-		for i, t := range ts {
-			pts[i] = plotter.XY{X: float64(i + 1), Y: logTime(t)}
-		}
-		line, err := plotter.NewLine(pts)
-		if err != nil {
-			return err
-		}
-		line.Color = plotutil.Color(ci)
-		line.Width = vg.Points(1.5)
-		cactus.Add(line)
-		cactus.Legend.Add(cf.name, line)
-		any = true
-	}
-	if !any {
-		// A log axis needs a positive range: say there is nothing.
-		cactus.Y.Scale, cactus.Y.Tick.Marker = plot.LinearScale{}, plot.DefaultTicks{}
-		cactus.Title.Text += " (none solved)"
-	}
+// bench --plot is drawn by a command of its own, csp-plot
+// (cmd/csp-plot), from the runs as --json writes them. Go initialises
+// every package linked into a binary before main, and the plotting
+// library's initialisation parses a dozen fonts: linked into csp, it would
+// run at the start of every command, csp solve on one small puzzle
+// included. In a binary of its own it runs only when a plot is drawn.
 
-	// Per-propagator breakdown: the kinds, in order of first appearance.
-	var kinds []string
-	runs := map[[2]int]float64{} // (config, kind) -> runs
-	for _, r := range results {
-		for _, k := range r.res.Stats.Propagators {
-			i := slices.Index(kinds, k.Kind)
-			if i < 0 {
-				i = len(kinds)
-				kinds = append(kinds, k.Kind)
-			}
-			runs[[2]int{r.config, i}] += float64(k.Runs)
-		}
-	}
-	breakdown := plot.New()
-	breakdown.Title.Text = "Propagator runs by kind (bars start at zero, so the axis is linear)"
-	breakdown.Y.Label.Text = "runs, all instances"
-	breakdown.Legend.Top = true
-	breakdown.Legend.Left = true
-	if len(kinds) > 0 {
-		width := vg.Points(max(4, 40/float64(len(configs))))
-		for ci, cf := range configs {
-			vals := make(plotter.Values, len(kinds))
-			for k := range kinds {
-				vals[k] = runs[[2]int{ci, k}]
-			}
-			bars, err := plotter.NewBarChart(vals, width)
-			if err != nil {
-				return err
-			}
-			bars.Color = plotutil.Color(ci)
-			bars.LineStyle.Width = 0
-			bars.Offset = width * vg.Length(float64(ci)-float64(len(configs)-1)/2)
-			breakdown.Add(bars)
-			breakdown.Legend.Add(cf.name, bars)
-		}
-		breakdown.NominalX(kinds...)
-		breakdown.X.Tick.Label.Rotation = 0.4
-		breakdown.X.Tick.Label.XAlign = draw.XRight
-	}
+// plotterName is the plotting command's name.
+const plotterName = "csp-plot"
 
-	img := vgsvg.New(vg.Points(720), vg.Points(900))
-	dc := draw.New(img)
-	tiles := draw.Tiles{Rows: 2, Cols: 1, PadTop: vg.Points(8), PadBottom: vg.Points(8),
-		PadLeft: vg.Points(8), PadRight: vg.Points(8), PadY: vg.Points(16)}
-	plots := [][]*plot.Plot{{cactus}, {breakdown}}
-	canvases := plot.Align(plots, tiles, dc)
-	cactus.Draw(canvases[0][0])
-	breakdown.Draw(canvases[1][0])
-	if _, err := img.WriteTo(w); err != nil {
-		return fmt.Errorf("writing the plot: %w", err)
+// errNoPlotter says csp-plot was found neither beside csp nor on PATH.
+var errNoPlotter = errors.New("needs the csp-plot command beside csp or on PATH (go install github.com/cspgo/csp/cmd/csp-plot)")
+
+// findPlotter returns the path of csp-plot: beside the running csp first
+// (where go install and go build -o DIR ./cmd/... put both), then on
+// PATH.
+func findPlotter() (string, error) {
+	name := plotterName
+	if runtime.GOOS == "windows" {
+		name += ".exe"
+	}
+	if self, err := os.Executable(); err == nil {
+		p := filepath.Join(filepath.Dir(self), name)
+		if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() {
+			return p, nil
+		}
+	}
+	if p, err := exec.LookPath(plotterName); err == nil {
+		return p, nil
+	}
+	return "", errNoPlotter
+}
+
+// writeBenchPlot has the plotter draw the runs into w: their --json form
+// on its standard input, the SVG from its standard output. Its message
+// on standard error, if it fails, is the error.
+func writeBenchPlot(w io.Writer, plotter string, configs []configuration, files []benchFile, results []benchRun) error {
+	var runs, msg bytes.Buffer
+	if err := writeBenchJSON(&runs, configs, files, results); err != nil {
+		return err
+	}
+	cmd := exec.Command(plotter)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = &runs, w, &msg
+	if err := cmd.Run(); err != nil {
+		if m := strings.TrimSpace(msg.String()); m != "" {
+			return fmt.Errorf("drawing the plot: %s", m)
+		}
+		return fmt.Errorf("drawing the plot with %s: %w", plotter, err)
 	}
 	return nil
 }

@@ -329,8 +329,9 @@ Flags of bench: model and search flags as for solve, each a comma list
 combination runs),
 --repeat R, --timeout D (default 10s), --nodes N, --shuffle SEED, --jobs J,
 --max-memory SIZE, --warmup=false, --csv FILE, --json FILE, --plot FILE.svg
-(- is standard output; never an input; an existing file only with --force;
-written whole at the end), --max-instances N (default 100000), --max-bytes
+(drawn by csp-plot, found beside csp or on PATH) (- is standard output;
+never an input; an existing file only with --force; written whole at the
+end), --max-instances N (default 100000), --max-bytes
 SIZE (default 64M): the most instances and input kept in all; FILE - is
 standard input; embedded suites: default (all of them), ` + strings.Join(suiteProblems(), ", ") + `.
 

@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/cspgo/csp/csp"
+	"github.com/cspgo/csp/internal/benchrec"
 	"github.com/cspgo/csp/problems/catalog"
 )
 
@@ -54,15 +55,15 @@ type benchRequest struct {
 // ratios against the first configuration, the cactus plot's points and
 // its SVG, and the records of bench --json.
 type benchReport struct {
-	Running bool          `json:"running"`
-	Done    int           `json:"done"`
-	Total   int           `json:"total"`
-	Files   []string      `json:"files"`
-	Rows    []benchRow    `json:"rows"`
-	Ratios  []ratioRow    `json:"ratios"`
-	Cactus  []cactusLine  `json:"cactus"`
-	Records []benchRecord `json:"records"`
-	SVG     string        `json:"svg,omitempty"`
+	Running bool              `json:"running"`
+	Done    int               `json:"done"`
+	Total   int               `json:"total"`
+	Files   []string          `json:"files"`
+	Rows    []benchRow        `json:"rows"`
+	Ratios  []ratioRow        `json:"ratios"`
+	Cactus  []cactusLine      `json:"cactus"`
+	Records []benchrec.Record `json:"records"`
+	SVG     string            `json:"svg,omitempty"`
 }
 
 // ratioRow is the paired ratios of a configuration against another.
@@ -82,7 +83,7 @@ type cactusLine struct {
 // reportOf sums up a bench run: the same figures the command line's table,
 // --json and --plot give.
 func reportOf(configs []configuration, files []benchFile, results []benchRun) benchReport {
-	rep := benchReport{Files: []string{}, Rows: []benchRow{}, Ratios: []ratioRow{}, Cactus: []cactusLine{}, Records: []benchRecord{}}
+	rep := benchReport{Files: []string{}, Rows: []benchRow{}, Ratios: []ratioRow{}, Cactus: []cactusLine{}, Records: []benchrec.Record{}}
 	for _, f := range files {
 		if f.err == nil {
 			rep.Files = append(rep.Files, fmt.Sprintf("%s (%s, %d)", f.name, f.problem.Name, len(f.items)))
@@ -106,9 +107,13 @@ func reportOf(configs []configuration, files []benchFile, results []benchRun) be
 			rep.Records = append(rep.Records, benchRecordOf(configs[r.config], files[r.file], r))
 		}
 	}
+	// The SVG comes from csp-plot when it is installed (see plot.go);
+	// without it the report has the cactus lines but no drawing.
 	var svg bytes.Buffer
-	if err := writeBenchPlot(&svg, configs, results); err == nil {
-		rep.SVG = svg.String()
+	if plotter, err := findPlotter(); err == nil {
+		if err := writeBenchPlot(&svg, plotter, configs, files, results); err == nil {
+			rep.SVG = svg.String()
+		}
 	}
 	return rep
 }
@@ -139,7 +144,7 @@ func (b *benchState) snapshot() benchReport {
 	}
 	done, total := b.progress()
 	return benchReport{Running: true, Done: done, Total: total, Files: []string{}, Rows: []benchRow{}, Ratios: []ratioRow{},
-		Cactus: []cactusLine{}, Records: []benchRecord{}}
+		Cactus: []cactusLine{}, Records: []benchrec.Record{}}
 }
 
 // benches are the server's bench runs: the one running and the last
@@ -403,7 +408,7 @@ func readBenchJSON(r io.Reader) ([]configuration, []benchFile, []benchRun, error
 		if len(results) == benchMaxUploadRecord {
 			return nil, nil, nil, badRequest("line %d: more than %d records", line, benchMaxUploadRecord)
 		}
-		var rec benchRecord
+		var rec benchrec.Record
 		dec := json.NewDecoder(bytes.NewReader(text))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&rec); err != nil {

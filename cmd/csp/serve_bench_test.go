@@ -35,6 +35,7 @@ func events(t *testing.T, resp *http.Response) (names []string, data []string) {
 // ratios, cactus lines and records agree with the matrix; its records
 // uploaded give the same table.
 func TestServeBench(t *testing.T) {
+	withPlotter(t) // the report's svg
 	s, ts := testServer(t, serveConfig{})
 	code, out := post(t, ts, "/api/bench", map[string]any{"suites": []string{"skyscraper", "latin"},
 		"matrix": map[string][]string{"var": {"domwdeg", "mindom"}}, "max_instances": 4, "timeout_ms": 2000})
