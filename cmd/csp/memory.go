@@ -53,7 +53,7 @@ const memoryTick = 25 * time.Millisecond
 const fallbackMaxMemory = 4 << 30
 
 // defaultMaxMemory is half of what the process may use: the physical
-// memory (MemTotal in /proc/meminfo), or less when a control group or
+// memory (memTotal), or less when a control group or
 // the address-space limit (ulimit -v) allows less; fallbackMaxMemory
 // when none of these can be read.
 func defaultMaxMemory() int64 {
@@ -75,27 +75,6 @@ func defaultMaxMemory() int64 {
 		return fallbackMaxMemory
 	}
 	return max(total/2, 1)
-}
-
-// memTotal reads MemTotal from /proc/meminfo.
-func memTotal() (int64, bool) {
-	b, err := os.ReadFile("/proc/meminfo")
-	if err != nil {
-		return 0, false
-	}
-	for line := range strings.Lines(string(b)) {
-		rest, ok := strings.CutPrefix(line, "MemTotal:")
-		if !ok {
-			continue
-		}
-		kb, ok := strings.CutSuffix(strings.TrimSpace(rest), " kB")
-		n, err := strconv.ParseInt(kb, 10, 64)
-		if !ok || err != nil || n <= 0 || n > math.MaxInt64/1024 {
-			return 0, false
-		}
-		return n * 1024, true
-	}
-	return 0, false
 }
 
 // cgroupLimitFiles lists the files that may hold the memory limit of the
@@ -172,6 +151,11 @@ type guardKey struct{}
 // run under the returned context (see instanceContext). release stops
 // the watcher and puts the soft limit back. A limit of 0 means none: ctx
 // is returned as it is.
+//
+// The watcher is a timer that looks at the heap and sets itself again,
+// not a goroutine that waits for a ticker: a command that ends before the
+// first tick (csp solve on a small puzzle) has started no goroutine, no
+// thread and no read of the runtime's metrics for it.
 func guardMemory(ctx context.Context, limit int64) (_ context.Context, release func()) {
 	if limit <= 0 {
 		return ctx, func() {}
@@ -179,15 +163,27 @@ func guardMemory(ctx context.Context, limit int64) (_ context.Context, release f
 	g := &memoryGuard{limit: limit, running: map[int64]context.CancelCauseFunc{}, cancelled: map[int64]bool{}}
 	old := debug.SetMemoryLimit(-1)
 	debug.SetMemoryLimit(min(old, limit-limit/8))
-	stop := make(chan struct{})
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		g.watch(stop)
-	}()
+	var (
+		mu      sync.Mutex // held by a tick while it looks, and by release
+		stopped bool
+		t       *time.Timer
+	)
+	mu.Lock()
+	t = time.AfterFunc(memoryTick, func() {
+		mu.Lock()
+		defer mu.Unlock()
+		if stopped {
+			return
+		}
+		g.look()
+		t.Reset(memoryTick)
+	})
+	mu.Unlock()
 	return context.WithValue(ctx, guardKey{}, g), func() {
-		close(stop)
-		<-done
+		mu.Lock()
+		stopped = true
+		t.Stop()
+		mu.Unlock() // a tick under way has ended
 		debug.SetMemoryLimit(old)
 	}
 }
@@ -216,45 +212,42 @@ func guardedInstance(ctx context.Context) (context.Context, func()) {
 	}
 }
 
-// watch reads the live heap every memoryTick until stop is closed. Past
-// 3/4 of the limit, it collects garbage to see what is really live (an
-// instance that ended may have left its model to the collector) and, if
-// the heap is still past, cancels every running instance. It judges again
-// only once those have returned: until then their memory is still theirs.
-func (g *memoryGuard) watch(stop <-chan struct{}) {
+// look is one tick of the watcher. Past 3/4 of the limit, it collects
+// garbage to see what is really live (an instance that ended may have
+// left its model to the collector) and, if the heap is still past,
+// cancels every running instance. It judges again only once those have
+// returned: until then their memory is still theirs.
+func (g *memoryGuard) look() {
+	g.mu.Lock()
+	waiting := len(g.cancelled) > 0
+	g.mu.Unlock()
+	if waiting || g.live() <= g.bound() {
+		return
+	}
+	runtime.GC()
+	if g.live() <= g.bound() {
+		return
+	}
+	g.mu.Lock()
+	for id, cancel := range g.running {
+		cancel(csp.ErrMemoryLimit)
+		delete(g.running, id)
+		g.cancelled[id] = true
+	}
+	g.mu.Unlock()
+}
+
+// bound is the live heap past which the watcher cancels: 3/4 of the
+// limit.
+func (g *memoryGuard) bound() int64 { return g.limit - g.limit/4 }
+
+// live reads the live heap (0 where the runtime does not report it: the
+// soft limit and the searches' shares remain).
+func (g *memoryGuard) live() int64 {
 	sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
-	live := func() int64 {
-		metrics.Read(sample)
-		if sample[0].Value.Kind() != metrics.KindUint64 {
-			return 0 // not supported: the soft limit and the searches' shares remain
-		}
-		return int64(min(sample[0].Value.Uint64(), math.MaxInt64))
+	metrics.Read(sample)
+	if sample[0].Value.Kind() != metrics.KindUint64 {
+		return 0
 	}
-	bound := g.limit - g.limit/4
-	t := time.NewTicker(memoryTick)
-	defer t.Stop()
-	for {
-		select {
-		case <-stop:
-			return
-		case <-t.C:
-		}
-		g.mu.Lock()
-		waiting := len(g.cancelled) > 0
-		g.mu.Unlock()
-		if waiting || live() <= bound {
-			continue
-		}
-		runtime.GC()
-		if live() <= bound {
-			continue
-		}
-		g.mu.Lock()
-		for id, cancel := range g.running {
-			cancel(csp.ErrMemoryLimit)
-			delete(g.running, id)
-			g.cancelled[id] = true
-		}
-		g.mu.Unlock()
-	}
+	return int64(min(sample[0].Value.Uint64(), math.MaxInt64))
 }
