@@ -156,6 +156,22 @@ func pipeline(ctx context.Context, p *catalog.Entry, items iter.Seq[catalog.Item
 		}
 		read.Store(true)
 	}()
+	if jobs == 1 {
+		// One worker: the consumer's goroutine is the worker, so the
+		// default run starts no worker goroutine (nor the one that
+		// waits for the workers). The chunks come in order already.
+		return func(yield func(*chunk) bool) {
+			ws := &catalog.Cache{}
+			stopped := false
+			for ch := range work {
+				runChunk(ctx, p, ch, c, ws, counting)
+				<-tokens
+				if !stopped && !yield(ch) {
+					stopped = true // drain the reader
+				}
+			}
+		}
+	}
 	var wg sync.WaitGroup
 	for range jobs {
 		wg.Add(1)
@@ -163,23 +179,7 @@ func pipeline(ctx context.Context, p *catalog.Entry, items iter.Seq[catalog.Item
 			defer wg.Done()
 			ws := &catalog.Cache{}
 			for ch := range work {
-				// Buffers do not fail: what a problem's Write
-				// reports is its own error (writeHuman).
-				ce := env{stdout: newOutput(&ch.out), stderr: newOutput(&ch.errOut)}
-				ch.outs = make([]outcome, 0, len(ch.items))
-				for _, it := range ch.items {
-					o := attempt(ctx, p, it, c.settings, ws, counting)
-					switch {
-					case c.json:
-						writeJSON(ce, &o, counting)
-					case !c.quiet || !o.ok():
-						writeHuman(ce, p, &o, c, counting)
-					}
-					reportFrontier(ce, &o)
-					o.grid = nil // printed: keep only what the summary needs
-					ch.outs = append(ch.outs, o)
-				}
-				ch.items = nil
+				runChunk(ctx, p, ch, c, ws, counting)
 				done <- ch
 			}
 		}()
@@ -208,6 +208,29 @@ func pipeline(ctx context.Context, p *catalog.Entry, items iter.Seq[catalog.Item
 			}
 		}
 	}
+}
+
+// runChunk solves (or counts) the instances of ch in order, writing what
+// each prints into ch's buffers and its outcome into ch.outs. An instance
+// not started before ctx is done is not run.
+func runChunk(ctx context.Context, p *catalog.Entry, ch *chunk, c *config, ws *catalog.Cache, counting bool) {
+	// Buffers do not fail: what a problem's Write reports is its own
+	// error (writeHuman).
+	ce := env{stdout: newOutput(&ch.out), stderr: newOutput(&ch.errOut)}
+	ch.outs = make([]outcome, 0, len(ch.items))
+	for _, it := range ch.items {
+		o := attempt(ctx, p, it, c.settings, ws, counting)
+		switch {
+		case c.json:
+			writeJSON(ce, &o, counting)
+		case !c.quiet || !o.ok():
+			writeHuman(ce, p, &o, c, counting)
+		}
+		reportFrontier(ce, &o)
+		o.grid = nil // printed: keep only what the summary needs
+		ch.outs = append(ch.outs, o)
+	}
+	ch.items = nil
 }
 
 // reportFrontier says on standard error when a breadth-first frontier
