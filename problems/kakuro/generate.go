@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"sync"
 
 	"github.com/cspgo/csp/csp"
 )
@@ -236,12 +237,14 @@ func runWays(size int, black []bool, fill []int, i, step int) int {
 	for _, j := range run {
 		sum += fill[j]
 	}
-	return ways[len(run)][sum]
+	return ways()[len(run)][sum]
 }
 
-// ways[n][s] is the number of sets of n distinct digits 1..9 adding up to
-// s.
-var ways = func() (w [MaxRun + 1][maxClue + 1]int) {
+// ways()[n][s] is the number of sets of n distinct digits 1..9 adding up
+// to s: built on first use, so that only the generator pays for it, not
+// every start of the command.
+var ways = sync.OnceValue(func() (w *[MaxRun + 1][maxClue + 1]int) {
+	w = new([MaxRun + 1][maxClue + 1]int)
 	for set := range 1 << 9 {
 		n, s := 0, 0
 		for d := range 9 {
@@ -253,7 +256,7 @@ var ways = func() (w [MaxRun + 1][maxClue + 1]int) {
 		w[n][s]++
 	}
 	return w
-}()
+})
 
 // runAt returns the white cells of the run through white cell i, across
 // (step 1) or down (step size).
