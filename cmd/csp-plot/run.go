@@ -39,7 +39,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			_, _ = fmt.Fprintf(stderr, "csp-plot: %v\n", err)
 			return 1
 		}
-		defer f.Close() // only read: nothing to lose
+		defer func() { _ = f.Close() }() // only read: a failed Close loses nothing
 		in, name = f, args[0]
 	}
 	configs, runs, err := readRuns(in)
