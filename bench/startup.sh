@@ -20,11 +20,13 @@
 #     median, mean and min of the 100 runs per command. Beside them, the
 #     floor of the machine: /bin/true (a C program) and a Go program that
 #     prints one line (built here), and NEW behind a pipe from echo
-#     (hyperfine's shell mode, the shell's own start subtracted);
+#     (hyperfine's shell mode, the shell's own start subtracted); and the
+#     mean CPU time (user + system), which the load inflates less;
 #   - inittrace: 21 runs of each binary on the 4x4 puzzle with
 #     GODEBUG=inittrace=1; the median over the runs of the summed init
 #     clock, the packages initialised, their bytes and allocations, and the
 #     costliest packages (median clock);
+#   - page faults: GNU time's minor faults and peak RSS, median of 21;
 #   - first instance: the ten 4e puzzles as a batch (--json), in ten
 #     rotations, so that each puzzle is once first; the median time of the
 #     instance that came first against the median time of the same puzzles
@@ -80,13 +82,14 @@ done
 hyperfine --style none --warmup 3 --runs $((10 * rounds)) --export-json "$work/pipe.json" \
 	"echo '$(cat "$work/id4")' | $new solve skyscraper -" >/dev/null 2>&1
 echo
-echo "process time, ms over $((10 * rounds)) runs: median mean min"
+echo "process time, ms over $((10 * rounds)) runs: median mean min, and CPU (user + system, mean)"
 for i in "${!cmds[@]}"; do
 	jq -s --argjson i "$i" '[.[].results[$i].times[]] | sort' "$work"/round*.json >"$work/t$i.json"
-	printf '%-18s %s\n' "${names[$i]}" "$(jq -r 'def med: if length % 2 == 1 then .[length/2|floor] else (.[length/2-1] + .[length/2]) / 2 end;
-		"\(med*1000*100|round/100) \((add/length)*1000*100|round/100) \(.[0]*1000*100|round/100)"' "$work/t$i.json")"
+	cpu=$(jq -s --argjson i "$i" '[.[].results[$i] | .user + .system] | add / length * 1000 * 100 | round / 100' "$work"/round*.json)
+	printf '%-18s %s %s\n' "${names[$i]}" "$(jq -r 'def med: if length % 2 == 1 then .[length/2|floor] else (.[length/2-1] + .[length/2]) / 2 end;
+		"\(med*1000*100|round/100) \((add/length)*1000*100|round/100) \(.[0]*1000*100|round/100)"' "$work/t$i.json")" "$cpu"
 done
-printf '%-18s %s\n' "NEW 4x4 pipe" "$(jq -r '.results[0] | "\(.median*1000*100|round/100) \(.mean*1000*100|round/100) \(.min*1000*100|round/100)"' "$work/pipe.json")"
+printf '%-18s %s\n' "NEW 4x4 pipe" "$(jq -r '.results[0] | "\(.median*1000*100|round/100) \(.mean*1000*100|round/100) \(.min*1000*100|round/100) \((.user + .system)*1000*100|round/100)"' "$work/pipe.json")"
 
 # Package initialisation.
 echo
@@ -102,6 +105,18 @@ for bin in "$new" ${old:+"$old"}; do
 		{v[++n] = $2}
 		END {print p, v[int((n + 1) / 2)]}' | sort -k2,2nr | head -n 8 | awk '{printf "   %-50s %s\n", $1, $2}'
 done
+
+# Page faults and resident memory (GNU time, if there).
+if /usr/bin/time -f '%R' true >/dev/null 2>&1; then
+	echo
+	echo "4x4, 21 runs: median minor page faults, median peak RSS (kB)"
+	for bin in "$new" ${old:+"$old"}; do
+		for ((r = 0; r < 21; r++)); do
+			/usr/bin/time -f '%R %M' "$bin" solve skyscraper "$work/id4" 2>&1 >/dev/null | tail -n 1
+		done >"$work/faults"
+		echo "$bin: $(sort -n "$work/faults" | sed -n 11p | cut -d' ' -f1) faults, $(sort -k2,2n "$work/faults" | sed -n 11p | cut -d' ' -f2) kB"
+	done
+fi
 
 # First instance against later ones.
 echo
