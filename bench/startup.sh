@@ -24,8 +24,10 @@
 #     mean CPU time (user + system), which the load inflates less;
 #   - inittrace: 21 runs of each binary on the 4x4 puzzle with
 #     GODEBUG=inittrace=1; the median over the runs of the summed init
-#     clock, the packages initialised, their bytes and allocations, and the
-#     costliest packages (median clock);
+#     clock (a package's clock is wall time: a run descheduled under load
+#     puts milliseconds on whichever package was running), the packages
+#     initialised, their bytes and allocations, the sum of the per-package
+#     medians (steadier) and the costliest packages (median clock);
 #   - page faults: GNU time's minor faults and peak RSS, median of 21;
 #   - first instance: the ten 4e puzzles as a batch (--json), in ten
 #     rotations, so that each puzzle is once first; the median time of the
@@ -103,7 +105,9 @@ for bin in "$new" ${old:+"$old"}; do
 	awk '{print $2, $3}' "$work/trace" | sort -k1,1 -k2,2n | awk '
 		$1 != p {if (p != "") print p, v[int((n + 1) / 2)]; p = $1; n = 0}
 		{v[++n] = $2}
-		END {print p, v[int((n + 1) / 2)]}' | sort -k2,2nr | head -n 8 | awk '{printf "   %-50s %s\n", $1, $2}'
+		END {print p, v[int((n + 1) / 2)]}' | sort -k2,2nr >"$work/medians"
+	awk '{s += $2} END {printf "   sum of the per-package medians: %.2f ms\n", s}' "$work/medians"
+	head -n 8 "$work/medians" | awk '{printf "   %-50s %s\n", $1, $2}'
 done
 
 # Page faults and resident memory (GNU time, if there).
