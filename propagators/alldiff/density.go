@@ -3,7 +3,6 @@ package alldiff
 import (
 	"math"
 	"math/bits"
-	"sync"
 
 	"github.com/cspgo/csp/csp"
 )
@@ -68,21 +67,20 @@ func (g *group) Densities(s *csp.Space, yield func(i, v int, d float64)) {
 	}
 }
 
-// mincRatios()[d] is f(d-1)/f(d) for f(d) = (d!)^(1/d), the
-// Brégman-Minc factor of a domain of d values; f(0) = 0. Built on first
-// use (the counting-based branchings), not at every start of a program.
-var mincRatios = sync.OnceValue(func() []float64 {
+// mincRatios[d] is f(d-1)/f(d) for f(d) = (d!)^(1/d), the Brégman-Minc
+// factor of a domain of d values; f(0) = 0.
+var mincRatios = func() []float64 {
 	t := make([]float64, 257)
 	for d := 2; d < len(t); d++ {
 		t[d] = mincRatioOf(d)
 	}
 	return t
-})
+}()
 
 // mincRatio returns f(d-1)/f(d).
 func mincRatio(d int) float64 {
-	if t := mincRatios(); d < len(t) {
-		return t[d]
+	if d < len(mincRatios) {
+		return mincRatios[d]
 	}
 	return mincRatioOf(d)
 }
