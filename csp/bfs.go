@@ -227,17 +227,7 @@ func (b *BFS) Run(ctx context.Context, maxSolutions int64, onSolution func(*Spac
 		sp.Push()
 		e.stats.Nodes++
 		e.stats.PeakDepth = max(e.stats.PeakDepth, b.depth+1)
-		var ok bool
-		switch {
-		case left && f.split:
-			ok = sp.RemoveAbove(f.x, f.v)
-		case left:
-			ok = sp.Assign(f.x, f.v)
-		case f.split:
-			ok = sp.RemoveBelow(f.x, f.v+1)
-		default:
-			ok = sp.Remove(f.x, f.v)
-		}
+		ok := narrow(sp, f.x, f.v, f.split, f.rev, !left)
 		switch {
 		case !ok || !sp.Propagate():
 			e.stats.Failures++

@@ -34,9 +34,65 @@ func (m *Model) NewVar(d domains.Domain, name string) Var {
 	return m.addVar(d.Clone(), name)
 }
 
-// NewIntVar adds a variable ranging over lo..hi (0 <= lo, hi <= domains.MaxValue).
+// NewIntVar adds a variable ranging over lo..hi, in the representation
+// domains.Range chooses: a bitset from 0 for values 0..domains.MaxValue
+// (every puzzle's), a bitset from lo (an offset) for a range of at most
+// domains.MaxWidth values, an interval (bounds only) for a wider one. It
+// panics when lo..hi is outside domains.MinInt..domains.MaxInt: callers
+// check untrusted bounds with domains.CheckRange first.
 func (m *Model) NewIntVar(lo, hi int, name string) Var {
 	return m.addVar(domains.Range(lo, hi), name) // fresh: no copy needed
+}
+
+// NewBoolVar adds a 0/1 variable, the Boolean of reified constraints (1 is
+// true): a one-word domain from 0, so the fast paths apply.
+func (m *Model) NewBoolVar(name string) Var { return m.NewIntVar(0, 1, name) }
+
+// Base returns the value of bit 0 of x's domain words (see
+// domains.Domain.Base).
+func (m *Model) Base(x Var) int { return m.doms[x].Base() }
+
+// IsInterval reports whether x's domain is an interval (bounds only; see
+// domains.Domain).
+func (m *Model) IsInterval(x Var) bool { return m.doms[x].IsInterval() }
+
+// CheckBitset is CheckWords for propagators that read domain words
+// relative to each variable's Base (bit i is value Base(x)+i): it refuses,
+// with an error wrapping ErrWords, only variables not in m and interval
+// domains.
+func (m *Model) CheckBitset(vars ...Var) error {
+	if err := m.CheckVars(vars...); err != nil {
+		return err
+	}
+	for _, x := range vars {
+		if d := &m.doms[x]; d.IsInterval() {
+			return fmt.Errorf("%w: %s has values %d..%d, an interval (bounds only); this propagator reads domain words and takes at most %d values",
+				ErrWords, m.names[x], d.Min(), d.Max(), domains.MaxWidth)
+		}
+	}
+	return nil
+}
+
+// ErrWords is wrapped by CheckWords's error.
+var ErrWords = errors.New("csp: not a bitset domain from 0")
+
+// CheckWords returns nil when every one of vars is a variable of m whose
+// domain is a bitset from 0 (values 0..domains.MaxValue), and otherwise an
+// error wrapping ErrWords naming the first that is not, with its range:
+// the check of a propagator that reads domain words as values (bit v is
+// value v), made in its posting function, which then posts nothing.
+func (m *Model) CheckWords(vars ...Var) error {
+	if err := m.CheckVars(vars...); err != nil {
+		return err
+	}
+	for _, x := range vars {
+		d := &m.doms[x]
+		if d.IsInterval() || d.Base() != 0 {
+			return fmt.Errorf("%w: %s has values %d..%d; this propagator reads domain words and takes values 0..%d only",
+				ErrWords, m.names[x], d.Min(), d.Max(), domains.MaxValue)
+		}
+	}
+	return nil
 }
 
 // addVar adds a variable that owns d.
@@ -102,8 +158,8 @@ func (m *Model) Width(x Var) int { return len(m.doms[x].Words()) }
 var ErrEmptyDomain = errors.New("csp: no value left")
 
 // Restrict narrows x's initial domain before search to the values whose
-// bit is set in keep (value v is bit v%64 of keep[v/64]; values past the
-// end of keep are removed): a puzzle's givens or pencil marks on a model
+// bit is set in keep (value Base(x)+i is bit i%64 of keep[i/64]; values
+// past the end of keep are removed; an interval keeps the hull): a puzzle's givens or pencil marks on a model
 // built for its rules. Like every change to a Model it must come before
 // the first NewSpace.
 //

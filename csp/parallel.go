@@ -107,20 +107,13 @@ type decision struct {
 	x     Var
 	v     int32
 	split bool // x <= v or x > v, else x = v or x != v
-	right bool // the second branch: x != v, or x > v
+	rev   bool // with split: the first branch is x > v
+	right bool // the second branch: x != v, or x > v (x <= v with rev)
 }
 
 // apply narrows s by the decision; false means s failed.
 func (d decision) apply(s *Space) bool {
-	switch {
-	case d.split && d.right:
-		return s.RemoveBelow(d.x, int(d.v)+1)
-	case d.split:
-		return s.RemoveAbove(d.x, int(d.v))
-	case d.right:
-		return s.Remove(d.x, int(d.v))
-	}
-	return s.Assign(d.x, int(d.v))
+	return narrow(s, d.x, int(d.v), d.split, d.rev, d.right)
 }
 
 // cut is the list of subproblems in depth-first order: subproblem i is
@@ -218,7 +211,7 @@ func enumerate(ctx context.Context, e *Search, depth int, nodeLimit, failLimit i
 		}
 		f := e.selectValue(x)
 		for _, right := range [2]bool{false, true} {
-			d := decision{x: f.x, v: int32(f.v), split: f.split, right: right}
+			d := decision{x: f.x, v: int32(f.v), split: f.split, rev: f.rev, right: right}
 			s.Push()
 			e.stats.Nodes++
 			if !right {

@@ -41,8 +41,13 @@ const (
 // ValSelect picks how to split the chosen variable's domain.
 type ValSelect uint8
 
-// Value selection strategies. Min, Max and Random branch x = v, then x != v;
-// Split branches x <= mid, then x > mid.
+// Value selection strategies. Min, Max, Median and Random branch x = v,
+// then x != v; Split branches x <= mid, then x > mid, for mid the floor of
+// the bounds' mean; ReverseSplit x > mid, then x <= mid. On an interval
+// domain (bounds only, see domains.Domain) a value strictly between the
+// bounds cannot be refuted, so a choice of one (median, random, density)
+// splits there instead: x <= v, then x > v (with Nogoods, which record
+// only x = v decisions, the smallest value is chosen instead).
 const (
 	ValMin ValSelect = iota
 	ValMax
@@ -55,6 +60,13 @@ const (
 	// choice of maxSD (Pesant, Quimper, Zanarini, JAIR 2012) for a
 	// variable chosen by Var.
 	ValDensity
+	// ValMedian picks the median value (the lower of the two middle
+	// values of an even-sized domain; for an interval, the floor of the
+	// bounds' mean): MiniZinc's indomain_median.
+	ValMedian
+	// ValReverseSplit branches x > mid, then x <= mid: MiniZinc's
+	// indomain_reverse_split.
+	ValReverseSplit
 )
 
 // Restart is a restart policy. Restarts return to the root after a budget
@@ -88,7 +100,8 @@ type Options struct {
 	// branch (for every refuted decision, it and the decisions above it
 	// cannot all hold) and propagates them for the rest of the search, so
 	// a restart never explores a refuted subtree again (Lecoutre et al.,
-	// IJCAI 2007). Only with restarts and value branching (not ValSplit).
+	// IJCAI 2007). Only with restarts and value branching (not ValSplit or
+	// ValReverseSplit).
 	Nogoods   bool
 	NodeLimit int64 // stop after this many nodes (0: none)
 	FailLimit int64 // stop after this many failures (0: none)
@@ -189,6 +202,7 @@ type frame struct {
 	x     Var
 	v     int
 	split bool  // left was x <= v, right is x > v; else left x = v, right x != v
+	rev   bool  // with split: left was x > v, right is x <= v
 	at    int32 // length of the decision path before this frame's decision
 }
 
@@ -255,7 +269,7 @@ func NewSearch(m *Model, opts Options) *Search {
 		}
 	}
 	var extra []posted
-	if opts.Nogoods && opts.Restarts != NoRestarts && opts.Val != ValSplit {
+	if opts.Nogoods && opts.Restarts != NoRestarts && opts.Val != ValSplit && opts.Val != ValReverseSplit {
 		e.store = newNogoodStore(e.decisions)
 		e.storeID = int32(len(m.props))
 		extra = append(extra, posted{p: e.store, event: domains.EventAssigned, vars: e.decisions})
@@ -484,13 +498,7 @@ func (e *Search) Run(ctx context.Context, maxSolutions int64, onSolution func(*S
 		if len(e.frames) > e.stats.PeakDepth {
 			e.stats.PeakDepth = len(e.frames)
 		}
-		var ok bool
-		if f.split {
-			ok = sp.RemoveAbove(f.x, f.v)
-		} else {
-			ok = sp.Assign(f.x, f.v)
-		}
-		if ok && sp.Propagate() {
+		if narrow(sp, f.x, f.v, f.split, f.rev, false) && sp.Propagate() {
 			continue
 		}
 		if e.opts.LastConflict {
@@ -545,13 +553,7 @@ func (e *Search) backtrack(restarts bool) bool {
 		if e.store != nil {
 			e.path = append(e.path[:f.at], step{d: lit{f.x, int32(f.v)}, refuted: true})
 		}
-		var ok bool
-		if f.split {
-			ok = sp.RemoveBelow(f.x, f.v+1)
-		} else {
-			ok = sp.Remove(f.x, f.v)
-		}
-		if ok && sp.Propagate() {
+		if narrow(sp, f.x, f.v, f.split, f.rev, true) && sp.Propagate() {
 			return true
 		}
 		failed = true
@@ -695,24 +697,57 @@ func (e *Search) minDomainOneWord() Var {
 	return best
 }
 
+// narrow takes one branch of a choice on x at v: the left (right false)
+// or the right. With split the left is x <= v and the right x > v,
+// swapped with rev; without, x = v and x != v. It reports false when s
+// failed.
+func narrow(s *Space, x Var, v int, split, rev, right bool) bool {
+	switch {
+	case split && right != rev:
+		return s.RemoveBelow(x, v+1)
+	case split:
+		return s.RemoveAbove(x, v)
+	case right:
+		return s.Remove(x, v)
+	}
+	return s.Assign(x, v)
+}
+
 // selectValue returns the choice to make on x.
 func (e *Search) selectValue(x Var) frame {
 	d := &e.space.doms[x]
 	if e.opts.Var == MaxDensity && e.picked >= 0 {
-		return frame{x: x, v: e.picked}
+		return e.fit(d, frame{x: x, v: e.picked})
 	}
 	// ValDensity, or MaxDensity on the last conflict's variable.
 	if e.opts.Var == MaxDensity || e.opts.Val == ValDensity {
 		if y, v := e.densityPick(x); y == x {
-			return frame{x: x, v: v}
+			return e.fit(d, frame{x: x, v: v})
 		}
 	}
 	switch e.opts.Val {
 	case ValMax:
 		return frame{x: x, v: d.Max()}
-	case ValSplit:
-		return frame{x: x, v: (d.Min() + d.Max()) / 2, split: true}
+	case ValSplit, ValReverseSplit:
+		lo := d.Min()
+		return frame{x: x, v: lo + (d.Max()-lo)/2, split: true, rev: e.opts.Val == ValReverseSplit}
+	case ValMedian:
+		if d.IsInterval() {
+			lo := d.Min()
+			return e.fit(d, frame{x: x, v: lo + (d.Max()-lo)/2})
+		}
+		k := (d.Size() - 1) / 2
+		for v := range d.Values() {
+			if k == 0 {
+				return frame{x: x, v: v}
+			}
+			k--
+		}
 	case ValRandom:
+		if d.IsInterval() {
+			lo := d.Min()
+			return e.fit(d, frame{x: x, v: lo + e.rng.IntN(d.Max()-lo+1)})
+		}
 		k := e.rng.IntN(d.Size())
 		for v := range d.Values() {
 			if k == 0 {
@@ -722,6 +757,21 @@ func (e *Search) selectValue(x Var) frame {
 		}
 	}
 	return frame{x: x, v: d.Min()}
+}
+
+// fit turns a choice x = v on an interval at a value strictly between its
+// bounds, where x != v could not be stored, into a split at v (or, with
+// nogoods, a choice of the smallest value).
+func (e *Search) fit(d *domains.Domain, f frame) frame {
+	if !d.IsInterval() || f.v == d.Min() || f.v == d.Max() {
+		return f
+	}
+	if e.store != nil {
+		f.v = d.Min()
+		return f
+	}
+	f.split = true
+	return f
 }
 
 // Solve returns the first solution of m (with opts.Workers, the solution

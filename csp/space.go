@@ -58,7 +58,7 @@ type Space struct {
 	doms  []domains.Domain
 	off   []int32 // first word of each variable
 	width []int32 // words of each variable
-	// oneWord says every domain is one word (values below 64).
+	// oneWord says every domain is one word from 0 (values below 64).
 	oneWord bool
 
 	props  []Propagator
@@ -161,7 +161,7 @@ func newSpace(m *Model, mode SaveMode, extra []posted) *Space {
 		s.off[i] = int32(total)
 		w := len(m.doms[i].Words())
 		s.width[i] = int32(w)
-		s.oneWord = s.oneWord && w == 1
+		s.oneWord = s.oneWord && w == 1 && m.doms[i].Base() == 0
 		total += w
 	}
 	s.words = make([]uint64, total)
@@ -169,7 +169,7 @@ func newSpace(m *Model, mode SaveMode, extra []posted) *Space {
 	for i := range m.doms {
 		w := s.words[s.off[i] : s.off[i]+s.width[i] : s.off[i]+s.width[i]]
 		copy(w, m.doms[i].Words())
-		s.doms[i] = domains.View(w)
+		s.doms[i] = m.doms[i].Over(w)
 	}
 
 	np := len(all)
@@ -376,15 +376,17 @@ func (s *Space) NumVars() int { return len(s.doms) }
 // through the Space's filtering methods, so that watchers are woken.
 func (s *Space) Dom(x Var) *domains.Domain { return &s.doms[x] }
 
-// Words returns x's current domain words (bit v of the set is value v),
-// for reading only: the fast path of propagators that work on words.
+// Words returns x's current domain words (bit i of the set is value
+// Base(x)+i; an interval's words are its bounds), for reading only: the
+// fast path of propagators that work on words, which take variables whose
+// Base is 0 and that are not intervals (Model.CheckWords).
 func (s *Space) Words(x Var) []uint64 {
 	o := s.off[x]
 	return s.words[o : o+s.width[x] : o+s.width[x]]
 }
 
 // OneWord returns the domain words of all variables, indexed by Var, when
-// every domain is one word (values below 64), and nil otherwise: the
+// every domain is one word from 0 (values 0..63), and nil otherwise: the
 // fastest way for a propagator over many variables to read them. For
 // reading only.
 func (s *Space) OneWord() []uint64 {
@@ -393,6 +395,10 @@ func (s *Space) OneWord() []uint64 {
 	}
 	return s.words
 }
+
+// Base returns the value of bit 0 of x's domain words (0 for every
+// variable of values 0..domains.MaxValue; see domains.Domain).
+func (s *Space) Base(x Var) int { return s.doms[x].Base() }
 
 // Size returns the number of values left for x.
 func (s *Space) Size(x Var) int { return s.doms[x].Size() }
@@ -457,10 +463,12 @@ func (s *Space) renew() {
 // Failed reports whether a domain became empty since the last restore.
 func (s *Space) Failed() bool { return s.failed }
 
-// Remove removes v from x.
+// Remove removes v from x (from an interval, only a bound: see
+// domains.Domain).
 func (s *Space) Remove(x Var, v int) bool {
 	d := &s.doms[x]
 	if w := d.Words(); len(w) == 1 {
+		v -= d.Base()
 		if v < 0 || v >= 64 || w[0]&(1<<v) == 0 {
 			return true
 		}
@@ -476,8 +484,9 @@ func (s *Space) Remove(x Var, v int) bool {
 	return s.settle(x, d.Remove(v), 1)
 }
 
-// RemoveMask removes the values of x whose bits are set in m: values
-// below 64, in one word, the fast path of word-level propagators.
+// RemoveMask removes the values of x whose bits are set in m (bit i is
+// value Base(x)+i): the first word's, the fast path of word-level
+// propagators.
 func (s *Space) RemoveMask(x Var, m uint64) bool {
 	o := s.off[x]
 	if s.width[x] != 1 {
@@ -492,8 +501,9 @@ func (s *Space) RemoveMask(x Var, m uint64) bool {
 	return s.settle(x, domains.Change(old, old&^m), int64(bits.OnesCount64(old&m)))
 }
 
-// KeepMask keeps only the values of x whose bits are set in m (and no
-// value of 64 or more): the fast path of word-level propagators.
+// KeepMask keeps only the values of x whose bits are set in m (bit i is
+// value Base(x)+i; no value past the first word is kept): the fast path
+// of word-level propagators.
 func (s *Space) KeepMask(x Var, m uint64) bool {
 	o := s.off[x]
 	if s.width[x] != 1 {
@@ -546,7 +556,8 @@ func (s *Space) RemoveAbove(x Var, v int) bool {
 	return s.settle(x, ev, int64(n-d.Size()))
 }
 
-// IntersectWords keeps only the values of x whose bits are set in mask.
+// IntersectWords keeps only the values of x whose bits are set in mask
+// (bit i is value Base(x)+i; an interval keeps the hull of those).
 func (s *Space) IntersectWords(x Var, mask []uint64) bool {
 	d := &s.doms[x]
 	w := d.Words()
@@ -561,6 +572,9 @@ func (s *Space) IntersectWords(x Var, mask []uint64) bool {
 		s.save(x)
 		w[0] = old & m
 		return s.settle(x, domains.Change(old, w[0]), int64(bits.OnesCount64(old&^m)))
+	}
+	if d.IsInterval() {
+		return s.wide(x, func(d *domains.Domain) domains.Event { return d.IntersectWords(mask) })
 	}
 	touched := false
 	for i := range w {
@@ -582,7 +596,8 @@ func (s *Space) IntersectWords(x Var, mask []uint64) bool {
 	return s.settle(x, ev, int64(n-d.Size()))
 }
 
-// RemoveWords removes the values of x whose bits are set in mask.
+// RemoveWords removes the values of x whose bits are set in mask (bit i
+// is value Base(x)+i; an interval loses only bounds).
 func (s *Space) RemoveWords(x Var, mask []uint64) bool {
 	d := &s.doms[x]
 	w := d.Words()
@@ -594,6 +609,9 @@ func (s *Space) RemoveWords(x Var, mask []uint64) bool {
 		s.save(x)
 		w[0] = old &^ mask[0]
 		return s.settle(x, domains.Change(old, w[0]), int64(bits.OnesCount64(old&mask[0])))
+	}
+	if d.IsInterval() {
+		return s.wide(x, func(d *domains.Domain) domains.Event { return d.RemoveWords(mask) })
 	}
 	touched := false
 	for i := range min(len(w), len(mask)) {
@@ -608,6 +626,16 @@ func (s *Space) RemoveWords(x Var, mask []uint64) bool {
 	s.save(x)
 	n := d.Size()
 	ev := d.RemoveWords(mask)
+	return s.settle(x, ev, int64(n-d.Size()))
+}
+
+// wide applies op to x's interval domain, saving it first, and books the
+// change: the word-level methods' path for intervals.
+func (s *Space) wide(x Var, op func(d *domains.Domain) domains.Event) bool {
+	d := &s.doms[x]
+	s.save(x)
+	n := d.Size()
+	ev := op(d)
 	return s.settle(x, ev, int64(n-d.Size()))
 }
 

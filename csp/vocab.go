@@ -15,7 +15,7 @@ import (
 // spelled here once and everything else is made from it.
 var (
 	varSelectNames = enum.Names{"input", "mindom", "domwdeg", "maxsd"}
-	valSelectNames = enum.Names{"min", "max", "split", "random", "density"}
+	valSelectNames = enum.Names{"min", "max", "split", "random", "density", "median", "reverse-split"}
 	restartNames   = enum.Names{"none", "luby", "geometric"}
 	saveModeNames  = enum.Names{"copying", "trailing"}
 	orderNames     = enum.Names{"dfs", "bfs"}
@@ -64,8 +64,9 @@ func ParseVarSelect(s string) (VarSelect, error) {
 // is the caller's own.
 func VarSelectNames() []string { return slices.Clone(varSelectNames) }
 
-// String returns the value order's name: min, max, split, random or
-// density (ValSelect(n) for a value outside the list).
+// String returns the value order's name: min, max, split, random,
+// density, median or reverse-split (ValSelect(n) for a value outside the
+// list).
 func (v ValSelect) String() string { return valSelectNames.Name("ValSelect", int(v)) }
 
 // ParseValSelect returns the value order named s, one of ValSelectNames.

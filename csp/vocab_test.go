@@ -31,7 +31,7 @@ var vocabularies = []vocabulary{
 	},
 	{
 		kind:   "value order",
-		values: []fmt.Stringer{csp.ValMin, csp.ValMax, csp.ValSplit, csp.ValRandom, csp.ValDensity},
+		values: []fmt.Stringer{csp.ValMin, csp.ValMax, csp.ValSplit, csp.ValRandom, csp.ValDensity, csp.ValMedian, csp.ValReverseSplit},
 		names:  csp.ValSelectNames,
 		parse:  func(s string) (fmt.Stringer, error) { return csp.ParseValSelect(s) },
 	},
@@ -62,7 +62,7 @@ func TestVocabularyNames(t *testing.T) {
 		want []string
 	}{
 		{"variable order", []string{"input", "mindom", "domwdeg", "maxsd"}},
-		{"value order", []string{"min", "max", "split", "random", "density"}},
+		{"value order", []string{"min", "max", "split", "random", "density", "median", "reverse-split"}},
 		{"restart policy", []string{"none", "luby", "geometric"}},
 		{"save mode", []string{"copying", "trailing"}},
 		{"search order", []string{"dfs", "bfs"}},
@@ -130,7 +130,7 @@ func TestVocabularyStringOutOfRange(t *testing.T) {
 		want string
 	}{
 		{csp.VarSelect(200), "VarSelect(200)"},
-		{csp.ValSelect(5), "ValSelect(5)"},
+		{csp.ValSelect(7), "ValSelect(7)"},
 		{csp.Restart(3), "Restart(3)"},
 		{csp.SaveMode(2), "SaveMode(2)"},
 		{csp.Order(2), "Order(2)"},

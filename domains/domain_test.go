@@ -176,3 +176,212 @@ func FuzzDomain(f *testing.F) {
 		}
 	})
 }
+
+func TestRepresentations(t *testing.T) {
+	cases := []struct {
+		name     string
+		d        Domain
+		base     int
+		interval bool
+		words    int
+		str      string
+	}{
+		{"from 0", Range(3, 70), 0, false, 2, "{3..70}"},
+		{"negative", Range(-3, 5), -3, false, 1, "{-3..5}"},
+		{"large", Range(100000, 100200), 100000, false, 4, "{100000..100200}"},
+		{"widest bitset", Range(-1, MaxWidth-2), -1, false, MaxWidth / 64, "{-1..65534}"},
+		{"wide", Range(0, 10_000_000), 0, true, 2, "{0..10000000}"},
+		{"limits", Range(MinInt, MaxInt), 0, true, 2, "{-2147483646..2147483646}"},
+		{"set of negatives", Of(-7, -2, 4), -7, false, 1, "{-7,-2,4}"},
+		{"empty negative", Range(-1, -5), -1, false, 1, "{}"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			assert.Equal(t, c.base, c.d.Base())
+			assert.Equal(t, c.interval, c.d.IsInterval())
+			assert.Len(t, c.d.Words(), c.words)
+			assert.Equal(t, c.str, c.d.String())
+			cl := c.d.Clone()
+			assert.True(t, cl.Equal(&c.d))
+			assert.Equal(t, c.d.Base(), cl.Base())
+		})
+	}
+	assert.Panics(t, func() { Range(MinInt-1, 0) })
+	assert.Panics(t, func() { Of(0, MaxWidth+5, -1) })
+	assert.Error(t, CheckRange(0, MaxInt+1))
+	assert.NoError(t, CheckRange(MinInt, MaxInt))
+}
+
+func TestIntervalEvents(t *testing.T) {
+	cases := []struct {
+		name string
+		op   func(d *Domain) Event
+		want Event
+		left string
+	}{
+		{"remove inner does nothing", func(d *Domain) Event { return d.Remove(0) }, EventNone, "{-100000..100000}"},
+		{"remove min", func(d *Domain) Event { return d.Remove(-100000) }, EventBounds, "{-99999..100000}"},
+		{"assign", func(d *Domain) Event { return d.Assign(-4) }, EventAssigned, "{-4}"},
+		{"assign outside", func(d *Domain) Event { return d.Assign(100001) }, EventFailed, "{}"},
+		{"below", func(d *Domain) Event { return d.RemoveBelow(7) }, EventBounds, "{7..100000}"},
+		{"above to one", func(d *Domain) Event { d.RemoveBelow(5); return d.RemoveAbove(5) }, EventAssigned, "{5}"},
+		{"above all", func(d *Domain) Event { return d.RemoveAbove(-100001) }, EventFailed, "{}"},
+		{"intersect hull", func(d *Domain) Event { o := Of(-9, 2, 40); return d.Intersect(&o) }, EventBounds, "{-9..40}"},
+		{"intersect words hull", func(d *Domain) Event { return d.IntersectWords([]uint64{1<<2 | 1<<9}) }, EventBounds, "{2..9}"},
+		{"remove words at a bound", func(d *Domain) Event { d.RemoveBelow(0); return d.RemoveWords([]uint64{0b111}) }, EventBounds, "{3..100000}"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			d := Range(-100000, 100000)
+			require.True(t, d.IsInterval())
+			assert.Equal(t, c.want, c.op(&d))
+			assert.Equal(t, c.left, d.String())
+		})
+	}
+}
+
+// FuzzShifted runs FuzzDomain's operations on a bitset domain from a
+// negative or large base, and on an interval, against the naive set (for
+// the interval, a set that only ever loses its bounds), with masks and
+// values shifted by the base.
+func FuzzShifted(f *testing.F) {
+	f.Add(uint8(9), int32(-5), false, []byte{0, 3, 1, 5, 2, 2})
+	f.Add(uint8(130), int32(70000), false, []byte{3, 64, 4, 100, 0, 65, 5, 7})
+	f.Add(uint8(200), int32(-100), true, []byte{0, 0, 0, 7, 2, 3, 5, 9, 0, 199})
+	f.Fuzz(func(t *testing.T, size uint8, shift32 int32, wide bool, ops []byte) {
+		shift := int(shift32 % (1 << 24))
+		hi := int(size)
+		var d Domain
+		if wide {
+			d = Interval(shift, shift+hi)
+		} else {
+			d = Range(shift, shift+hi)
+		}
+		base := d.Base()
+		ref := naive{}
+		for v := 0; v <= hi; v++ {
+			ref[v+shift] = true
+		}
+		hull := func() { // an interval keeps no holes
+			if !wide || len(ref) == 0 {
+				return
+			}
+			s := ref.sorted()
+			for v := s[0]; v <= s[len(s)-1]; v++ {
+				ref[v] = true
+			}
+		}
+		for i := 0; i+1 < len(ops); i += 2 {
+			v := int(ops[i+1]) + shift
+			before := naive{}
+			for k := range ref {
+				before[k] = true
+			}
+			var got Event
+			switch ops[i] % 6 {
+			case 0:
+				got = d.Remove(v)
+				if s := ref.sorted(); !wide || len(s) > 0 && (v == s[0] || v == s[len(s)-1]) {
+					delete(ref, v)
+				}
+			case 1:
+				got = d.Assign(v)
+				had := ref[v]
+				ref = naive{}
+				if had {
+					ref[v] = true
+				}
+			case 2:
+				got = d.RemoveBelow(v)
+				for k := range ref {
+					if k < v {
+						delete(ref, k)
+					}
+				}
+			case 3:
+				got = d.RemoveAbove(v)
+				for k := range ref {
+					if k > v {
+						delete(ref, k)
+					}
+				}
+			case 4:
+				step := v%7 + 1
+				if step <= 0 {
+					step += 7
+				}
+				var keep []int
+				for k := shift; k <= min(v+hi, shift+hi); k += step {
+					keep = append(keep, k)
+				}
+				o := Of(keep...)
+				got = d.Intersect(&o)
+				for k := range ref {
+					if !slices.Contains(keep, k) {
+						delete(ref, k)
+					}
+				}
+				hull()
+			case 5: // a mask over bits relative to the base (bit k is value base+k)
+				if wide && shift < 0 {
+					continue // an interval's bits are values from 0; covered by TestIntervalEvents
+				}
+				mask := make([]uint64, WordsFor(hi+shift-base))
+				for k := shift + 1; k <= min(v, shift+hi); k += 2 {
+					mask[(k-base)/64] |= 1 << ((k - base) % 64)
+				}
+				got = d.RemoveWords(mask)
+				if wide {
+					for {
+						s := ref.sorted()
+						if len(s) == 0 {
+							break
+						}
+						lo, top := s[0], s[len(s)-1]
+						bit := func(k int) bool { return k-base < 64*len(mask) && mask[(k-base)/64]&(1<<((k-base)%64)) != 0 }
+						switch {
+						case bit(lo):
+							delete(ref, lo)
+						case bit(top):
+							delete(ref, top)
+						default:
+							s = nil
+						}
+						if s == nil {
+							break
+						}
+					}
+				} else {
+					for k := shift + 1; k <= min(v, shift+hi); k += 2 {
+						delete(ref, k)
+					}
+				}
+			}
+			want := expect(before, ref)
+			if len(before) == 0 && got == EventFailed {
+				want = EventFailed
+			}
+			require.Equal(t, want, got, "op %d value %d on %v", ops[i]%6, v, before.sorted())
+			vals := d.AppendValues(nil)
+			require.Equal(t, ref.sorted(), vals)
+			require.Equal(t, len(ref), d.Size())
+			if len(vals) > 0 {
+				require.Equal(t, vals[0], d.Min())
+				require.Equal(t, vals[len(vals)-1], d.Max())
+				p, ok := d.Prev(vals[len(vals)-1] + 3)
+				require.True(t, ok)
+				require.Equal(t, vals[len(vals)-1], p)
+				n, ok := d.Next(vals[0] - 3)
+				require.True(t, ok)
+				require.Equal(t, vals[0], n)
+			} else {
+				require.True(t, d.Empty())
+			}
+			x, ok := d.Value()
+			require.Equal(t, len(vals) == 1, ok)
+			if ok {
+				require.Equal(t, vals[0], x)
+			}
+		}
+	})
+}

@@ -66,7 +66,7 @@ func Post(m *csp.Model, vars []csp.Var, s Strength) error {
 	if s > GAC {
 		return fmt.Errorf("%w: %v", ErrStrength, s)
 	}
-	if err := m.CheckVars(vars...); err != nil {
+	if err := m.CheckWords(vars...); err != nil {
 		return fmt.Errorf("%w: %w", ErrVars, err)
 	}
 	switch {

@@ -121,3 +121,18 @@ func TestRepeatedVariable(t *testing.T) {
 		Seed:  9,
 	})
 }
+
+// TestRefusesOffsetDomains: all-different reads domain words as values,
+// so a variable with negative values (an offset domain) or an interval is
+// refused with csp.ErrWords, naming it, and nothing is posted.
+func TestRefusesOffsetDomains(t *testing.T) {
+	for _, c := range []struct{ lo, hi int }{{-2, 3}, {0, 1 << 20}} {
+		m := csp.NewModel()
+		x := m.NewIntVar(c.lo, c.hi, "neg")
+		y := m.NewIntVar(0, 3, "y")
+		err := alldiff.Post(m, []csp.Var{y, x}, alldiff.GAC)
+		require.ErrorIs(t, err, csp.ErrWords)
+		assert.ErrorContains(t, err, "neg has values")
+		assert.Equal(t, 0, m.NumPropagators())
+	}
+}

@@ -31,7 +31,7 @@ func PostPermutationMatrix(m *csp.Model, cells [][]csp.Var, v int) error {
 		}
 		all = append(all, row...)
 	}
-	if err := m.CheckVars(all...); err != nil {
+	if err := m.CheckWords(all...); err != nil {
 		return fmt.Errorf("%w: %w", ErrVars, err)
 	}
 	p := &permProp{cells: cells, v: v, m: newMatcher(n, domains.WordsFor(n-1), n)}

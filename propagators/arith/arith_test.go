@@ -27,6 +27,8 @@ var ranges = []struct {
 }{
 	{"0..7", 0, 7},
 	{"58..70", 58, 70},
+	{"-5..2", -5, 2},               // an offset domain
+	{"70000..70012", 70000, 70012}, // an offset domain past MaxValue
 }
 
 func TestOrderingsAgainstBruteForce(t *testing.T) {

@@ -1,6 +1,7 @@
 package arith
 
 import (
+	"fmt"
 	"math/bits"
 	"slices"
 
@@ -31,7 +32,8 @@ func AbsDiffNotIn(m *csp.Model, x, y csp.Var, set []int) error {
 // shifting words (see the package documentation): domain consistency in
 // one run, O(min(|set|, |D|)·W) for domains of |D| values in W words. It
 // wakes on every domain change and is entailed once x or y is assigned.
-// It returns an error wrapping ErrVar when x or y is not in m.
+// It returns an error wrapping ErrVar when x or y is not in m, and one
+// wrapping csp.ErrWords when either is an interval domain.
 func DiffIn(m *csp.Model, x, y csp.Var, set []int) error {
 	return postDiff(m, x, y, set, false)
 }
@@ -43,7 +45,8 @@ func DiffIn(m *csp.Model, x, y csp.Var, set []int) error {
 // most |set| values), and likewise from y: domain consistency in one run,
 // O(|D|·W) when it has something to remove, O(W) otherwise. It wakes on
 // every domain change and is entailed once x or y is assigned. It returns
-// an error wrapping ErrVar when x or y is not in m.
+// an error wrapping ErrVar when x or y is not in m, and one wrapping
+// csp.ErrWords when either is an interval domain.
 func DiffNotIn(m *csp.Model, x, y csp.Var, set []int) error {
 	return postDiff(m, x, y, set, true)
 }
@@ -59,16 +62,23 @@ func symmetric(set []int) []int {
 	return out
 }
 
-// maxDiff bounds |x - y| for any two values.
+// maxDiff bounds the difference of the bits of any two values (the bit
+// of a value is its distance to its domain's Base).
 const maxDiff = domains.MaxValue
 
 func postDiff(m *csp.Model, x, y csp.Var, set []int, not bool) error {
 	if err := checkVars(m, x, y); err != nil {
 		return err
 	}
+	if err := m.CheckBitset(x, y); err != nil {
+		return fmt.Errorf("arith: %w", err)
+	}
+	// The propagators work on bits: bit i of x is value Base(x)+i, so
+	// x - y = d is (bit of x) - (bit of y) = d - Base(x) + Base(y).
+	shift := m.Base(y) - m.Base(x)
 	var delta []int
 	for _, d := range set {
-		if d >= -maxDiff && d <= maxDiff {
+		if d = clampOffset(d) + shift; d >= -maxDiff && d <= maxDiff {
 			delta = append(delta, d)
 		}
 	}

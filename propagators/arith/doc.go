@@ -42,6 +42,10 @@
 // Times is x·y = z, domain consistent by enumerating the pairs of the two
 // smaller domains, up to TimesLimit pairs; above that it reasons on bounds.
 //
-// Values are the engine's: non-negative integers up to domains.MaxValue.
-// Constraints whose offsets put every value out of reach fail at the root.
+// Values are the engine's: integers in domains.MinInt..MaxInt. The
+// orderings work on every domain; the differences on bitset domains of any
+// base (each variable's Base is folded into the set of differences), not
+// on intervals; Times on bitset domains from 0 only (csp.ErrWords
+// otherwise). Constraints whose offsets put every value out of reach fail
+// at the root.
 package arith

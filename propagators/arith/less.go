@@ -24,6 +24,19 @@ func checkVars(m *csp.Model, vars ...csp.Var) error {
 	return nil
 }
 
+// checkWords is checkVars for the propagators that read domain words as
+// values (differences, products): it also refuses, wrapping csp.ErrWords,
+// a variable that is not a bitset domain from 0.
+func checkWords(m *csp.Model, vars ...csp.Var) error {
+	if err := checkVars(m, vars...); err != nil {
+		return err
+	}
+	if err := m.CheckWords(vars...); err != nil {
+		return fmt.Errorf("arith: %w", err)
+	}
+	return nil
+}
+
 // Less constrains x < y. See LessEqPlus.
 func Less(m *csp.Model, x, y csp.Var) error { return LessEqPlus(m, x, y, -1) }
 
@@ -44,11 +57,11 @@ func LessEqPlus(m *csp.Model, x, y csp.Var, c int) error {
 	return nil
 }
 
-// clampOffset brings an offset into ±(2·MaxValue+2), beyond which every
-// offset acts alike on values 0..MaxValue, so sums of values and offsets
-// cannot overflow.
+// clampOffset brings an offset into ±(2·MaxInt+2), beyond which every
+// offset acts alike on values MinInt..MaxInt, so sums of values and
+// offsets cannot overflow.
 func clampOffset(c int) int {
-	const lim = 2*domains.MaxValue + 2
+	const lim = 2*domains.MaxInt + 2
 	return max(-lim, min(c, lim))
 }
 

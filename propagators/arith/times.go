@@ -26,10 +26,12 @@ var timesLimit = TimesLimit
 // ceil(min(z)/max(y)) .. floor(max(z)/min(y)), and y alike) and reruns
 // until they stop moving. It wakes on every domain change and is entailed
 // once two of the variables are assigned (after filtering, the third then
-// has only values that fit). It returns an error wrapping ErrVar when a
+// has only values that fit). It returns an error wrapping csp.ErrWords
+// for a variable that is not a bitset domain from 0, and one wrapping
+// ErrVar when a
 // variable is not in m.
 func Times(m *csp.Model, x, y, z csp.Var) error {
-	if err := checkVars(m, x, y, z); err != nil {
+	if err := checkWords(m, x, y, z); err != nil {
 		return err
 	}
 	p := &timesProp{x: x, y: y, z: z, same: x == y || x == z || y == z}

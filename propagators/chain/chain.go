@@ -108,7 +108,7 @@ func checkLine(m *csp.Model, line []csp.Var, rels []Rel) error {
 			return fmt.Errorf("%w: unknown relation %v at position %d", ErrLine, r, i)
 		}
 	}
-	if err := m.CheckVars(line...); err != nil {
+	if err := m.CheckWords(line...); err != nil {
 		return fmt.Errorf("%w: %w", ErrLine, err)
 	}
 	return nil

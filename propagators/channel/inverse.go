@@ -48,7 +48,7 @@ func Inverse(m *csp.Model, xs, ys []csp.Var, base int) error {
 		return fmt.Errorf("%w: values %d..%d outside 0..%d", ErrInverse, base, base+len(xs)-1, domains.MaxValue)
 	}
 	for _, list := range [2][]csp.Var{xs, ys} {
-		if err := m.CheckVars(list...); err != nil {
+		if err := m.CheckWords(list...); err != nil {
 			return fmt.Errorf("%w: %w", ErrInverse, err)
 		}
 	}

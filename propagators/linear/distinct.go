@@ -65,7 +65,7 @@ const MaxDistinctValues = 16
 // It returns an error wrapping ErrLinear when a variable is not in m, and
 // one wrapping ErrStrength for an unknown strength; it posts nothing then.
 func PostDistinctSum(m *csp.Model, vars []csp.Var, sum int, s Strength) error {
-	if err := m.CheckVars(vars...); err != nil {
+	if err := m.CheckWords(vars...); err != nil {
 		return fmt.Errorf("%w: %w", ErrLinear, err)
 	}
 	if s > GAC {

@@ -153,7 +153,7 @@ func normalize(m *csp.Model, coeffs []int, vars []csp.Var, rel Rel, c int) ([]te
 			continue
 		}
 		d := m.InitialDomain(t.x)
-		top := max(d.Max(), 0)
+		top := max(d.Max(), -d.Min(), 0) // the largest |x|
 		a := max(t.a, -t.a)
 		if t.a == -t.a || top > 0 && a > maxMagnitude/top {
 			return nil, 0, fmt.Errorf("%w: coefficient %d of variable %d too large", ErrLinear, t.a, t.x)

@@ -53,28 +53,30 @@ func vars(v []csp.Var, pos []int) []csp.Var {
 func TestAgainstBruteForce(t *testing.T) {
 	for _, rel := range []linear.Rel{linear.Eq, linear.Leq, linear.Geq, linear.Neq} {
 		for i, sc := range sums {
-			t.Run(fmt.Sprintf("%v%v%v%d", sc.coeffs, sc.pos, rel, sc.c), func(t *testing.T) {
-				proptest.Check(t, proptest.Case{
-					Vars: 3, MinVal: 0, MaxVal: 6,
-					Post: func(m *csp.Model, v []csp.Var) {
-						require.NoError(t, linear.Post(m, sc.coeffs, vars(v, sc.pos), rel, sc.c))
-					},
-					Holds: func(v []int) bool {
-						s := eval(sc.coeffs, sc.pos, v)
-						switch rel {
-						case linear.Eq:
-							return s == sc.c
-						case linear.Leq:
-							return s <= sc.c
-						case linear.Geq:
-							return s >= sc.c
-						}
-						return s != sc.c
-					},
-					Complete: rel != linear.Eq,
-					Seed:     uint64(i),
+			for _, lo := range []int{0, -3} { // from 0, and an offset domain
+				t.Run(fmt.Sprintf("%v%v%v%d/from%d", sc.coeffs, sc.pos, rel, sc.c, lo), func(t *testing.T) {
+					proptest.Check(t, proptest.Case{
+						Vars: 3, MinVal: lo, MaxVal: lo + 6,
+						Post: func(m *csp.Model, v []csp.Var) {
+							require.NoError(t, linear.Post(m, sc.coeffs, vars(v, sc.pos), rel, sc.c))
+						},
+						Holds: func(v []int) bool {
+							s := eval(sc.coeffs, sc.pos, v)
+							switch rel {
+							case linear.Eq:
+								return s == sc.c
+							case linear.Leq:
+								return s <= sc.c
+							case linear.Geq:
+								return s >= sc.c
+							}
+							return s != sc.c
+						},
+						Complete: rel != linear.Eq,
+						Seed:     uint64(i),
+					})
 				})
-			})
+			}
 		}
 	}
 }

@@ -21,6 +21,15 @@ func TestAgainstBruteForce(t *testing.T) {
 	})
 }
 
+func TestOffsetAgainstBruteForce(t *testing.T) {
+	proptest.Check(t, proptest.Case{
+		Vars: 2, MinVal: -4, MaxVal: 1,
+		Post:     func(m *csp.Model, v []csp.Var) { require.NoError(t, neq.Post(m, v[0], v[1])) },
+		Holds:    func(v []int) bool { return v[0] != v[1] },
+		Complete: true,
+	})
+}
+
 func TestPostBadArguments(t *testing.T) {
 	cases := []struct {
 		name string

@@ -32,7 +32,7 @@ var ErrTable = errors.New("table: invalid table")
 // the tuples costs time in proportion to them: it looks at ctx as it goes
 // and, when ctx is done, posts nothing and returns context.Cause(ctx).
 func Post(ctx context.Context, m *csp.Model, vars []csp.Var, tuples [][]int) error {
-	if err := m.CheckVars(vars...); err != nil {
+	if err := m.CheckWords(vars...); err != nil {
 		return fmt.Errorf("%w: %w", ErrTable, err)
 	}
 	for k, t := range tuples {

@@ -128,6 +128,9 @@ func newNet(m *csp.Model, units [][]csp.Var, l Level) (*net, error) {
 			if !m.Has(x) {
 				return nil, fmt.Errorf("%w: unit %d: variable %d not in the model", ErrUnit, k+1, x)
 			}
+			if err := m.CheckWords(x); err != nil {
+				return nil, fmt.Errorf("%w: unit %d: %w", ErrUnit, k+1, err)
+			}
 			if seen[x] {
 				return nil, fmt.Errorf("%w: unit %d: variable %s twice", ErrUnit, k+1, m.Name(x))
 			}

@@ -199,7 +199,7 @@ func checkLine(m *csp.Model, line []csp.Var, n int) error {
 	if n > MaxHeight {
 		return fmt.Errorf("%w: n = %d above MaxHeight (%d)", ErrClue, n, MaxHeight)
 	}
-	if err := m.CheckVars(line...); err != nil {
+	if err := m.CheckWords(line...); err != nil {
 		return fmt.Errorf("%w: %w", ErrClue, err)
 	}
 	return nil
