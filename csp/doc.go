@@ -17,7 +17,8 @@
 //
 // Search branches x = v / x != v (or x <= v / x > v), picks variables by
 // input order, smallest domain, dom/wdeg or maximum solution density, and
-// values by min, max, split, random or density; it restarts (Luby,
+// values by min, max, median, split, reverse split, random or density; it
+// restarts (Luby,
 // geometric), remembers nogoods across restarts, follows the last
 // conflict, stops at limits on nodes, failures, time, saved memory
 // (Options.MaxMemory) or a context.Context, and counts or enumerates
@@ -26,5 +27,10 @@
 // breadth first, level by level, its frontier capped (Options.Order,
 // Options.MaxFrontier). A space undoes branches by copying its domain
 // words, down to the depth its copy budget allows, and by trailing below
-// (SaveMode, Options.CopyBudget).
+// (SaveMode, Options.CopyBudget). Optimize minimises or maximises a
+// variable by branch and bound, reporting every improving solution.
+//
+// Variables range over any integers in domains.MinInt..MaxInt: bitset
+// domains from 0 for the puzzles, from an offset for negative or large
+// values, intervals (bounds only) for wide ranges (docs/ENGINE.md).
 package csp

@@ -143,6 +143,10 @@ type Options struct {
 	// once (0: as many as DefaultFrontierBytes holds); the search stops
 	// with FrontierLimit rather than grow past it.
 	MaxFrontier int64
+
+	// bound, set by Optimize, is the objective's bound every search it
+	// makes enforces (see boundProp).
+	bound *boundProp
 }
 
 // Stop says why a search ended before exploring its whole tree.
@@ -237,6 +241,11 @@ type Search struct {
 	// from it first) or with the tree exhausted (nothing more to find).
 	atSolution, exhausted bool
 
+	// With an objective (Optimize): the bound's propagator and its index
+	// in the space.
+	bound   *boundProp
+	boundID int32
+
 	restartBudget int64 // failures left before the next restart
 	restartIndex  int64
 	// MaxDensity and ValDensity: the propagators that estimate densities
@@ -273,6 +282,13 @@ func NewSearch(m *Model, opts Options) *Search {
 		e.store = newNogoodStore(e.decisions)
 		e.storeID = int32(len(m.props))
 		extra = append(extra, posted{p: e.store, event: domains.EventAssigned, vars: e.decisions})
+	}
+	if b := opts.bound; b != nil {
+		// A search's own copy: Optimize tightens it as solutions come
+		// (sequentially), or gives each call its snapshot (in parallel).
+		e.bound = &boundProp{x: b.x, maximize: b.maximize, has: b.has, best: b.best}
+		e.boundID = int32(len(m.props) + len(extra))
+		extra = append(extra, posted{p: e.bound, event: domains.EventAssigned, vars: []Var{b.x}})
 	}
 	e.space = newSpace(m, opts.SaveMode, extra)
 	e.space.SetCopyBudget(copyBudget(opts))
@@ -532,8 +548,10 @@ func (e *Search) backtrack(restarts bool) bool {
 					e.conflict = -1
 					if e.store != nil {
 						e.learn()
+					}
+					if e.tighten() || e.store != nil {
 						if !sp.Propagate() {
-							return false // the nogoods refute the root
+							return false // the nogoods or the bound refute the root
 						}
 					}
 					e.stats.Restarts++
@@ -549,6 +567,7 @@ func (e *Search) backtrack(restarts bool) bool {
 		f := e.frames[len(e.frames)-1]
 		e.frames = e.frames[:len(e.frames)-1]
 		sp.Pop()
+		e.tighten()
 		e.stats.Nodes++
 		if e.store != nil {
 			e.path = append(e.path[:f.at], step{d: lit{f.x, int32(f.v)}, refuted: true})
@@ -558,6 +577,16 @@ func (e *Search) backtrack(restarts bool) bool {
 		}
 		failed = true
 	}
+}
+
+// tighten schedules the objective's bound after a backtrack (the domains
+// restored predate the last improvement), and reports whether it did.
+func (e *Search) tighten() bool {
+	if e.bound == nil || !e.bound.has {
+		return false
+	}
+	e.space.schedule(e.boundID)
+	return true
 }
 
 // learn turns the abandoned branch into nogoods: each refuted decision,
