@@ -272,3 +272,20 @@ func CountConcurrently(t testing.TB, m *csp.Model) {
 		t.Errorf("counted %d solutions, want some", a)
 	}
 }
+
+// RestrictBool narrows x's initial domain to its values among 0 and 1,
+// for a case whose first variables are Booleans while the others range
+// over MinVal..MaxVal (an empty domain is left empty: a model with no
+// solution, which the oracle checks too).
+func RestrictBool(m *csp.Model, x csp.Var) {
+	var keep []uint64
+	for v := range 2 {
+		if i := v - m.Base(x); i >= 0 {
+			for len(keep) <= i/64 {
+				keep = append(keep, 0)
+			}
+			keep[i/64] |= 1 << (i % 64)
+		}
+	}
+	_ = m.Restrict(x, keep) // an empty domain is a case like any other
+}

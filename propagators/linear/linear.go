@@ -312,8 +312,13 @@ func (p *neqProp) Propagate(s *csp.Space) csp.Status {
 		return csp.Entailed
 	}
 	t := p.terms[free]
-	if r := p.c - sum; r%t.a == 0 && !s.Remove(t.x, r/t.a) {
-		return csp.Failed
+	if r := p.c - sum; r%t.a == 0 {
+		if !s.Remove(t.x, r/t.a) {
+			return csp.Failed
+		}
+		if s.Contains(t.x, r/t.a) {
+			return csp.Fixpoint // an interval cannot hold the hole: wait for its assignment
+		}
 	}
 	return csp.Entailed
 }

@@ -40,6 +40,9 @@ func (p *prop) Propagate(s *csp.Space) csp.Status {
 			if !s.Remove(pair[1], v) {
 				return csp.Failed
 			}
+			if s.Contains(pair[1], v) {
+				return csp.Fixpoint // an interval cannot hold the hole: wait for its assignment
+			}
 			return csp.Entailed
 		}
 	}
