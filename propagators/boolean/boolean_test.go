@@ -39,7 +39,9 @@ func TestAgainstBruteForce(t *testing.T) {
 			func(v []int) bool { return v[0] == 0 }},
 		{"clause", 4, func(m *csp.Model, v []csp.Var) error { return boolean.Clause(m, v[:2], v[2:]) },
 			func(v []int) bool { return v[0] == 1 || v[1] == 1 || v[2] == 0 || v[3] == 0 }},
-		{"clause repeated", 2, func(m *csp.Model, v []csp.Var) error { return boolean.Clause(m, []csp.Var{v[0], v[0]}, []csp.Var{v[1]}) },
+		{"clause repeated", 2, func(m *csp.Model, v []csp.Var) error {
+			return boolean.Clause(m, []csp.Var{v[0], v[0]}, []csp.Var{v[1]})
+		},
 			func(v []int) bool { return v[0] == 1 || v[1] == 0 }},
 		{"clause x or not x", 2, func(m *csp.Model, v []csp.Var) error { return boolean.Clause(m, v[:1], v[:1]) },
 			func([]int) bool { return true }},
