@@ -6,13 +6,17 @@
 //	arith.AbsDiff(m, x, y, 1)            // |x - y| = 1 (a Kropki white dot)
 //	arith.AbsDiffNotIn(m, x, y, []int{1}) // |x - y| != 1 (no dot: not consecutive)
 //	arith.DiffNotIn(m, x, y, []int{0, 3}) // x != y and x != y + 3 (a queens diagonal)
-//	arith.Times(m, x, y, z)              // x * y = z
+//	arith.Times(m, x, y, z)              // x * y = z (values from 0)
+//	arith.Mul(m, x, y, z)                // x * y = z, any signs (int_times)
+//	arith.Div(m, x, y, z)                // z = x / y toward 0 (int_div); Mod, Abs, Min, Max, Pow alike
 //
 // Each returns an error wrapping ErrVar, and posts nothing, when a
 // variable is not in the model.
 //
 // Every constraint here is filtered to domain consistency (Times below a
-// size limit, see Times), so none has strength levels.
+// size limit, see Times), so none has strength levels, except FlatZinc's
+// operations on values of any sign (Mul, Div, Mod, Min, Max, Pow), which
+// reason on bounds (see ops.go; Abs is domain consistent).
 //
 // # Orderings
 //
