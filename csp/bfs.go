@@ -292,6 +292,13 @@ func (b *BFS) restore(snap []uint64) bool {
 	sp.Push()
 	for x := range sp.doms {
 		o, w := sp.off[x], sp.width[x]
+		if sp.doms[x].IsInterval() { // its words are its bounds
+			lo, hi := int(int64(snap[o])), int(int64(snap[o+1]))
+			if !sp.RemoveBelow(Var(x), lo) || !sp.RemoveAbove(Var(x), hi) {
+				return false
+			}
+			continue
+		}
 		if !sp.IntersectWords(Var(x), snap[o:o+w]) {
 			return false
 		}

@@ -339,13 +339,16 @@ func (t *trial) Deduce(s *Space, want func(string) bool, yield func(Deduction) b
 func (t *trial) diff(s *Space) []Lit {
 	var out []Lit
 	for x := range s.doms {
-		off, w := s.off[x], s.width[x]
+		if s.doms[x].IsInterval() {
+			continue // bounds, not bits: explanations speak of bitset domains
+		}
+		off, w, base := s.off[x], s.width[x], s.doms[x].Base()
 		for k := range w {
 			gone := t.buf[off+k] &^ s.words[off+k]
 			for gone != 0 {
 				b := bits.TrailingZeros64(gone)
 				gone &= gone - 1
-				out = append(out, Lit{Var(x), int(k)*64 + b})
+				out = append(out, Lit{Var(x), base + int(k)*64 + b})
 			}
 		}
 	}
@@ -552,13 +555,16 @@ func (t *trials) Deduce(s *Space, want func(string) bool, yield func(Deduction) 
 		// assumption keeps its value), so only other cells lose.
 		var removed []Lit
 		for y := range s.doms {
-			off, w := s.off[y], s.width[y]
+			if s.doms[y].IsInterval() {
+				continue // bounds, not bits: explanations speak of bitset domains
+			}
+			off, w, base := s.off[y], s.width[y], s.doms[y].Base()
 			for k := range w {
 				gone := s.words[off+k] &^ t.kept[off+k]
 				for gone != 0 {
 					b := bits.TrailingZeros64(gone)
 					gone &= gone - 1
-					removed = append(removed, Lit{Var(y), int(k)*64 + b})
+					removed = append(removed, Lit{Var(y), base + int(k)*64 + b})
 				}
 			}
 		}

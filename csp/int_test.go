@@ -117,6 +117,11 @@ func TestSearchOnOffsetAndInterval(t *testing.T) {
 					assert.EqualValues(t, 72, res.Solutions)
 					assert.Len(t, seen, 72)
 				})
+				t.Run(fmt.Sprintf("%v/%v/%v/bfs", val, mode, order[0]), func(t *testing.T) {
+					res := csp.Count(context.Background(), m, csp.Options{Val: val, SaveMode: mode, Decisions: order, Seed: 5, Order: csp.BreadthFirst}, 0)
+					assert.True(t, res.Complete)
+					assert.EqualValues(t, 72, res.Solutions)
+				})
 			}
 		}
 	}
