@@ -221,11 +221,10 @@ func (d *Domain) Cap() int {
 // its bounds).
 func (d *Domain) Contains(v int) bool {
 	if d.wide {
-		lo, hi := d.bounds()
-		return lo <= v && v <= hi
+		w := d.bits.Words()
+		return int(int64(w[0])) <= v && v <= int(int64(w[1]))
 	}
-	v -= int(d.base)
-	return v >= 0 && d.bits.Test(uint(v))
+	return d.bits.Test(uint(v - int(d.base))) // a value below Base wraps past the end
 }
 
 // Size returns the number of values in the domain.
@@ -269,11 +268,10 @@ func (d *Domain) Min() int {
 // Max returns the largest value; when the domain is empty, Base()-1 for a
 // bitset (-1 for one from 0) and the upper bound for an interval.
 func (d *Domain) Max() int {
-	if d.wide {
-		_, hi := d.bounds()
-		return hi
-	}
 	w := d.bits.Words()
+	if d.wide {
+		return int(int64(w[1]))
+	}
 	for i := len(w) - 1; i >= 0; i-- {
 		if w[i] != 0 {
 			return i*64 + 63 - bits.LeadingZeros64(w[i]) + int(d.base)
@@ -285,12 +283,12 @@ func (d *Domain) Max() int {
 // Value returns the single value of an assigned domain; ok is false when the
 // domain holds zero or several values.
 func (d *Domain) Value() (v int, ok bool) {
+	words := d.bits.Words()
 	if d.wide {
-		lo, hi := d.bounds()
-		return lo, lo == hi
+		return int(int64(words[0])), words[0] == words[1]
 	}
 	found := -1
-	for i, w := range d.bits.Words() {
+	for i, w := range words {
 		if w == 0 {
 			continue
 		}
