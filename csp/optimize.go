@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 )
 
 // Objective names the variable an optimisation minimises, or maximises.
@@ -71,6 +72,9 @@ func (p *boundProp) improve(v int) { p.has, p.best = true, v }
 // FailLimit to the nodes and failures of all its searches, TimeLimit from
 // its start, ctx throughout.
 //
+// When opts.Decisions does not list obj.Var, it is branched on after
+// them, so that every solution fixes it.
+//
 // It returns an error wrapping ErrObjective, searching nothing, when
 // obj.Var is not in m or opts.Order is BreadthFirst.
 func Optimize(ctx context.Context, m *Model, opts Options, obj Objective, onSolution func(values []int) bool) (Result, error) {
@@ -87,6 +91,10 @@ func Optimize(ctx context.Context, m *Model, opts Options, obj Objective, onSolu
 	defer cancel()
 	opts.TimeLimit = 0
 	opts.bound = &boundProp{x: obj.Var, maximize: obj.Maximize}
+	if opts.Decisions != nil && !slices.Contains(opts.Decisions, obj.Var) {
+		// A solution must fix the objective: branch on it last.
+		opts.Decisions = append(slices.Clone(opts.Decisions), obj.Var)
+	}
 	if opts.Workers > 0 || len(opts.Portfolio) > 0 {
 		return optimizeRepeated(ctx, m, opts, onSolution), nil
 	}

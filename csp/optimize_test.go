@@ -277,6 +277,19 @@ func TestOptimizeStops(t *testing.T) {
 		assert.Equal(t, csp.Canceled, res.Stopped)
 		assert.False(t, res.Complete)
 	})
+	t.Run("objective not a decision", func(t *testing.T) {
+		// obj >= x, x the only decision: the objective is branched on
+		// after x, so that each solution fixes it.
+		m := csp.NewModel()
+		x := m.NewIntVar(0, 3, "x")
+		obj := m.NewIntVar(-2, 10, "obj")
+		require.NoError(t, linear.Post(m, []int{1, -1}, []csp.Var{obj, x}, linear.Geq, 0))
+		res, err := csp.Optimize(context.Background(), m, csp.Options{Decisions: []csp.Var{x}}, csp.Objective{Var: obj, Maximize: true}, nil)
+		require.NoError(t, err)
+		require.NotNil(t, res.Solution)
+		assert.True(t, res.Complete)
+		assert.Equal(t, 10, res.Solution[obj])
+	})
 	t.Run("bad objective", func(t *testing.T) {
 		m, _, _ := k.model(t)
 		_, err := csp.Optimize(context.Background(), m, csp.Options{}, csp.Objective{Var: 99}, nil)
