@@ -302,8 +302,20 @@ func (d *Domain) Value() (v int, ok bool) {
 
 // Assigned reports whether exactly one value is left.
 func (d *Domain) Assigned() bool {
-	_, ok := d.Value()
-	return ok
+	words := d.bits.Words()
+	if d.wide {
+		return words[0] == words[1]
+	}
+	one := false
+	for _, w := range words {
+		if w != 0 {
+			if one || w&(w-1) != 0 {
+				return false
+			}
+			one = true
+		}
+	}
+	return one
 }
 
 // Next returns the smallest value >= v in the domain; ok is false if none.
