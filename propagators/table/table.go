@@ -27,12 +27,14 @@ var ErrTable = errors.New("table: invalid table")
 // It wakes on every domain change and is entailed once every combination
 // of the values left is an allowed tuple.
 //
-// Post returns an error wrapping ErrTable, and posts nothing, when a
+// Variables may have any bitset domain (from 0 or an offset), not an
+// interval (csp.ErrWords). Post returns an error wrapping ErrTable, and
+// posts nothing, when a
 // variable is not in m or a tuple's length differs from len(vars). Indexing
 // the tuples costs time in proportion to them: it looks at ctx as it goes
 // and, when ctx is done, posts nothing and returns context.Cause(ctx).
 func Post(ctx context.Context, m *csp.Model, vars []csp.Var, tuples [][]int) error {
-	if err := m.CheckWords(vars...); err != nil {
+	if err := m.CheckBitset(vars...); err != nil {
 		return fmt.Errorf("%w: %w", ErrTable, err)
 	}
 	for k, t := range tuples {
@@ -66,6 +68,7 @@ type table struct {
 	span  int       // words of a snapshot: the sum of the domains' widths
 	init  []uint64  // the initial domains, as a snapshot
 	lo    []int     // per position: the smallest value with a row
+	base  []int     // per position: the value of bit 0 of its domain
 	rowOf [][]int32 // per position: the row of value lo+k, -1 if it is in no tuple
 	sup   []uint64  // row r's tuples are sup[r·nw : (r+1)·nw]
 	rows  int
@@ -117,6 +120,10 @@ func newTable(ctx context.Context, m *csp.Model, vars []csp.Var, tuples [][]int)
 	}
 
 	tab.lo = make([]int, len(vars))
+	tab.base = make([]int, len(vars))
+	for i := range vars {
+		tab.base[i] = doms[i].Base()
+	}
 	tab.rowOf = make([][]int32, len(vars))
 	for i := range vars {
 		if len(kept) == 0 {
@@ -154,9 +161,10 @@ func newTable(ctx context.Context, m *csp.Model, vars []csp.Var, tuples [][]int)
 	return tab, nil
 }
 
-// row returns the row of value v at position i, or -1.
-func (tab *table) row(i, v int) int {
-	k := v - tab.lo[i]
+// row returns the row of the value of bit b of position i's domain (the
+// value Base+b), or -1.
+func (tab *table) row(i, b int) int {
+	k := b + tab.base[i] - tab.lo[i]
 	if k < 0 || k >= len(tab.rowOf[i]) {
 		return -1
 	}

@@ -56,6 +56,8 @@ func TestAgainstBruteForce(t *testing.T) {
 		{"3 vars of 0..6, several words", 3, 0, 6, 0.6},
 		{"2 vars across a word boundary", 2, 58, 70, 0.3},
 		{"1 var", 1, 0, 9, 0.5},
+		{"3 vars of -3..2, offset domains", 3, -3, 2, 0.4},
+		{"2 vars of 65530..65600, offset past MaxValue", 2, 65530, 65600, 0.02},
 	}
 	for i, sh := range shapes {
 		for seed := range 4 {
@@ -225,4 +227,15 @@ func TestPostErrors(t *testing.T) {
 			assert.Zero(t, m.NumPropagators())
 		})
 	}
+}
+
+// TestRefusesIntervals: a table reads domain words, which an interval
+// (bounds only) does not have.
+func TestRefusesIntervals(t *testing.T) {
+	m := csp.NewModel()
+	x := m.NewIntVar(0, 10_000_000, "wide")
+	err := table.Post(context.Background(), m, []csp.Var{x}, [][]int{{1}})
+	require.ErrorIs(t, err, table.ErrTable)
+	require.ErrorIs(t, err, csp.ErrWords)
+	require.ErrorContains(t, err, "wide has values 0..10000000")
 }
