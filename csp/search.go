@@ -6,6 +6,7 @@ import (
 	"iter"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"time"
 	"unsafe"
 
@@ -139,6 +140,14 @@ type Options struct {
 	// level (BFS) over the same branching; Restarts, Nogoods, Workers and
 	// Portfolio then do not apply and are ignored. Search.Run ignores it.
 	Order Order
+	// Phases, when not empty, replace Decisions, Var and Val: the search
+	// branches on the first phase that has an unassigned variable, with
+	// that phase's own choices (MiniZinc's seq_search), and a solution
+	// assigns every variable of every phase. A variable in several phases
+	// belongs to the first for its value choice. MaxDensity and
+	// ValDensity act as MinDomain and ValMin in a phase. Nogoods and
+	// restarts apply as without phases.
+	Phases []Phase
 	// MaxFrontier caps the open nodes a breadth-first search keeps at
 	// once (0: as many as DefaultFrontierBytes holds); the search stops
 	// with FrontierLimit rather than grow past it.
@@ -147,6 +156,14 @@ type Options struct {
 	// bound, set by Optimize, is the objective's bound every search it
 	// makes enforces (see boundProp).
 	bound *boundProp
+}
+
+// Phase is one stage of a phased search (Options.Phases): its variables
+// and the choices that branch on them.
+type Phase struct {
+	Vars []Var
+	Var  VarSelect
+	Val  ValSelect
 }
 
 // Stop says why a search ended before exploring its whole tree.
@@ -241,6 +258,11 @@ type Search struct {
 	// from it first) or with the tree exhausted (nothing more to find).
 	atSolution, exhausted bool
 
+	// With Options.Phases: the phases, and the value choice of each
+	// variable (that of the first phase listing it).
+	phases []Phase
+	valOf  []ValSelect
+
 	// With an objective (Optimize): the bound's propagator and its index
 	// in the space.
 	bound   *boundProp
@@ -271,6 +293,9 @@ func NewSearch(m *Model, opts Options) *Search {
 	}
 	e.rng = rand.New(e.pcg)
 	e.decisions = opts.Decisions
+	if len(opts.Phases) > 0 {
+		e.setPhases(m, opts.Phases)
+	}
 	if e.decisions == nil {
 		e.decisions = make([]Var, m.NumVars())
 		for i := range e.decisions {
@@ -317,6 +342,41 @@ func (e *Search) Reset() {
 	e.atSolution, e.exhausted = false, false
 	e.restartIndex = 1
 	e.restartBudget = e.budget()
+}
+
+// setPhases takes phases for the search: the decisions are their
+// variables, first phase first, each once; a variable's value choice is
+// its first phase's. The density choices become MinDomain and ValMin (they
+// read the whole decision list).
+func (e *Search) setPhases(m *Model, phases []Phase) {
+	e.phases = make([]Phase, len(phases))
+	e.valOf = make([]ValSelect, m.NumVars())
+	seen := make([]bool, m.NumVars())
+	e.decisions = []Var{}
+	for i, ph := range phases {
+		if ph.Var == MaxDensity {
+			ph.Var = MinDomain
+		}
+		if ph.Val == ValDensity {
+			ph.Val = ValMin
+		}
+		ph.Vars = slices.Clone(ph.Vars)
+		e.phases[i] = ph
+		for _, x := range ph.Vars {
+			if !seen[x] {
+				seen[x] = true
+				e.valOf[x] = ph.Val
+				e.decisions = append(e.decisions, x)
+			}
+		}
+	}
+	// Density choices read the whole decision list: off with phases.
+	if e.opts.Var == MaxDensity {
+		e.opts.Var = MinDomain
+	}
+	if e.opts.Val == ValDensity {
+		e.opts.Val = ValMin
+	}
 }
 
 // copyBudget is the copy budget opts give: CopyBudget, DefaultCopyBudget
@@ -623,6 +683,9 @@ func (e *Search) selectVar() Var {
 		}
 		e.conflict = -1
 	}
+	if e.phases != nil {
+		return e.selectPhase()
+	}
 	if e.opts.Var == MinDomain && sp.oneWord {
 		return e.minDomainOneWord()
 	}
@@ -636,19 +699,39 @@ func (e *Search) selectVar() Var {
 	if sp.oneWord && e.opts.Var != InputOrder {
 		return e.minRatioOneWord()
 	}
+	return e.pick(e.decisions, e.opts.Var)
+}
+
+// selectPhase is selectVar with Options.Phases: the variable the first
+// phase with one unassigned picks by its own choice.
+func (e *Search) selectPhase() Var {
+	for i := range e.phases {
+		if x := e.pick(e.phases[i].Vars, e.phases[i].Var); x >= 0 {
+			return x
+		}
+	}
+	return -1
+}
+
+// pick returns the variable of vars with more than one value that sel
+// prefers (fewest values, per weight with DomWDeg; the first with
+// InputOrder; ties to the first or at random), or -1 when all are
+// assigned.
+func (e *Search) pick(vars []Var, sel VarSelect) Var {
+	sp := e.space
 	best := Var(-1)
 	var bestSize, bestW int64
 	ties := 0
-	for _, x := range e.decisions {
+	for _, x := range vars {
 		size := int64(sp.doms[x].Size())
 		if size <= 1 {
 			continue
 		}
-		if e.opts.Var == InputOrder {
+		if sel == InputOrder {
 			return x
 		}
 		w := int64(1)
-		if e.opts.Var == DomWDeg {
+		if sel == DomWDeg {
 			w = max(sp.wdeg[x], 1)
 		}
 		// Compare size/w < bestSize/bestW without division.
@@ -754,12 +837,16 @@ func (e *Search) selectValue(x Var) frame {
 			return e.fit(d, frame{x: x, v: v})
 		}
 	}
-	switch e.opts.Val {
+	val := e.opts.Val
+	if e.valOf != nil {
+		val = e.valOf[x]
+	}
+	switch val {
 	case ValMax:
 		return frame{x: x, v: d.Max()}
 	case ValSplit, ValReverseSplit:
 		lo := d.Min()
-		return frame{x: x, v: lo + (d.Max()-lo)/2, split: true, rev: e.opts.Val == ValReverseSplit}
+		return frame{x: x, v: lo + (d.Max()-lo)/2, split: true, rev: val == ValReverseSplit}
 	case ValMedian:
 		if d.IsInterval() {
 			lo := d.Min()
