@@ -48,3 +48,25 @@ func TestBoundAfterBacktrack(t *testing.T) {
 		assert.Less(t, e.space.Max(z), 30, "the bound applies at the node after the backtrack")
 	}
 }
+
+// TestResetForgetsTheBound: Search.Reset puts the objective's bound back
+// where NewSearch had it, so the same solution is found again.
+func TestResetForgetsTheBound(t *testing.T) {
+	m := NewModel()
+	z := m.NewIntVar(-5, 30, "z")
+	opts := Options{Val: ValMax}
+	opts.bound = &boundProp{x: z}
+	e := NewSearch(m, opts)
+	improve := func(sp *Space) bool {
+		v, _ := sp.Value(z)
+		e.bound.improve(v)
+		return true
+	}
+	r := e.Run(context.Background(), 1, improve)
+	require.Equal(t, 30, r.Solution[z])
+	r = e.Run(context.Background(), 1, improve)
+	require.Equal(t, 29, r.Solution[z], "the next solution is below the bound")
+	e.Reset()
+	r = e.Run(context.Background(), 1, improve)
+	assert.Equal(t, 30, r.Solution[z])
+}

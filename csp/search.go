@@ -325,9 +325,9 @@ func NewSearch(m *Model, opts Options) *Search {
 
 // Reset returns the search to where NewSearch left it: the space back at
 // the model's root (see Space.Reset), statistics zeroed, the random source
-// reseeded, learnt nogoods forgotten. Narrow the root through Space before
-// the next Run to solve another instance of the same model without
-// building anything again.
+// reseeded, learnt nogoods forgotten, an objective's bound back where it
+// started. Narrow the root through Space before the next Run to solve
+// another instance of the same model without building anything again.
 func (e *Search) Reset() {
 	e.space.Reset()
 	e.pcg.Seed(e.opts.Seed, e.opts.Seed^0x9e3779b97f4a7c15) // in place: no garbage per instance
@@ -337,6 +337,9 @@ func (e *Search) Reset() {
 	e.path = e.path[:0]
 	if e.store != nil {
 		e.store.reset()
+	}
+	if e.bound != nil { // back to the bound the search was made with
+		e.bound.has, e.bound.best = e.opts.bound.has, e.opts.bound.best
 	}
 	e.rootDone, e.rootOK = false, false
 	e.atSolution, e.exhausted = false, false
