@@ -252,15 +252,14 @@ func (d *Domain) Empty() bool {
 // Min returns the smallest value; when the domain is empty, Base()-1 for
 // a bitset (-1 for one from 0) and the upper bound for an interval.
 func (d *Domain) Min() int {
+	w := d.bits.Words()
 	if d.wide {
-		lo, hi := d.bounds()
-		if lo > hi {
-			return hi
-		}
-		return lo
+		return min(int(int64(w[0])), int(int64(w[1])))
 	}
-	if v, ok := d.bits.NextSet(0); ok {
-		return int(v) + int(d.base)
+	for i, x := range w {
+		if x != 0 {
+			return i*64 + bits.TrailingZeros64(x) + int(d.base)
+		}
 	}
 	return int(d.base) - 1
 }
