@@ -129,6 +129,13 @@ func (g *group) markAll() {
 
 func (g *group) clone() group { return newGroup(g.vars, g.width) }
 
+// Reset forgets the advised assignments of an earlier instance, as a
+// clone would, in place (csp.Resetter): every position is looked at again.
+func (g *group) Reset() {
+	clear(g.src)
+	g.markAll()
+}
+
 // Advise notes the variables that got assigned.
 func (g *group) Advise(i int, ev domains.Event) bool {
 	if ev == domains.EventAssigned {

@@ -401,3 +401,10 @@ func (p *gacProp) Priority() csp.Priority { return csp.Quadratic }
 func (p *gacProp) Clone() csp.Propagator {
 	return &gacProp{group: p.clone(), m: p.m.clone(), dup: p.dup}
 }
+
+// Reset forgets the advised changes and the node of the last run, in
+// place (csp.Resetter); the matching stays, as the hint it always is.
+func (p *gacProp) Reset() {
+	p.group.Reset()
+	p.changed, p.act, p.mark = 0, 0, csp.Mark{}
+}

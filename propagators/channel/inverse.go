@@ -222,6 +222,16 @@ func (p *inverse) touched(x csp.Var) {
 
 func (p *inverse) Name() string           { return "channel/inverse" }
 func (p *inverse) Priority() csp.Priority { return csp.Linear }
+
+// Reset forgets an earlier instance in place (csp.Resetter), keeping the
+// stacks' memory: every position is looked at afresh by the next run.
+func (p *inverse) Reset() {
+	for i := range p.marks {
+		p.marks[i], p.seen[i] = p.marks[i][:0], p.seen[i][:0]
+	}
+	p.all()
+}
+
 func (p *inverse) Clone() csp.Propagator {
 	c := *p
 	c.dirty = make([]uint64, len(p.dirty))
