@@ -60,7 +60,7 @@ func ExplainLine(line []csp.Var, n, front, back int, label string) (csp.Explaine
 		return nil, fmt.Errorf("%w: a whole line needs n cells (n <= %d) and a clue", ErrClue, MaxLine)
 	}
 	xs := append([]csp.Var(nil), line...)
-	return csp.WithScope(csp.Trial(newLine(xs, front, back), RuleLine, func(sp *csp.Space, rm []csp.Lit) string {
+	return csp.WithScope(csp.Trial(newLine(xs, &Clues{Front: front, Back: back}), RuleLine, func(sp *csp.Space, rm []csp.Lit) string {
 		if rm == nil {
 			return fmt.Sprintf("%s: no arrangement of the heights left meets its clues (whole line)", label)
 		}

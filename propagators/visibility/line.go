@@ -63,9 +63,13 @@ import (
 // (3·2^(n-1) 16-bit words and two lists of as many) are borrowed for the
 // run from a pool shared by every line of the size.
 type lineProp struct {
-	line        []csp.Var
-	n           int
-	front, back uint16 // wanted counts of maxima in A, in B
+	line []csp.Var
+	n    int
+	// clues are the line's clues, read at the first run after the
+	// propagator is made or Reset (see Clues); front and back are the
+	// counts of maxima wanted in A, in B, that they give.
+	clues       *Clues
+	front, back uint16
 	// winF[t], winG[t]: the counts a state whose tallest height is t can
 	// have and still meet its clue: at most the clue's count, and at least
 	// that minus the n-1-t heights above t still to come.
@@ -81,20 +85,43 @@ type lineProp struct {
 	root  *rootResult // the run on full domains, shared by all models
 }
 
-func newLine(line []csp.Var, front, back int) *lineProp {
+func newLine(line []csp.Var, clues *Clues) *lineProp {
 	n := len(line)
-	want := func(c int) uint16 {
-		if c == 0 {
-			return ^uint16(0)
-		}
-		return 1 << (c - 1)
-	}
-	p := &lineProp{
-		line: line, n: n, front: want(front), back: want(back),
-		full: uint16(1)<<(n-1) - 1,
-	}
-	p.winF, p.winG = window(n, front), window(n, back)
+	p := &lineProp{line: line, n: n, clues: clues, full: uint16(1)<<(n-1) - 1}
+	p.read()
 	return p
+}
+
+// want returns the set of counts of maxima a side with clue c (0: none)
+// may show: bit c-1, or every bit.
+func want(c int) uint16 {
+	if c == 0 {
+		return ^uint16(0)
+	}
+	return 1 << (c - 1)
+}
+
+// read takes the clues: the wanted counts and their windows. It reports
+// false for a clue outside 0..n, which no permutation meets.
+func (p *lineProp) read() bool {
+	front, back := p.clues.Front, p.clues.Back
+	if front < 0 || front > p.n || back < 0 || back > p.n {
+		return false
+	}
+	p.front, p.back = want(front), want(back)
+	p.winF, p.winG = window(p.n, front), window(p.n, back)
+	return true
+}
+
+// start readies a new instance: its clues (see read), the run on full
+// domains and its witnesses.
+func (p *lineProp) start() bool {
+	if !p.read() {
+		return false
+	}
+	p.root = p.rootResult()
+	p.wit = append(p.wit[:0], p.root.wit...)
+	return true
 }
 
 // alloc sizes the state; a propagator gets it at its first run, so the
@@ -161,8 +188,11 @@ func window(n, c int) (w [MaxLine]uint16) {
 func (p *lineProp) Propagate(s *csp.Space) csp.Status {
 	if p.dom == nil {
 		p.alloc()
-		p.root = p.rootResult()
-		p.wit = append(p.wit, p.root.wit...)
+	}
+	if p.root == nil {
+		if !p.start() {
+			return csp.Failed
+		}
 		// A first run that the root's result narrows stops there (see
 		// lineProp).
 		narrows := false
@@ -409,4 +439,11 @@ func (p *lineProp) Clone() csp.Propagator {
 	c := *p
 	c.dom, c.keep, c.cover, c.tables, c.wit, c.root = nil, nil, nil, nil, nil, nil
 	return &c
+}
+
+// Reset forgets the instance: the next run reads the clues again and
+// starts from the run on full domains, in the buffers it has.
+func (p *lineProp) Reset() {
+	p.root = nil
+	p.wit = p.wit[:0]
 }

@@ -34,7 +34,7 @@ func BenchmarkLineProgram(b *testing.B) {
 					}
 					front, back = maxima(perm), maxima(reverse(perm))
 				}
-				p := newLine(make([]csp.Var, n), front, back)
+				p := newLine(make([]csp.Var, n), &Clues{front, back})
 				p.alloc()
 				for b.Loop() {
 					copy(p.dom, doms)

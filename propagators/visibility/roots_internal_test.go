@@ -27,7 +27,7 @@ func TestRootTable(t *testing.T) {
 	for n := 1; n <= rootTableMax; n++ {
 		for front := 0; front <= n; front++ {
 			for back := 0; back <= n; back++ {
-				p := newLine(make([]csp.Var, n), front, back)
+				p := newLine(make([]csp.Var, n), &Clues{front, back})
 				p.alloc()
 				got := rootTable(n, p.front, p.back)
 				fresh := p.computeRoot()
@@ -46,7 +46,7 @@ func encodeRoots(max int) []byte {
 	for n := 1; n <= max; n++ {
 		for front := 0; front <= n; front++ {
 			for back := 0; back <= n; back++ {
-				p := newLine(make([]csp.Var, n), front, back)
+				p := newLine(make([]csp.Var, n), &Clues{front, back})
 				p.alloc()
 				r := p.computeRoot()
 				for c := range n {

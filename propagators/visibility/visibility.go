@@ -168,7 +168,7 @@ func PostLine(m *csp.Model, line []csp.Var, n, front, back int) error {
 	}
 	xs := append([]csp.Var(nil), line...)
 	if n <= MaxLine && front+back > 0 {
-		m.Post(newLine(xs, front, back), domains.EventDomain, xs...)
+		m.Post(newLine(xs, &Clues{Front: front, Back: back}), domains.EventDomain, xs...)
 		return nil
 	}
 	m.Post(&rangeProp{vars: xs, mask: [1]uint64{heights(n)}}, domains.EventDomain, xs...)
@@ -185,6 +185,39 @@ func PostLine(m *csp.Model, line []csp.Var, n, front, back int) error {
 		}
 		m.Post(&gacProp{newTable(rev, n, back)}, domains.EventDomain, rev...)
 	}
+	return nil
+}
+
+// Clues are the clues at the two ends of a full line, for the propagator
+// PostClues posts: Front seen from index 0, Back from the last index, 0
+// for no clue. The propagator reads them at its first run in a space and
+// again after every Space.Reset, so a model built once for a size serves
+// every instance of that size: each sets its clues, then resets the
+// search and propagates (see problems/catalog.Reuse).
+type Clues struct{ Front, Back int }
+
+// PostClues is PostLine with the clues read from c, which the caller may
+// change between instances (see Clues), and with no clue at either end
+// allowed: the propagator then keeps the values some permutation uses,
+// as alldiff.GAC does. The line needs n <= MaxLine cells. A clue outside
+// 0..n when the propagator reads it fails the instance (no permutation
+// meets it). PostClues returns an error wrapping ErrClue when the line
+// is empty or not n cells long, n is above MaxLine, c is nil, or a
+// variable is not in m; it posts nothing then.
+func PostClues(m *csp.Model, line []csp.Var, n int, c *Clues) error {
+	if err := checkLine(m, line, n); err != nil {
+		return err
+	}
+	switch {
+	case len(line) != n:
+		return fmt.Errorf("%w: line of %d cells for heights 1..%d (a full line needs n cells)", ErrClue, len(line), n)
+	case n > MaxLine:
+		return fmt.Errorf("%w: n = %d above MaxLine (%d)", ErrClue, n, MaxLine)
+	case c == nil:
+		return fmt.Errorf("%w: no clues", ErrClue)
+	}
+	xs := append([]csp.Var(nil), line...)
+	m.Post(newLine(xs, c), domains.EventDomain, xs...)
 	return nil
 }
 
