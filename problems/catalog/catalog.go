@@ -110,15 +110,25 @@ func (run Run) CountModel(ctx context.Context, m *csp.Model, search csp.Options,
 	if run.Each == nil {
 		return csp.Count(ctx, m, search, run.Limit)
 	}
-	var buf []int
-	each := func(sp *csp.Space) bool {
-		buf = sp.Values(buf)
-		return run.Each(rows(buf))
-	}
+	each := run.eachOf(rows)
 	if search.Order == csp.BreadthFirst {
 		return csp.NewBFS(m, search).Run(ctx, run.Limit, each)
 	}
 	return csp.NewSearch(m, search).Run(ctx, run.Limit, each)
+}
+
+// eachOf returns the callback of a search that counts for run: every
+// solution read as rows with rows and handed to run.Each, or, with no
+// Each, none read and the search going on.
+func (run Run) eachOf(rows func(values []int) [][]int) func(*csp.Space) bool {
+	if run.Each == nil {
+		return func(*csp.Space) bool { return true }
+	}
+	var buf []int
+	return func(sp *csp.Space) bool {
+		buf = sp.Values(buf)
+		return run.Each(rows(buf))
+	}
 }
 
 // Item is one instance of a batch, or the error that spoilt it: Value is

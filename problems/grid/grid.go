@@ -200,12 +200,39 @@ func (g *Grid) Narrow(givens []int, marks []uint64) error {
 			err = g.Model.Restrict(x, marks[i:i+1])
 		}
 		if errors.Is(err, csp.ErrEmptyDomain) {
-			return &EmptyCell{Row: i / g.Cols, Col: i % g.Cols, Given: at(givens, i), Candidates: maskValues(marks, i)}
+			return g.emptyCell(i, givens, marks)
 		} else if err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// NarrowSpace is Narrow on sp, a space of the board's model at its root,
+// rather than on the model: how an instance puts its givens and pencil
+// marks into a model built once for its shape and reused (see
+// problems/catalog.Reuse). It allocates nothing unless a cell is left
+// with no value, and returns the same *EmptyCell as Narrow then (sp is
+// failed: a search of it finds nothing).
+func (g *Grid) NarrowSpace(sp *csp.Space, givens []int, marks []uint64) error {
+	for i, x := range g.Vars {
+		ok := true
+		if givens != nil && givens[i] > 0 {
+			ok = sp.Assign(x, givens[i])
+		}
+		if marks != nil && ok {
+			ok = sp.KeepMask(x, marks[i])
+		}
+		if !ok {
+			return g.emptyCell(i, givens, marks)
+		}
+	}
+	return nil
+}
+
+// emptyCell is the error of cell i left with no value.
+func (g *Grid) emptyCell(i int, givens []int, marks []uint64) *EmptyCell {
+	return &EmptyCell{Row: i / g.Cols, Col: i % g.Cols, Given: at(givens, i), Candidates: maskValues(marks, i)}
 }
 
 func oneValue(v, words int) []uint64 {

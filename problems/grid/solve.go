@@ -12,7 +12,14 @@ import (
 // returns it with the search result: the grid is nil when none was found.
 // A solution check refuses is an error (a bug in the model or the engine).
 func Solve(ctx context.Context, m *csp.Model, search csp.Options, read func(solution []int) [][]int, check func([][]int) error) ([][]int, csp.Result, error) {
-	res := csp.Solve(ctx, m, search)
+	return Checked(csp.Solve(ctx, m, search), read, check)
+}
+
+// Checked reads the solution of res as rows with read and has check
+// check it, as Solve does after its search: for a search run some other
+// way (a model reused from instance to instance, see
+// problems/catalog.Reuse). The grid is nil when res has no solution.
+func Checked(res csp.Result, read func(solution []int) [][]int, check func([][]int) error) ([][]int, csp.Result, error) {
 	if res.Solution == nil {
 		return nil, res, nil
 	}

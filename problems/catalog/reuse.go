@@ -1,0 +1,61 @@
+package catalog
+
+import (
+	"context"
+
+	"github.com/cspgo/csp/csp"
+)
+
+// Reused is a model built once for a shape of instances (a size, the
+// options, whatever else the problem's rules fix) with the one search
+// every instance of that shape on the worker runs: an instance posts its
+// clue values and givens into it and costs its search only, not a model.
+// Model is the problem's handle on it (its board, its clue slots).
+type Reused[M any] struct {
+	Model  M
+	Search *csp.Search
+}
+
+// Reusable reports whether run's search can be the one depth-first search
+// a Reused keeps: no workers, no portfolio, depth first. Other searches
+// build a model of their own per instance.
+func (run Run) Reusable() bool {
+	return run.Search.Workers == 0 && len(run.Search.Portfolio) == 0 && run.Search.Order == csp.DepthFirst
+}
+
+// Reuse returns the worker's Reused for key (a comparable value that
+// names the shape; keep its type the problem's own, so that problems
+// never share an entry), building it the first time with build, which
+// returns the problem's handle and the csp.Model in it, and searching it
+// under run.Search. The search comes back reset to the model's root
+// (csp.Search.Reset): the caller posts the instance (its parameters in
+// the model's slots, its givens into Search.Space()) and then calls
+// Solve or Count. Call it only when run.Reusable(). What the instance
+// posts lasts until the next Reuse of the key.
+func Reuse[M any](run Run, key any, build func() (M, *csp.Model, error)) (*Reused[M], error) {
+	r, err := Get(run.Cache, key, func() (*Reused[M], error) {
+		h, m, err := build()
+		if err != nil {
+			return nil, err
+		}
+		return &Reused[M]{Model: h, Search: csp.NewSearch(m, run.Search)}, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	r.Search.Reset()
+	return r, nil
+}
+
+// Solve runs the search for the instance posted since Reuse: the first
+// solution, in Result.Solution.
+func (r *Reused[M]) Solve(ctx context.Context) csp.Result {
+	return r.Search.Run(ctx, 1, func(*csp.Space) bool { return true })
+}
+
+// Count counts the solutions of the instance posted since Reuse up to
+// run.Limit, handing each to run.Each, read as rows with rows, when it is
+// set (as Run.CountModel does for a model of its own).
+func (r *Reused[M]) Count(ctx context.Context, run Run, rows func(values []int) [][]int) csp.Result {
+	return r.Search.Run(ctx, run.Limit, run.eachOf(rows))
+}
