@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cspgo/csp/csp"
+	"github.com/cspgo/csp/problems/catalog"
 )
 
 // cliSearch is the search `csp solve` runs by default.
@@ -114,5 +115,45 @@ func BenchmarkRoot(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkBatch solves the ten puzzles of each size and level of
+// Tatham's through the catalog, as a batch of `csp solve` does on one
+// worker: the worker's model of each size is built once and reused, so
+// an op (the ten) is their search, their clues and givens posed, and
+// each solution checked. The first run of each size builds its model
+// outside the timed loop.
+func BenchmarkBatch(b *testing.B) {
+	e, ok := catalog.Lookup("skyscraper")
+	require.True(b, ok)
+	for _, size := range []int{4, 5, 6, 7, 8, 9} {
+		for _, level := range []string{"e", "h", "x", "u"} {
+			b.Run(fmt.Sprintf("%d%s", size, level), func(b *testing.B) {
+				ps := tathamGroup(b, size, level)
+				s := catalog.NewSettings(e)
+				s.Search = csp.Options{Var: csp.DomWDeg, Val: csp.ValMin, Restarts: csp.Luby, Seed: 1, RandomTies: true}
+				require.NoError(b, e.Configure(s))
+				var c catalog.Cache
+				solve := func() int64 {
+					var nodes int64
+					for _, p := range ps {
+						g, res, err := e.Solve(context.Background(), p, s, &c)
+						if err != nil || g == nil {
+							b.Fatalf("not solved: %v %v", err, res.Status())
+						}
+						nodes += res.Stats.Nodes
+					}
+					return nodes
+				}
+				solve()
+				b.ReportAllocs()
+				var nodes int64
+				for b.Loop() {
+					nodes = solve()
+				}
+				b.ReportMetric(float64(nodes)/float64(len(ps)), "nodes/puzzle")
+			})
+		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/problems/catalog"
+	"github.com/cspgo/csp/problems/grid"
 	"github.com/cspgo/csp/problems/internal/square"
 	"github.com/cspgo/csp/propagators/alldiff"
 	"github.com/cspgo/csp/propagators/visibility"
@@ -114,18 +115,68 @@ func (problem) Options(s *catalog.Settings) (settings, error) {
 
 func (problem) Read(r io.Reader) iter.Seq[Item] { return Read(r) }
 
+// Solve solves p on the worker's model of its size when there is one to
+// reuse (see reuse), else on a model of its own.
 func (problem) Solve(ctx context.Context, p *Puzzle, o settings, run catalog.Run) ([][]int, csp.Result, error) {
-	return Solve(ctx, p, o.Options, run.Search)
+	r, err := reuse(ctx, p, o, run)
+	if r == nil || err != nil {
+		if err == nil {
+			return Solve(ctx, p, o.Options, run.Search)
+		}
+		return nil, csp.Result{}, err
+	}
+	return grid.Checked(r.Solve(ctx), r.Model.Grid, func(g [][]int) error { return Check(p, g) })
 }
 
-// Count is Count on the catalog's model, so that run.Each sees the
-// solutions.
+// Count counts on the worker's model of p's size when there is one to
+// reuse, else on the catalog's model; run.Each sees the solutions either
+// way.
 func (pr problem) Count(ctx context.Context, p *Puzzle, o settings, run catalog.Run) (csp.Result, error) {
+	r, err := reuse(ctx, p, o, run)
+	if err != nil {
+		return csp.Result{}, err
+	}
+	if r != nil {
+		return r.Count(ctx, run, r.Model.Grid), nil
+	}
 	m, rows, err := pr.Model(ctx, p, o)
 	if err != nil {
 		return csp.Result{}, err
 	}
 	return run.CountModel(ctx, m, run.Search, rows), nil
+}
+
+// shape keys the worker's reused models: one per size and options.
+type shape struct {
+	n   int
+	opt Options
+}
+
+// reuse returns the worker's model of p's size (built on first use) with
+// p posed in it, ready to search, when p and run allow one (a slotted
+// strength, no interior clues, one depth-first search); nil, nil when
+// they do not. Givens or marks that leave a cell empty make p
+// unsatisfiable, as they do in a model of its own.
+func reuse(ctx context.Context, p *Puzzle, o settings, run catalog.Run) (*catalog.Reused[*Model], error) {
+	if !run.Reusable() || !slotted(p.N, o.Options) || len(p.Interior) > 0 {
+		return nil, nil
+	}
+	r, err := catalog.Reuse(run, shape{p.N, o.Options}, func() (*Model, *csp.Model, error) {
+		m, err := buildShape(ctx, p.N, o.Options)
+		if err != nil {
+			return nil, nil, err
+		}
+		return m, m.Model, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if err := r.Model.Pose(r.Search.Space(), p); errors.Is(err, csp.ErrEmptyDomain) {
+		return nil, catalog.Unsatisfiable{Reason: err}
+	} else if err != nil {
+		return nil, err
+	}
+	return r, nil
 }
 
 func (problem) Check(p *Puzzle, grid [][]int) error { return Check(p, grid) }

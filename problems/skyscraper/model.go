@@ -15,6 +15,8 @@ import (
 // all-different and edge-rule clues; the command line uses GAC and Line.
 // The strengths form a ladder: Bounds and GAC clues come with the Edge
 // rules too, and Line filters a whole row or column with both its clues.
+// At Line, up to visibility.MaxLine, the lines' all-different is the
+// Line propagator's and AllDiff is not read (see forerunner).
 type Options struct {
 	AllDiff    alldiff.Strength
 	Visibility visibility.Strength
@@ -25,18 +27,101 @@ type Model struct {
 	*csp.Model
 	N     int
 	Board *grid.Grid // the cells, row by row, each ranging over 1..N
+	// clues are the clues the Line propagators read, rows first (front:
+	// left, back: right), then columns (top, bottom), when the model has
+	// them in slots (see slotted); nil otherwise. Pose sets them.
+	clues []visibility.Clues
+}
+
+// slotted reports whether a model of size n under opt reads its edge
+// clues from slots (visibility.PostClues), so that one model serves every
+// puzzle of that size: at the Line strength, up to visibility.MaxLine.
+func slotted(n int, opt Options) bool {
+	return opt.Visibility == visibility.Line && n <= visibility.MaxLine
+}
+
+// forerunner is the all-different strength posted beside each Line
+// propagator, whatever Options.AllDiff says: the Line propagator keeps
+// the values some permutation meeting the line's clues uses (alldiff.GAC's
+// values, for a line without clues), so the all-different before it adds
+// nothing to the fixpoint, only an earlier, cheaper step to it. Value
+// (an assigned height leaves the rest of the line, on assignments only)
+// costs least on Tatham's easy puzzles, where Hidden's runs on every
+// removal were most of the time, and searches the same trees; Hidden was
+// a few percent faster on his 9×9 extreme and unreasonable ones (measured
+// in docs/BENCHMARKS.md, section "Issue 19: small instances").
+const forerunner = alldiff.Value
+
+// buildShape makes the model of every puzzle of size n under opt, at a
+// slotted strength: the cells, and per row and column the all-different
+// and the Line propagator, with no clue yet (all zero) and no givens.
+// Pose puts a puzzle in.
+func buildShape(ctx context.Context, n int, opt Options) (*Model, error) {
+	m := &Model{Model: csp.NewModel(), N: n, clues: make([]visibility.Clues, 2*n)}
+	m.Board = grid.New(m.Model, n, n, 1, n)
+	for i := range n {
+		if ctx.Err() != nil {
+			return nil, context.Cause(ctx)
+		}
+		for k, line := range [2][]csp.Var{m.Board.Row(i), m.Board.Col(i)} {
+			what := [2]string{"row", "column"}[k]
+			if err := alldiff.Post(m.Model, line, forerunner); err != nil {
+				return nil, fmt.Errorf("%s %d: %w", what, i+1, err)
+			}
+			if err := visibility.PostClues(m.Model, line, n, &m.clues[k*n+i]); err != nil {
+				return nil, fmt.Errorf("%s %d: %w", what, i+1, err)
+			}
+		}
+	}
+	return m, nil
+}
+
+// setClues puts p's edge clues in the model's slots; p is of the model's
+// size.
+func (m *Model) setClues(p *Puzzle) {
+	n := m.N
+	for i := range n {
+		m.clues[i] = visibility.Clues{Front: p.Left[i], Back: p.Right[i]}
+		m.clues[n+i] = visibility.Clues{Front: p.Top[i], Back: p.Bottom[i]}
+	}
+}
+
+// Pose puts p into sp, a space of a slotted model of p's size at its
+// root (after csp.Search.Reset): its edge clues into the model's slots,
+// its givens and pencil marks into sp's domains. A cell they leave empty
+// gives grid.NarrowSpace's error.
+func (m *Model) Pose(sp *csp.Space, p *Puzzle) error {
+	if m.clues == nil || p.N != m.N || len(p.Interior) > 0 {
+		return fmt.Errorf("skyscraper: a %dx%d puzzle (%d interior clues) posed on a model of size %d without slots for it", p.N, p.N, len(p.Interior), m.N)
+	}
+	m.setClues(p)
+	return m.Board.NarrowSpace(sp, flatGivens(p), p.Marks)
 }
 
 // Build makes the model of p: one variable per cell (givens fixed, pencil
 // marks applied), every row and column all different, one visibility
-// propagator per clue. At the Line strength a row or column with a clue at
-// either end gets one propagator for the whole line (all-different and
-// both clues at once), and its own all-different is the cheap one (see
-// lineAllDiff). A large board takes a while to post: Build looks at ctx
-// after each row and column and returns context.Cause(ctx) once it is
-// done.
+// propagator per clue. At the Line strength, up to visibility.MaxLine,
+// it is the model of p's size (buildShape) with p's clues in its slots:
+// each row and column one propagator for the whole line (all-different
+// and both clues at once) beside the cheapest all-different. A large
+// board takes a while to post: Build looks at ctx after each row and
+// column and returns context.Cause(ctx) once it is done.
 func Build(ctx context.Context, p *Puzzle, opt Options) (*Model, error) {
 	n := p.N
+	if slotted(n, opt) {
+		m, err := buildShape(ctx, n, opt)
+		if err != nil {
+			return nil, err
+		}
+		m.setClues(p)
+		if err := m.Board.Narrow(flatGivens(p), p.Marks); err != nil {
+			return nil, err
+		}
+		if err := m.postInterior(p, opt); err != nil {
+			return nil, err
+		}
+		return m, nil
+	}
 	m := &Model{Model: csp.NewModel(), N: n}
 	m.Board = grid.New(m.Model, n, n, 1, n)
 	if err := m.Board.Narrow(flatGivens(p), p.Marks); err != nil {
@@ -47,10 +132,10 @@ func Build(ctx context.Context, p *Puzzle, opt Options) (*Model, error) {
 			return nil, context.Cause(ctx)
 		}
 		row, col := m.Board.Row(i), m.Board.Col(i)
-		if err := alldiff.Post(m.Model, row, lineAllDiff(opt, n, p.Left[i], p.Right[i])); err != nil {
+		if err := alldiff.Post(m.Model, row, opt.AllDiff); err != nil {
 			return nil, fmt.Errorf("row %d: %w", i+1, err)
 		}
-		if err := alldiff.Post(m.Model, col, lineAllDiff(opt, n, p.Top[i], p.Bottom[i])); err != nil {
+		if err := alldiff.Post(m.Model, col, opt.AllDiff); err != nil {
 			return nil, fmt.Errorf("column %d: %w", i+1, err)
 		}
 		if err := postLine(m.Model, row, n, p.Left[i], p.Right[i], opt.Visibility); err != nil {
@@ -60,36 +145,25 @@ func Build(ctx context.Context, p *Puzzle, opt Options) (*Model, error) {
 			return nil, fmt.Errorf("column %d: %w", i+1, err)
 		}
 	}
+	if err := m.postInterior(p, opt); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// postInterior posts p's interior clues.
+func (m *Model) postInterior(p *Puzzle, opt Options) error {
 	for _, in := range p.Interior {
 		line := in.line(m.Board)
 		s := opt.Visibility
 		if s == visibility.Line {
 			s = visibility.GAC // a part of a line: the clue alone
 		}
-		if err := visibility.Post(m.Model, line, n, in.Count, s); err != nil {
-			return nil, fmt.Errorf("interior clue at r%dc%d: %w", in.Row+1, in.Col+1, err)
+		if err := visibility.Post(m.Model, line, m.N, in.Count, s); err != nil {
+			return fmt.Errorf("interior clue at r%dc%d: %w", in.Row+1, in.Col+1, err)
 		}
 	}
-	return m, nil
-}
-
-// lineAllDiff is the all-different strength of a row or column of n cells
-// with clues front and back. At the Line strength a clued line of at most
-// visibility.MaxLine cells is all different through its Line propagator
-// already, so the line's own all-different is only a cheap forerunner: at
-// most Hidden, which removes an assigned height from the rest of the line
-// at once and leaves the matching to the Line propagator. The fixpoint is
-// the same, and the search faster on Tatham's 9×9 unreasonable puzzles,
-// in the median and in the worst case (dom/wdeg weighs failures by
-// propagator, so the trees differ too; measured in docs/BENCHMARKS.md,
-// section "Skyscraper: Hidden beside the Line propagator"). Above
-// MaxLine, where the clues fall back to GAC, the strength stays: there
-// dom/wdeg searched much longer with Hidden on full-clue 20×20 boards.
-func lineAllDiff(opt Options, n, front, back int) alldiff.Strength {
-	if opt.Visibility == visibility.Line && front+back > 0 && n <= visibility.MaxLine {
-		return min(opt.AllDiff, alldiff.Hidden)
-	}
-	return opt.AllDiff
+	return nil
 }
 
 // postLine posts the clues at both ends of a full row or column.
