@@ -90,20 +90,65 @@ func build(ctx context.Context, inst *Instance, o settings) (*Model, error) {
 	return m, err
 }
 
+// Solve solves inst on the worker's model of its order when the search
+// allows one (catalog.Run.Reusable), else on a model of its own.
 func (problem) Solve(ctx context.Context, inst *Instance, o settings, run catalog.Run) ([][]int, csp.Result, error) {
+	check := func(g [][]int) error { return Check(inst, g) }
+	if run.Reusable() {
+		r, err := reuse(ctx, inst, o, run)
+		if err != nil {
+			return nil, csp.Result{}, err
+		}
+		return grid.Checked(r.Solve(ctx), r.Model.Grid, check)
+	}
 	m, err := build(ctx, inst, o)
 	if err != nil {
 		return nil, csp.Result{}, err
 	}
-	return grid.Solve(ctx, m.Model, run.Search, m.Grid, func(g [][]int) error { return Check(inst, g) })
+	return grid.Solve(ctx, m.Model, run.Search, m.Grid, check)
 }
 
 func (problem) Count(ctx context.Context, inst *Instance, o settings, run catalog.Run) (csp.Result, error) {
+	if run.Reusable() {
+		r, err := reuse(ctx, inst, o, run)
+		if err != nil {
+			return csp.Result{}, err
+		}
+		return r.Count(ctx, run, r.Model.Grid), nil
+	}
 	m, err := build(ctx, inst, o)
 	if err != nil {
 		return csp.Result{}, err
 	}
 	return run.CountModel(ctx, m.Model, run.Search, m.Grid), nil
+}
+
+// shape keys the worker's reused models: one per order and options.
+type shape struct {
+	n   int
+	opt Options
+}
+
+// reuse returns the worker's model of inst's order (built on first use)
+// with inst posed in it, ready to search; marks that leave a cell empty
+// make inst unsatisfiable, as in build.
+func reuse(ctx context.Context, inst *Instance, o settings, run catalog.Run) (*catalog.Reused[*Model], error) {
+	r, err := catalog.Reuse(run, shape{inst.Order, o.Options}, func() (*Model, *csp.Model, error) {
+		m, err := BuildShape(ctx, inst.Order, o.Options)
+		if err != nil {
+			return nil, nil, err
+		}
+		return m, m.Model, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if err := r.Model.Pose(r.Search.Space(), inst); errors.Is(err, csp.ErrEmptyDomain) {
+		return nil, catalog.Unsatisfiable{Reason: err}
+	} else if err != nil {
+		return nil, err
+	}
+	return r, nil
 }
 
 func (problem) Model(ctx context.Context, inst *Instance, o settings) (*csp.Model, func([]int) [][]int, error) {

@@ -74,14 +74,25 @@ type Model struct {
 // to post: Build looks at ctx after each row and column and returns
 // context.Cause(ctx) when it is done.
 func Build(ctx context.Context, inst *Instance, opt Options) (*Model, error) {
-	n := inst.Order
+	m, err := BuildShape(ctx, inst.Order, opt)
+	if err != nil {
+		return nil, err
+	}
+	if err := m.Board.Narrow(slices.Concat(inst.Grid...), inst.Marks); err != nil {
+		return nil, fmt.Errorf("latin: %w", err)
+	}
+	return m, nil
+}
+
+// BuildShape makes the model of every instance of order n under opt, with
+// no givens: Build is BuildShape and the instance's givens and marks in
+// the model's domains, Pose the same in a space of it, so that one model
+// serves a batch of instances of one order (see problems/catalog.Reuse).
+func BuildShape(ctx context.Context, n int, opt Options) (*Model, error) {
 	m := &Model{Model: csp.NewModel(), Order: n}
 	g := grid.New(m.Model, n, n, 1, n)
 	if ctx.Err() != nil {
 		return nil, context.Cause(ctx)
-	}
-	if err := g.Narrow(slices.Concat(inst.Grid...), inst.Marks); err != nil {
-		return nil, fmt.Errorf("latin: %w", err)
 	}
 	m.Board = g
 	for _, unit := range g.Lines() {
@@ -129,6 +140,20 @@ func Build(ctx context.Context, inst *Instance, opt Options) (*Model, error) {
 		}
 	}
 	return m, nil
+}
+
+// Pose puts inst's givens and pencil marks into sp, a space of a model
+// BuildShape made for inst's order, at its root (after
+// csp.Search.Reset). A cell they leave empty gives grid.NarrowSpace's
+// error, wrapped as Build wraps it.
+func (m *Model) Pose(sp *csp.Space, inst *Instance) error {
+	if inst.Order != m.Order {
+		return fmt.Errorf("latin: an instance of order %d posed on a model of order %d", inst.Order, m.Order)
+	}
+	if err := m.Board.NarrowSpace(sp, slices.Concat(inst.Grid...), inst.Marks); err != nil {
+		return fmt.Errorf("latin: %w", err)
+	}
+	return nil
 }
 
 // grid adds n×n variables over 1..n named by format with 1-based indices;
