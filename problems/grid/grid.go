@@ -230,6 +230,21 @@ func (g *Grid) NarrowSpace(sp *csp.Space, givens []int, marks []uint64) error {
 	return nil
 }
 
+// Flat returns rows one after another, as Narrow and NarrowSpace take
+// givens, in buf's memory when it has room (nil for nil rows): an
+// instance's givens posed without an allocation into a model reused from
+// instance to instance.
+func Flat(buf []int, rows [][]int) []int {
+	if rows == nil {
+		return nil
+	}
+	buf = buf[:0]
+	for _, r := range rows {
+		buf = append(buf, r...)
+	}
+	return buf
+}
+
 // emptyCell is the error of cell i left with no value.
 func (g *Grid) emptyCell(i int, givens []int, marks []uint64) *EmptyCell {
 	return &EmptyCell{Row: i / g.Cols, Col: i % g.Cols, Given: at(givens, i), Candidates: maskValues(marks, i)}

@@ -91,3 +91,45 @@ func TestNarrow(t *testing.T) {
 	assert.ErrorIs(t, err, csp.ErrEmptyDomain)
 	assert.Contains(t, err.Error(), "r1c2: no value left (given 2")
 }
+
+// TestNarrowSpace: the givens and marks narrow a space as Narrow narrows
+// the model, with the same error for a cell left empty.
+func TestNarrowSpace(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		givens []int
+		marks  []uint64
+		want   [][]int // each cell's values, or nil for the error
+	}{
+		{"nothing", nil, nil, [][]int{{1, 2}, {1, 2}, {1, 2}, {1, 2}}},
+		{"a given", []int{1, 0, 0, 0}, nil, [][]int{{1}, {1, 2}, {1, 2}, {1, 2}}},
+		{"marks", nil, []uint64{1 << 2, 1<<1 | 1<<2, 1 << 1, 1<<1 | 1<<2}, [][]int{{2}, {1, 2}, {1}, {1, 2}}},
+		{"a given outside the range", []int{0, 0, 3, 0}, nil, nil},
+		{"a mark against the given", []int{0, 2, 0, 0}, []uint64{1 << 1, 1 << 1, 1<<1 | 1<<2, 1<<1 | 1<<2}, nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			m := csp.NewModel()
+			g := grid.New(m, 2, 2, 1, 2)
+			sp := csp.NewSpace(m, csp.Copying)
+			err := g.NarrowSpace(sp, c.givens, c.marks)
+			// The model's own narrowing agrees.
+			m2 := csp.NewModel()
+			err2 := grid.New(m2, 2, 2, 1, 2).Narrow(c.givens, c.marks)
+			if c.want == nil {
+				var e, e2 *grid.EmptyCell
+				require.ErrorAs(t, err, &e)
+				require.ErrorAs(t, err2, &e2)
+				assert.Equal(t, *e2, *e)
+				assert.True(t, sp.Failed())
+				return
+			}
+			require.NoError(t, err)
+			require.NoError(t, err2)
+			for i, x := range g.Vars {
+				assert.Equal(t, c.want[i], sp.Dom(x).AppendValues(nil), "cell %d", i)
+				d := m2.InitialDomain(x)
+				assert.Equal(t, c.want[i], d.AppendValues(nil), "cell %d (Narrow)", i)
+			}
+		})
+	}
+}

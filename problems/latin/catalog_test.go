@@ -12,6 +12,7 @@ import (
 
 	"github.com/cspgo/csp/internal/textio"
 	"github.com/cspgo/csp/problems/catalog"
+	"github.com/cspgo/csp/problems/grid"
 	"github.com/cspgo/csp/propagators/alldiff"
 )
 
@@ -292,4 +293,56 @@ func (f *failingReader) Read(p []byte) (int, error) {
 	k := copy(p, f.s)
 	f.s = f.s[k:]
 	return k, nil
+}
+
+// TestCatalogReuses solves instances of mixed orders through one worker's
+// cache, in two orders: each gets the solution and the search its own
+// model gives it, and after a warm-up, resetting the reused model, posing
+// an instance and propagating at the root allocate nothing.
+func TestCatalogReuses(t *testing.T) {
+	pr := problem{}
+	s := settingsFor(t, "", nil)
+	s.Search = hardSearch
+	o, err := pr.Options(s)
+	require.NoError(t, err)
+	var insts []*Instance
+	for i, n := range []int{5, 7, 6, 5, 7, 6} {
+		inst, _, err := Generate(n, n*n/2, RandomHoles, uint64(i+1))
+		require.NoError(t, err)
+		insts = append(insts, inst)
+	}
+	ctx := context.Background()
+	type got struct {
+		grid  [][]int
+		nodes int64
+	}
+	alone := make([]got, len(insts))
+	for i, inst := range insts {
+		m, err := Build(ctx, inst, o.Options)
+		require.NoError(t, err)
+		g, res, err := grid.Solve(ctx, m.Model, s.Search, m.Grid, func(g [][]int) error { return Check(inst, g) })
+		require.NoError(t, err)
+		alone[i] = got{g, res.Stats.Nodes}
+	}
+	for _, order := range [][]int{{0, 1, 2, 3, 4, 5}, {4, 2, 0, 5, 3, 1}} {
+		run := s.Run(&catalog.Cache{})
+		for _, i := range order {
+			g, res, err := pr.Solve(ctx, insts[i], o, run)
+			require.NoError(t, err)
+			assert.Equal(t, alone[i].grid, g, "instance %d", i)
+			assert.Equal(t, alone[i].nodes, res.Stats.Nodes, "instance %d: nodes", i)
+		}
+	}
+	run := s.Run(&catalog.Cache{})
+	r, err := reuse(ctx, insts[0], o, run)
+	require.NoError(t, err)
+	allocs := testing.AllocsPerRun(20, func() {
+		for _, inst := range []*Instance{insts[0], insts[3]} {
+			r.Search.Reset()
+			if r.Model.Pose(r.Search.Space(), inst) != nil || !r.Search.Space().Propagate() {
+				t.Fatal("an instance failed at the root")
+			}
+		}
+	})
+	assert.Zero(t, allocs, "reset, pose and propagate at the root")
 }

@@ -64,6 +64,7 @@ type Model struct {
 	// With the Channeled view: ColOf[r][v-1] is the column (1-based) of
 	// symbol v in row r; RowOf[c][v-1] the row (1-based) of v in column c.
 	ColOf, RowOf [][]csp.Var
+	givens       []int // Pose's buffer
 }
 
 // Build makes the model of inst: one variable per cell (a grid.Grid, as
@@ -150,7 +151,8 @@ func (m *Model) Pose(sp *csp.Space, inst *Instance) error {
 	if inst.Order != m.Order {
 		return fmt.Errorf("latin: an instance of order %d posed on a model of order %d", inst.Order, m.Order)
 	}
-	if err := m.Board.NarrowSpace(sp, slices.Concat(inst.Grid...), inst.Marks); err != nil {
+	m.givens = grid.Flat(m.givens, inst.Grid)
+	if err := m.Board.NarrowSpace(sp, m.givens, inst.Marks); err != nil {
 		return fmt.Errorf("latin: %w", err)
 	}
 	return nil

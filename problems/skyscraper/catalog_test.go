@@ -287,3 +287,72 @@ func (f *failing) Read(b []byte) (int, error) {
 	f.data = f.data[1:]
 	return 1, nil
 }
+
+// TestCatalogReuses solves a batch of Tatham's puzzles of mixed sizes, with
+// givens and without, through one worker's cache, in two orders: every
+// puzzle gets the solution and the search (nodes, propagations) its own
+// model gives it, so what an earlier puzzle left in the reused model
+// changes nothing; counting and listing agree too. Once a size's model is
+// built, resetting it, posing a puzzle and propagating at the root
+// allocates nothing.
+func TestCatalogReuses(t *testing.T) {
+	pr := problem{}
+	s := settingsFor(t)
+	s.Search = csp.Options{Var: csp.DomWDeg, Val: csp.ValMin, Restarts: csp.Luby, Seed: 1, RandomTies: true}
+	o, err := pr.Options(s)
+	require.NoError(t, err)
+	var ps []*Puzzle
+	for _, cell := range []struct {
+		n     int
+		level string
+	}{{4, "e"}, {5, "u"}, {6, "h"}, {5, "x"}, {4, "u"}} {
+		ps = append(ps, tathamGroup(t, cell.n, cell.level)[:4]...)
+	}
+	withGivens, err := ParseTowers("4:3///////////////,a1_4m", 1)
+	require.NoError(t, err)
+	ps = append(ps, withGivens)
+	ctx := context.Background()
+	type got struct {
+		grid              [][]int
+		nodes, props, sol int64
+	}
+	alone := make([]got, len(ps))
+	for i, p := range ps {
+		g, res, err := Solve(ctx, p, o.Options, s.Search)
+		require.NoError(t, err)
+		alone[i] = got{g, res.Stats.Nodes, res.Stats.Propagations, 0}
+		cres, err := Count(ctx, p, o.Options, s.Search, 0)
+		require.NoError(t, err)
+		alone[i].sol = cres.Solutions
+	}
+	for _, order := range [][]int{{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20}, {20, 3, 17, 9, 0, 12, 5, 19, 1, 14, 7, 10, 2, 16, 4, 18, 6, 11, 8, 15, 13}} {
+		require.Len(t, order, len(ps))
+		var c catalog.Cache
+		run := s.Run(&c)
+		for _, i := range order {
+			g, res, err := pr.Solve(ctx, ps[i], o, run)
+			require.NoError(t, err, "puzzle %d", i)
+			assert.Equal(t, alone[i].grid, g, "puzzle %d", i)
+			assert.Equal(t, alone[i].nodes, res.Stats.Nodes, "puzzle %d: nodes", i)
+			assert.Equal(t, alone[i].props, res.Stats.Propagations, "puzzle %d: propagations", i)
+			cres, err := pr.Count(ctx, ps[i], o, run)
+			require.NoError(t, err)
+			assert.Equal(t, alone[i].sol, cres.Solutions, "puzzle %d: count", i)
+		}
+	}
+
+	var c catalog.Cache
+	run := s.Run(&c)
+	r, err := reuse(ctx, ps[0], o, run)
+	require.NoError(t, err)
+	require.NotNil(t, r)
+	allocs := testing.AllocsPerRun(20, func() {
+		for _, p := range []*Puzzle{ps[0], ps[1], ps[2], withGivens} {
+			r.Search.Reset()
+			if r.Model.Pose(r.Search.Space(), p) != nil || !r.Search.Space().Propagate() {
+				t.Fatal("a puzzle failed at the root")
+			}
+		}
+	})
+	assert.Zero(t, allocs, "reset, pose and propagate at the root")
+}

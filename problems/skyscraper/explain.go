@@ -73,7 +73,7 @@ func Reason(p *Puzzle) (*catalog.Reasoning, error) {
 	n := p.N
 	m := csp.NewModel()
 	g := grid.New(m, n, n, 1, n)
-	if err := g.Narrow(flatGivens(p), p.Marks); err != nil {
+	if err := g.Narrow(grid.Flat(nil, p.Givens), p.Marks); err != nil {
 		return nil, err
 	}
 	cells := g.AllRows()

@@ -3,7 +3,6 @@ package skyscraper
 import (
 	"context"
 	"fmt"
-	"slices"
 
 	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/problems/grid"
@@ -30,7 +29,8 @@ type Model struct {
 	// clues are the clues the Line propagators read, rows first (front:
 	// left, back: right), then columns (top, bottom), when the model has
 	// them in slots (see slotted); nil otherwise. Pose sets them.
-	clues []visibility.Clues
+	clues  []visibility.Clues
+	givens []int // Pose's buffer
 }
 
 // slotted reports whether a model of size n under opt reads its edge
@@ -95,7 +95,8 @@ func (m *Model) Pose(sp *csp.Space, p *Puzzle) error {
 		return fmt.Errorf("skyscraper: a %dx%d puzzle (%d interior clues) posed on a model of size %d without slots for it", p.N, p.N, len(p.Interior), m.N)
 	}
 	m.setClues(p)
-	return m.Board.NarrowSpace(sp, flatGivens(p), p.Marks)
+	m.givens = grid.Flat(m.givens, p.Givens)
+	return m.Board.NarrowSpace(sp, m.givens, p.Marks)
 }
 
 // Build makes the model of p: one variable per cell (givens fixed, pencil
@@ -114,7 +115,7 @@ func Build(ctx context.Context, p *Puzzle, opt Options) (*Model, error) {
 			return nil, err
 		}
 		m.setClues(p)
-		if err := m.Board.Narrow(flatGivens(p), p.Marks); err != nil {
+		if err := m.Board.Narrow(grid.Flat(nil, p.Givens), p.Marks); err != nil {
 			return nil, err
 		}
 		if err := m.postInterior(p, opt); err != nil {
@@ -124,7 +125,7 @@ func Build(ctx context.Context, p *Puzzle, opt Options) (*Model, error) {
 	}
 	m := &Model{Model: csp.NewModel(), N: n}
 	m.Board = grid.New(m.Model, n, n, 1, n)
-	if err := m.Board.Narrow(flatGivens(p), p.Marks); err != nil {
+	if err := m.Board.Narrow(grid.Flat(nil, p.Givens), p.Marks); err != nil {
 		return nil, err
 	}
 	for i := range n {
@@ -214,15 +215,6 @@ func (in Interior) line(g *grid.Grid) []csp.Var {
 		line = append(line, g.At(r, c))
 	}
 	return line
-}
-
-// flatGivens returns p's givens row by row, as grid.Narrow takes them
-// (nil for none).
-func flatGivens(p *Puzzle) []int {
-	if p.Givens == nil {
-		return nil
-	}
-	return slices.Concat(p.Givens...)
 }
 
 // DefaultSearch is the search of `csp solve skyscraper` at the Line (the

@@ -1,6 +1,7 @@
 package visibility_test
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"testing"
@@ -114,5 +115,106 @@ func TestLineAlongSearches(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestPostCluesReused solves one model per size again and again, the
+// clues changed in their slot and the space reset between instances, as
+// a batch reuses it: for every pair of clues (0: none) and random givens,
+// the domains after propagation at the root are the heights the
+// permutations meeting both clues inside the givens use, and a search
+// counts exactly those permutations; a clue outside 0..n fails.
+func TestPostCluesReused(t *testing.T) {
+	for _, n := range []int{1, 2, 4, 6} {
+		t.Run(fmt.Sprintf("n=%d", n), func(t *testing.T) {
+			m := csp.NewModel()
+			line := make([]csp.Var, n)
+			for i := range line {
+				line[i] = m.NewVar(domains.Range(1, n), fmt.Sprintf("x%d", i))
+			}
+			var c visibility.Clues
+			require.NoError(t, visibility.PostClues(m, line, n, &c))
+			e := csp.NewSearch(m, csp.Options{})
+			all := permutations(n)
+			rng := rand.New(rand.NewPCG(uint64(n), 7))
+			for round := range 3 {
+				for front := range n + 1 {
+					for back := range n + 1 {
+						c = visibility.Clues{Front: front, Back: back}
+						given, at := 0, rng.IntN(n)
+						if round > 0 {
+							given = 1 + rng.IntN(n)
+						}
+						var want []uint64
+						count := int64(0)
+						for _, p := range all {
+							if (front == 0 || seen(p) == front) && (back == 0 || seen(reversed(p)) == back) && (given == 0 || p[at] == given) {
+								if want == nil {
+									want = make([]uint64, n)
+								}
+								for i, v := range p {
+									want[i] |= 1 << v
+								}
+								count++
+							}
+						}
+						e.Reset()
+						sp := e.Space()
+						if given > 0 {
+							require.True(t, sp.Assign(line[at], given))
+						}
+						ok := sp.Propagate()
+						require.Equal(t, want != nil, ok, "clues %d/%d, cell %d given %d", front, back, at, given)
+						for i, x := range line {
+							if ok {
+								assert.Equal(t, want[i], sp.Words(x)[0], "clues %d/%d, cell %d given %d: cell %d", front, back, at, given, i)
+							}
+						}
+						e.Reset()
+						if given > 0 {
+							require.True(t, e.Space().Assign(line[at], given))
+						}
+						res := e.Run(context.Background(), 0, func(*csp.Space) bool { return true })
+						assert.Equal(t, count, res.Solutions, "clues %d/%d, cell %d given %d", front, back, at, given)
+					}
+				}
+			}
+			for _, bad := range []visibility.Clues{{Front: n + 1}, {Back: -1}} {
+				c = bad
+				e.Reset()
+				assert.False(t, e.Space().Propagate(), "clues %+v", bad)
+			}
+		})
+	}
+}
+
+// TestPostCluesErrors: what PostClues refuses, it refuses before posting.
+func TestPostCluesErrors(t *testing.T) {
+	m := csp.NewModel()
+	line := make([]csp.Var, 4)
+	for i := range line {
+		line[i] = m.NewVar(domains.Range(1, 4), fmt.Sprintf("x%d", i))
+	}
+	big := make([]csp.Var, visibility.MaxLine+1)
+	for i := range big {
+		big[i] = m.NewVar(domains.Range(1, len(big)), fmt.Sprintf("y%d", i))
+	}
+	for _, c := range []struct {
+		name  string
+		line  []csp.Var
+		n     int
+		clues *visibility.Clues
+	}{
+		{"short line", line[:3], 4, &visibility.Clues{}},
+		{"empty line", nil, 4, &visibility.Clues{}},
+		{"no clues", line, 4, nil},
+		{"above MaxLine", big, len(big), &visibility.Clues{}},
+		{"not in the model", []csp.Var{0, 1, 2, 99}, 4, &visibility.Clues{}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			before := m.NumPropagators()
+			assert.ErrorIs(t, visibility.PostClues(m, c.line, c.n, c.clues), visibility.ErrClue)
+			assert.Equal(t, before, m.NumPropagators())
+		})
 	}
 }
