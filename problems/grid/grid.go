@@ -231,18 +231,24 @@ func (g *Grid) NarrowSpace(sp *csp.Space, givens []int, marks []uint64) error {
 }
 
 // Flat returns rows one after another, as Narrow and NarrowSpace take
-// givens, in buf's memory when it has room (nil for nil rows): an
-// instance's givens posed without an allocation into a model reused from
-// instance to instance.
-func Flat(buf []int, rows [][]int) []int {
+// givens, in the memory of *buf, which it keeps for the next call (nil
+// for nil rows; buf may be nil): an instance's givens posed without an
+// allocation into a model reused from instance to instance.
+func Flat(buf *[]int, rows [][]int) []int {
 	if rows == nil {
 		return nil
 	}
-	buf = buf[:0]
-	for _, r := range rows {
-		buf = append(buf, r...)
+	var b []int
+	if buf != nil {
+		b = (*buf)[:0]
 	}
-	return buf
+	for _, r := range rows {
+		b = append(b, r...)
+	}
+	if buf != nil {
+		*buf = b
+	}
+	return b
 }
 
 // emptyCell is the error of cell i left with no value.

@@ -151,8 +151,7 @@ func (m *Model) Pose(sp *csp.Space, inst *Instance) error {
 	if inst.Order != m.Order {
 		return fmt.Errorf("latin: an instance of order %d posed on a model of order %d", inst.Order, m.Order)
 	}
-	m.givens = grid.Flat(m.givens, inst.Grid)
-	if err := m.Board.NarrowSpace(sp, m.givens, inst.Marks); err != nil {
+	if err := m.Board.NarrowSpace(sp, grid.Flat(&m.givens, inst.Grid), inst.Marks); err != nil {
 		return fmt.Errorf("latin: %w", err)
 	}
 	return nil

@@ -95,8 +95,7 @@ func (m *Model) Pose(sp *csp.Space, p *Puzzle) error {
 		return fmt.Errorf("skyscraper: a %dx%d puzzle (%d interior clues) posed on a model of size %d without slots for it", p.N, p.N, len(p.Interior), m.N)
 	}
 	m.setClues(p)
-	m.givens = grid.Flat(m.givens, p.Givens)
-	return m.Board.NarrowSpace(sp, m.givens, p.Marks)
+	return m.Board.NarrowSpace(sp, grid.Flat(&m.givens, p.Givens), p.Marks)
 }
 
 // Build makes the model of p: one variable per cell (givens fixed, pencil
