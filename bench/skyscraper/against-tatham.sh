@@ -16,19 +16,22 @@
 # tatham-dev-more.tsv (480 puzzles: sizes 4..9, levels e/h/x/u, 20 each;
 # columns size, level, seed, game ID, solution).
 #
-# Per cell (size and level), each round runs one batch of the cell's
-# puzzles through `csp solve skyscraper - --json --jobs 1` and one through
-# TATHAM, one after the other, each on one core (taskset -c $CPU, default
-# 0, when taskset is there). csp's time per puzzle is its --json "time":
-# the wall time from the worker taking the puzzle up to its checked
-# solution, which includes finding the worker's model of the puzzle's size
-# (built by the batch's first puzzle of that size, so the cell's first
-# puzzle carries the build), posing the clues and givens, propagation,
-# search and the check. Tatham's is his main's: decoding the ID, grading
-# and solving, formatting the answer (to /dev/null). Neither counts
-# process start-up. Each cell's mean and median are over its puzzles;
-# with ROUNDS (default 3) rounds, the table gives the median round of
-# each. "ahead" compares the means.
+# Each round runs the whole set as one batch through `csp solve skyscraper
+# - --json --jobs 1` and as one through TATHAM, one after the other, each
+# on one core (taskset -c $CPU, default 0, when taskset is there), the
+# puzzles in the order of the files (size by size, easy first). csp's time
+# per puzzle is its --json "time": the wall time from the worker taking
+# the puzzle up to its checked solution, which includes getting the
+# worker's model of the puzzle's size (built by the batch's first puzzle
+# of that size, so the first puzzle of each size's first cell carries the
+# build, and the batch's very first one the process's warm-up), posing the
+# clues and givens, propagation, search and the check. Tatham's is his
+# main's: decoding the ID, grading and solving, formatting the answer (to
+# /dev/null). Neither counts process start-up. Per cell (size and level)
+# the table gives the mean and median over its puzzles, and csp's time on
+# the cell's first puzzle; with ROUNDS (default 3) rounds, the median
+# round of each. "ahead" compares the means. SIZES (default "4 5 6 7 8 9")
+# picks the sizes.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -67,27 +70,42 @@ stats() {
 		}'
 }
 
+sizes=" ${SIZES:-4 5 6 7 8 9} "
+awk -F'\t' -v sizes="$sizes" 'index(sizes, " " $1 " ") { print $1 "\t" $2 "\t" $4 }' "$work/all.tsv" >"$work/cells"
+cut -f3 "$work/cells" >"$work/ids"
+total=$(wc -l <"$work/ids")
+rounds=${ROUNDS:-3}
+for round in $(seq "$rounds"); do
+	echo "round $round/$rounds: csp" >&2
+	"${pin[@]}" "$csp" solve skyscraper - --json --jobs 1 <"$work/ids" >"$work/csp.out" || true
+	solved=$(grep -c '"status":"solved"' "$work/csp.out" || true)
+	if [ "$solved" -ne "$total" ]; then
+		echo "$0: csp solved $solved of the $total puzzles" >&2
+		exit 1
+	fi
+	sed -n 's/.*"time":\([0-9.e+-]*\)}$/\1/p' "$work/csp.out" >"$work/csp.$round"
+	echo "round $round/$rounds: Tatham" >&2
+	"${pin[@]}" "$tatham" <"$work/ids" >"$work/tatham.$round"
+	if [ "$(wc -l <"$work/tatham.$round")" -ne "$total" ]; then
+		echo "$0: $tatham timed $(wc -l <"$work/tatham.$round") of the $total puzzles" >&2
+		exit 1
+	fi
+done
+
 echo "| size | level | puzzles | csp mean (µs) | csp median (µs) | csp first (µs) | Tatham mean (µs) | Tatham median (µs) | Tatham / csp (means) | ahead |"
 echo "|---:|---|---:|---:|---:|---:|---:|---:|---:|---|"
-for size in ${SIZES:-4 5 6 7 8 9}; do
+for size in $sizes; do
 	for level in e h x u; do
-		awk -F'\t' -v s="$size" -v l="$level" '$1 == s && $2 == l { print $4 }' "$work/all.tsv" >"$work/ids"
-		[ -s "$work/ids" ] || continue
 		: >"$work/rounds"
-		for round in $(seq "${ROUNDS:-3}"); do
-			out=$("${pin[@]}" "$csp" solve skyscraper - --json --jobs 1 <"$work/ids" || true)
-			solved=$(grep -c '"status":"solved"' <<<"$out" || true)
-			if [ "$solved" -ne "$(wc -l <"$work/ids")" ]; then
-				echo "$0: csp solved $solved of the $(wc -l <"$work/ids") puzzles of $size$level" >&2
-				exit 1
-			fi
-			c=$(sed -n 's/.*"time":\([0-9.e+-]*\)}$/\1/p' <<<"$out" | stats)
-			t=$("${pin[@]}" "$tatham" <"$work/ids" | stats)
+		for round in $(seq "$rounds"); do
+			c=$(paste "$work/cells" "$work/csp.$round" | awk -F'\t' -v s="$size" -v l="$level" '$1 == s && $2 == l { print $4 }' | stats)
+			t=$(paste "$work/cells" "$work/tatham.$round" | awk -F'\t' -v s="$size" -v l="$level" '$1 == s && $2 == l { print $4 }' | stats)
 			echo "$c $t" >>"$work/rounds"
 		done
+		[ "$(head -c1 "$work/rounds")" != 0 ] || continue
 		# The median round by csp's mean, and by Tatham's.
-		sort -k2,2g "$work/rounds" | awk -v r="${ROUNDS:-3}" 'NR == int((r + 1) / 2) { print $1, $2, $3, $4 }' >"$work/c"
-		sort -k6,6g "$work/rounds" | awk -v r="${ROUNDS:-3}" 'NR == int((r + 1) / 2) { print $6, $7 }' >"$work/t"
+		sort -k2,2g "$work/rounds" | awk -v r="$rounds" 'NR == int((r + 1) / 2) { print $1, $2, $3, $4 }' >"$work/c"
+		sort -k6,6g "$work/rounds" | awk -v r="$rounds" 'NR == int((r + 1) / 2) { print $6, $7 }' >"$work/t"
 		read -r n cmean cmed cfirst <"$work/c"
 		read -r tmean tmed <"$work/t"
 		awk -v s="$size" -v l="$level" -v n="$n" -v cm="$cmean" -v cd="$cmed" -v cf="$cfirst" -v tm="$tmean" -v td="$tmed" \
