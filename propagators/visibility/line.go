@@ -35,7 +35,8 @@ import (
 // lists: O(R·n) a run, R the reached subsets, at most 2^(n-1) (at the
 // root), far fewer deep in a search.
 //
-// Most runs need no program at all. The propagator keeps witnesses
+// On lines of witnessMin cells or more, most runs need no program at
+// all. The propagator keeps witnesses
 // (residual supports, as in Lecoutre and Hemery, "A study of residual
 // supports in arc consistency", IJCAI 2007): whole permutations meeting
 // both clues, found by earlier runs. A run first checks them against the
@@ -130,6 +131,11 @@ func (p *lineProp) alloc() {
 	n := p.n
 	small := make([]uint16, 2*n)
 	p.dom, p.cover = small[:n:n], small[n:]
+	if n < witnessMin {
+		for i := range p.cover {
+			p.cover[i] = ^uint16(0) // the program finds no witness
+		}
+	}
 	p.keep = make([]uint64, n)
 	p.wit = make([]uint64, 0, n*n)
 }
@@ -225,6 +231,12 @@ func (p *lineProp) Propagate(s *csp.Space) csp.Status {
 		}
 		assigned = assigned && p.dom[i]&(p.dom[i]-1) == 0
 	}
+	if p.n < witnessMin {
+		if !p.filter() {
+			return csp.Failed
+		}
+		return narrow(s, p.line, p.keep)
+	}
 	if p.covered() {
 		if !clean {
 			for i, d := range p.dom {
@@ -242,6 +254,16 @@ func (p *lineProp) Propagate(s *csp.Space) csp.Status {
 	}
 	return narrow(s, p.line, p.keep)
 }
+
+// witnessMin is the smallest line that keeps witnesses: a shorter line
+// runs the program every time, which costs less there than checking,
+// repairing and lending the witnesses first. On Tatham's puzzles of 7 to
+// 9 cells the program alone took 6-30% less time per puzzle, easy and
+// unreasonable alike, and no more on smaller ones (measured in
+// docs/BENCHMARKS.md, section "Issue 19: small instances"); the witnesses
+// are what keeps a search node affordable on the large boards. (A
+// variable only so that the tests can run the witnesses on short lines.)
+var witnessMin = 10
 
 // rootResult is what a run on full domains (every height possible in
 // every cell) finds for a line of n cells and clues front and back: the

@@ -44,8 +44,22 @@ func permutations(n int) [][]int {
 // from: Line keeps exactly those. The paths are long so that the
 // witnesses a line keeps between runs are reused, repaired and lent,
 // deep in a path and after backtracking, where the short paths of
-// TestLineAgainstBruteForce seldom take them.
+// TestLineAgainstBruteForce seldom take them; lines this short keep no
+// witnesses by default, so the walk is made twice, the second time with
+// witnesses on every line.
 func TestLineAlongSearches(t *testing.T) {
+	for _, witnesses := range []bool{false, true} {
+		t.Run(fmt.Sprintf("witnesses=%v", witnesses), func(t *testing.T) {
+			if witnesses {
+				defer visibility.SetWitnessMin(1)()
+			}
+			lineAlongSearches(t)
+		})
+	}
+}
+
+// lineAlongSearches is TestLineAlongSearches at the current witnessMin.
+func lineAlongSearches(t *testing.T) {
 	for _, n := range []int{7, 8} {
 		all := permutations(n)
 		clues := [][2]int{{2, 3}, {3, 0}, {0, 4}, {4, 2}, {1, 2}, {3, 3}}
@@ -125,8 +139,10 @@ func TestLineAlongSearches(t *testing.T) {
 // permutations meeting both clues inside the givens use, and a search
 // counts exactly those permutations; a clue outside 0..n fails.
 func TestPostCluesReused(t *testing.T) {
-	for _, n := range []int{1, 2, 4, 6} {
-		t.Run(fmt.Sprintf("n=%d", n), func(t *testing.T) {
+	for _, c := range []struct{ n, witnessMin int }{{1, 10}, {2, 10}, {4, 10}, {6, 10}, {4, 1}, {6, 1}} {
+		n := c.n
+		t.Run(fmt.Sprintf("n=%d/witnessMin=%d", n, c.witnessMin), func(t *testing.T) {
+			defer visibility.SetWitnessMin(c.witnessMin)()
 			m := csp.NewModel()
 			line := make([]csp.Var, n)
 			for i := range line {

@@ -83,6 +83,19 @@ func TestAgainstBruteForce(t *testing.T) {
 }
 
 func TestLineAgainstBruteForce(t *testing.T) {
+	// Lines this short keep no witnesses by default: the second pass
+	// makes every line keep them.
+	for _, wmin := range []int{10, 1} {
+		t.Run(fmt.Sprintf("witnessMin=%d", wmin), func(t *testing.T) {
+			defer visibility.SetWitnessMin(wmin)()
+			lineAgainstBruteForce(t)
+		})
+	}
+}
+
+// lineAgainstBruteForce is TestLineAgainstBruteForce at the current
+// witnessMin.
+func lineAgainstBruteForce(t *testing.T) {
 	for n := 1; n <= 6; n++ {
 		trials := map[int]int{1: 20, 2: 60, 3: 300, 4: 200, 5: 100, 6: 40}[n]
 		for front := 0; front <= n; front++ {
