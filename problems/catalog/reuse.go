@@ -32,20 +32,32 @@ func (run Run) Reusable() bool {
 // the model's slots, its givens into Search.Space()) and then calls
 // Solve or Count. Call it only when run.Reusable(). What the instance
 // posts lasts until the next Reuse of the key.
+//
+// A model of more than MaxReusedVars variables is built for the instance
+// and not kept: its search's saved state (a snapshot of the domains per
+// level) would stay in the worker's memory for the rest of the batch,
+// while building such a model again costs little beside its search.
 func Reuse[M any](run Run, key any, build func() (M, *csp.Model, error)) (*Reused[M], error) {
-	r, err := Get(run.Cache, key, func() (*Reused[M], error) {
-		h, m, err := build()
-		if err != nil {
-			return nil, err
-		}
-		return &Reused[M]{Model: h, Search: csp.NewSearch(m, run.Search)}, nil
-	})
+	if r, ok := run.Cache.m[key].(*Reused[M]); ok {
+		r.Search.Reset()
+		return r, nil
+	}
+	h, m, err := build()
 	if err != nil {
 		return nil, err
 	}
-	r.Search.Reset()
-	return r, nil
+	r := &Reused[M]{Model: h, Search: csp.NewSearch(m, run.Search)}
+	if r.Search.Space().NumVars() > MaxReusedVars {
+		return r, nil
+	}
+	return Get(run.Cache, key, func() (*Reused[M], error) { return r, nil })
 }
+
+// MaxReusedVars is the largest model, in variables, that Reuse keeps from
+// instance to instance: every skyscraper and sudoku grid up to 16×16 and
+// Latin squares up to order 18 in the channeled model (three variables a
+// cell), where a model's set-up is a large part of an instance's time.
+const MaxReusedVars = 1024
 
 // Solve runs the search for the instance posted since Reuse: the first
 // solution, in Result.Solution.

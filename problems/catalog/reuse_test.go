@@ -89,6 +89,21 @@ func TestReuse(t *testing.T) {
 	assert.EqualError(t, err, "no model", "a failed build is returned, and not kept")
 	_, err = catalog.Reuse(run, twoShape{9}, build(9))
 	assert.NoError(t, err)
+
+	// A model above MaxReusedVars is built for each instance.
+	large := 0
+	for range 2 {
+		_, err := catalog.Reuse(run, twoShape{-1}, func() ([2]csp.Var, *csp.Model, error) {
+			large++
+			m := csp.NewModel()
+			for range catalog.MaxReusedVars + 1 {
+				m.NewIntVar(0, 1, "x")
+			}
+			return [2]csp.Var{}, m, nil
+		})
+		require.NoError(t, err)
+	}
+	assert.Equal(t, 2, large, "a large model is not kept")
 }
 
 // TestReusable: only one sequential depth-first search can be reused.
