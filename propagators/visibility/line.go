@@ -259,9 +259,10 @@ func (p *lineProp) Propagate(s *csp.Space) csp.Status {
 // runs the program every time, which costs less there than checking,
 // repairing and lending the witnesses first. On Tatham's puzzles of 7 to
 // 9 cells the program alone took 6-30% less time per puzzle, easy and
-// unreasonable alike, and no more on smaller ones (measured in
-// docs/BENCHMARKS.md, section "Issue 19: small instances"); the witnesses
-// are what keeps a search node affordable on the large boards. (A
+// unreasonable alike; on 4 to 6 cells the two were within the noise of
+// the measurement (docs/BENCHMARKS.md, section "Issue 19: small
+// instances"). The witnesses are what keeps a search node affordable on
+// the large boards. (A
 // variable only so that the tests can run the witnesses on short lines.)
 var witnessMin = 10
 
