@@ -1,0 +1,47 @@
+package flatzinc
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// FuzzRead: no input makes Read panic or hang, every error is an *Error
+// with a place, and what it reads writes back to text that reads to the
+// same model.
+func FuzzRead(f *testing.F) {
+	files, _ := filepath.Glob("testdata/*.fzn")
+	for _, name := range files {
+		if b, err := os.ReadFile(name); err == nil && len(b) < 1<<14 {
+			f.Add(b)
+		}
+	}
+	f.Add([]byte("var -3..3: x :: output_var;\nconstraint int_abs(x, 2);\nsolve maximize x;\n"))
+	f.Add([]byte("array [1..2] of var bool: b :: output_array([1..2]);\nconstraint bool_clause([b[1]],[b[2]]);\nsolve satisfy;"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		m, err := ReadLimits(bytes.NewReader(src), Limits{MaxNodes: 1 << 12})
+		if err != nil {
+			if _, ok := err.(*Error); !ok {
+				t.Fatalf("error %T %v is not an *Error", err, err)
+			}
+			return
+		}
+		var b strings.Builder
+		if err := Write(&b, m); err != nil {
+			t.Fatal(err)
+		}
+		back, err := Read(strings.NewReader(b.String()))
+		if err != nil {
+			t.Fatalf("written model does not read back: %v\n%s", err, b.String())
+		}
+		var again strings.Builder
+		if err := Write(&again, back); err != nil {
+			t.Fatal(err)
+		}
+		if again.String() != b.String() {
+			t.Fatalf("round trip differs:\n%s\n%s", b.String(), again.String())
+		}
+	})
+}
