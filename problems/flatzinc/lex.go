@@ -49,7 +49,7 @@ type lexer struct {
 	no   int // number of the current line
 	i    int // next byte of line
 	eof  bool
-	end  Pos // where the input ends, once eof
+	end  Pos   // where the input ends, once eof
 	err  error // a read error, reported once at the point it happened
 	peek *token
 }
