@@ -79,6 +79,9 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr *output) int {
 	if name == "bench" {
 		return bench(stdin, stdout, stderr, args[1:])
 	}
+	if name == "fzn" {
+		return fzn(env{cmd: name, stdin: stdin, stdout: stdout, stderr: stderr}, args[1:])
+	}
 	cmd, ok := commands[name]
 	if !ok && strings.HasPrefix(name, "-") {
 		return usageError(stderr, "the subcommand comes before the flags (want %s)", subcommands())
@@ -156,7 +159,7 @@ func usageError(stderr *output, format string, args ...any) int {
 }
 
 func subcommands() string {
-	names := append(slices.Collect(maps.Keys(commands)), "bench", "serve")
+	names := append(slices.Collect(maps.Keys(commands)), "bench", "fzn", "serve")
 	slices.Sort(names)
 	return strings.Join(names, ", ")
 }
@@ -205,6 +208,8 @@ func usage() string {
   csp generate PROBLEM --size N [flags] [--seed S] [-n K]
                                      write K random instances (seeds S, S+1, ...)
   csp bench [SUITE|FILE ...] [flags] run a configuration matrix over instances
+  csp fzn [flags] FILE.fzn|-         solve a FlatZinc model (MiniZinc's solver interface;
+                                     csp fzn --install sets MiniZinc up: docs/FLATZINC.md)
   csp check PROBLEM FILE|-           unique, multiple (two solutions shown) or none
   csp grade PROBLEM FILE|-           the weakest level of the ladder that solves it, or search
   csp explain PROBLEM FILE|-         the solving path, step by step, in words

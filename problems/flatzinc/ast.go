@@ -145,8 +145,8 @@ const (
 
 func (g Goal) String() string { return [...]string{"satisfy", "minimize", "maximize"}[g] }
 
-// Solve is the solve item.
-type Solve struct {
+// SolveItem is the solve item.
+type SolveItem struct {
 	Pos       Pos
 	Goal      Goal
 	Objective Expr // Minimize and Maximize only
@@ -158,7 +158,7 @@ type Model struct {
 	Preds       []string // names of the predicate declarations
 	Decls       []Decl   // parameters and variables
 	Constraints []Constraint
-	Solve       Solve
+	Solve       SolveItem
 	byName      map[string]int // index into Decls
 }
 

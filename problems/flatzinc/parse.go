@@ -363,7 +363,7 @@ func (p *parser) constraint(pos Pos) error {
 
 // solve parses the solve item after "solve".
 func (p *parser) solve(pos Pos) error {
-	s := Solve{Pos: pos}
+	s := SolveItem{Pos: pos}
 	var err error
 	if s.Anns, err = p.annotations(); err != nil {
 		return err

@@ -1,0 +1,484 @@
+package flatzinc
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/cspgo/csp/csp"
+	"github.com/cspgo/csp/domains"
+)
+
+// Operand is an argument of a constraint or an output: a variable of the
+// csp model, or a constant.
+type Operand struct {
+	Var   csp.Var
+	Const int64
+	IsVar bool
+}
+
+// Output is one output_var or output_array of the model, in the order of
+// declaration: what a solution prints.
+type Output struct {
+	Name  string
+	Bool  bool    // print true/false
+	Array bool    // output_array: printed as arrayNd(...)
+	Dims  []Range // the index sets of output_array's annotation
+	Elems []Operand
+}
+
+// Problem is a FlatZinc model built onto the engine.
+type Problem struct {
+	FZN     *Model
+	Model   *csp.Model
+	Outputs []Output
+	// Goal and Objective: what the solve item asks; Objective is set for
+	// Minimize and Maximize.
+	Goal      Goal
+	Objective Operand
+	// Search is what the solve item's annotations ask, mapped onto the
+	// engine (see docs/FLATZINC.md); Decisions lists every variable, the
+	// annotated ones first.
+	Search csp.Options
+	// Notes are the annotations the engine has no exact counterpart for,
+	// and what was done instead, one line each (printed by csp fzn -s).
+	Notes       []string
+	vars        map[string]csp.Var // scalar variable declarations
+	bools       map[csp.Var]bool   // variables declared var bool
+	restartSet  *restartAnn        // the solve item's restart annotation
+	restartNone bool               // restart_none
+}
+
+// Var returns the csp variable of a scalar variable declaration.
+func (p *Problem) Var(name string) (csp.Var, bool) {
+	x, ok := p.vars[name]
+	return x, ok
+}
+
+// builder turns a Model into a Problem.
+type builder struct {
+	ctx    context.Context
+	fz     *Model
+	m      *csp.Model
+	p      *Problem
+	consts map[int64]csp.Var
+}
+
+// Build makes the engine's model of m: one variable per scalar variable
+// declaration (aliases share theirs), one or more propagators per
+// constraint, the outputs and the search the annotations ask. A
+// construct the engine cannot take yet is an *Error (ErrUnsupported)
+// naming its place and what it needs; a builtin Build does not know is
+// one too, never a silently weaker model. ctx stops the building of large
+// tables.
+func Build(ctx context.Context, fz *Model) (*Problem, error) {
+	b := &builder{ctx: ctx, fz: fz, m: csp.NewModel(), consts: map[int64]csp.Var{}}
+	b.p = &Problem{FZN: fz, Model: b.m, Goal: fz.Solve.Goal, vars: map[string]csp.Var{}, bools: map[csp.Var]bool{}}
+	for i := range fz.Decls {
+		if err := b.decl(&fz.Decls[i]); err != nil {
+			return nil, err
+		}
+	}
+	for i := range fz.Constraints {
+		if err := ctx.Err(); err != nil {
+			return nil, context.Cause(ctx)
+		}
+		c := &fz.Constraints[i]
+		post, ok := builtins[c.Name]
+		if !ok {
+			if need, ok := needs[c.Name]; ok {
+				return nil, errAt(c.Pos, ErrUnsupported, "%s (needs %s)", c.Name, need)
+			}
+			return nil, errAt(c.Pos, ErrUnsupported, "constraint %s (not a builtin this solver knows)", c.Name)
+		}
+		if len(c.Args) != post.arity {
+			return nil, errAt(c.Pos, ErrModel, "%s takes %d arguments, found %d", c.Name, post.arity, len(c.Args))
+		}
+		if err := post.post(b, c); err != nil {
+			return nil, err
+		}
+	}
+	if fz.Solve.Goal != Satisfy {
+		obj, err := b.operand(fz.Solve.Objective)
+		if err != nil {
+			return nil, err
+		}
+		b.p.Objective = obj
+	}
+	if err := b.outputs(); err != nil {
+		return nil, err
+	}
+	if err := b.search(); err != nil {
+		return nil, err
+	}
+	return b.p, nil
+}
+
+// newVar makes a variable over ranges. The engine's domains hold the
+// values 0..domains.MaxValue today: a domain outside that is refused as
+// unsupported, naming what it needs.
+func (b *builder) newVar(pos Pos, name string, rs []Range) (csp.Var, error) {
+	if len(rs) == 0 {
+		return 0, errAt(pos, ErrModel, "%s has an empty domain", name)
+	}
+	lo, hi := rs[0].Lo, rs[len(rs)-1].Hi
+	if lo < 0 || hi > domains.MaxValue {
+		return 0, errAt(pos, ErrUnsupported, "%s ranges over %d..%d (needs integer variables outside 0..%d)", name, lo, hi, domains.MaxValue)
+	}
+	d := domains.Range(int(lo), int(hi))
+	for i := 1; i < len(rs); i++ {
+		for v := rs[i-1].Hi + 1; v < rs[i].Lo; v++ {
+			d.Remove(int(v))
+		}
+	}
+	return b.m.NewVar(d, name), nil
+}
+
+// constant returns a variable fixed to c, one per value.
+func (b *builder) constant(pos Pos, c int64) (csp.Var, error) {
+	if x, ok := b.consts[c]; ok {
+		return x, nil
+	}
+	x, err := b.newVar(pos, fmt.Sprint(c), []Range{{c, c}})
+	if err != nil {
+		return 0, err
+	}
+	b.consts[c] = x
+	return x, nil
+}
+
+// decl makes the variable of a scalar variable declaration, or checks an
+// array's elements.
+func (b *builder) decl(d *Decl) error {
+	if !d.Var || d.Array {
+		return nil // parameters and arrays are read where they are used
+	}
+	rs := d.Dom
+	switch {
+	case d.Base == Bool:
+		rs = []Range{{0, 1}}
+	case rs == nil:
+		if d.Value != nil {
+			break // an alias or a constant: its domain comes from there
+		}
+		return errAt(d.Pos, ErrUnsupported, "var int %s without bounds (needs wide integer variables)", d.Name)
+	}
+	if d.Value != nil {
+		v, err := b.operand(*d.Value)
+		if err != nil {
+			return err
+		}
+		if !v.IsVar {
+			if rs != nil && !inRanges(rs, v.Const) {
+				return errAt(d.Value.Pos, ErrModel, "%s = %d is outside its domain", d.Name, v.Const)
+			}
+			x, err := b.constant(d.Value.Pos, v.Const)
+			if err != nil {
+				return err
+			}
+			b.bind(d, x)
+			return nil
+		}
+		if rs != nil {
+			if err := b.restrict(d.Pos, v.Var, rs); err != nil {
+				return err
+			}
+		}
+		b.bind(d, v.Var)
+		return nil
+	}
+	x, err := b.newVar(d.Pos, d.Name, rs)
+	if err != nil {
+		return err
+	}
+	b.bind(d, x)
+	return nil
+}
+
+func (b *builder) bind(d *Decl, x csp.Var) {
+	b.p.vars[d.Name] = x
+	if d.Base == Bool {
+		b.p.bools[x] = true
+	}
+}
+
+// restrict narrows x's initial domain to rs.
+func (b *builder) restrict(pos Pos, x csp.Var, rs []Range) error {
+	keep := make([]uint64, domains.WordsFor(domains.MaxValue))
+	for _, r := range rs {
+		for v := max(r.Lo, 0); v <= min(r.Hi, domains.MaxValue); v++ {
+			keep[v/64] |= 1 << (v % 64)
+		}
+	}
+	// An empty domain (the error) makes a model without solutions, which
+	// the search finds at once.
+	_ = b.m.Restrict(x, keep)
+	return nil
+}
+
+func inRanges(rs []Range, v int64) bool {
+	for _, r := range rs {
+		if r.Lo <= v && v <= r.Hi {
+			return true
+		}
+	}
+	return false
+}
+
+// operand resolves a scalar expression: a variable's name, an element of
+// an array, a literal or a parameter.
+func (b *builder) operand(e Expr) (Operand, error) {
+	switch e.Kind {
+	case IntLit:
+		return Operand{Const: e.Int}, nil
+	case BoolLit:
+		if e.Bool {
+			return Operand{Const: 1}, nil
+		}
+		return Operand{Const: 0}, nil
+	case Ident:
+		if x, ok := b.p.vars[e.Str]; ok {
+			return Operand{Var: x, IsVar: true}, nil
+		}
+		d, ok := b.fz.Lookup(e.Str)
+		if !ok {
+			return Operand{}, errAt(e.Pos, ErrModel, "unknown name %s", e.Str)
+		}
+		if d.Array || d.Var || d.Value == nil {
+			return Operand{}, errAt(e.Pos, ErrModel, "%s is not a scalar", e.Str)
+		}
+		if d.Value.Kind == Ident || d.Value.Kind == Access {
+			return Operand{}, errAt(e.Pos, ErrModel, "parameter %s is not a literal", e.Str)
+		}
+		return b.operand(*d.Value)
+	case Access:
+		elems, err := b.elems(Expr{Kind: Ident, Str: e.Str, Pos: e.Pos})
+		if err != nil {
+			return Operand{}, err
+		}
+		if e.Int < 1 || e.Int > int64(len(elems)) {
+			return Operand{}, errAt(e.Pos, ErrModel, "%s[%d] is outside 1..%d", e.Str, e.Int, len(elems))
+		}
+		el := elems[e.Int-1]
+		if el.Kind == Access || el.Kind == ArrayLit {
+			return Operand{}, errAt(e.Pos, ErrModel, "%s[%d] is not a scalar", e.Str, e.Int)
+		}
+		return b.operand(el)
+	}
+	return Operand{}, errAt(e.Pos, ErrModel, "want an integer or Boolean, found %s", describeExpr(e))
+}
+
+// describeExpr names an expression's kind for an error.
+func describeExpr(e Expr) string {
+	switch e.Kind {
+	case FloatLit:
+		return "a float (floats are unsupported)"
+	case SetLit:
+		return "a set"
+	case StringLit:
+		return "a string"
+	case ArrayLit:
+		return "an array"
+	case Call:
+		return "an annotation"
+	}
+	return e.String()
+}
+
+// elems resolves an array expression: a literal or an array's name.
+func (b *builder) elems(e Expr) ([]Expr, error) {
+	switch e.Kind {
+	case ArrayLit:
+		return e.Elems, nil
+	case Ident:
+		d, ok := b.fz.Lookup(e.Str)
+		if !ok {
+			return nil, errAt(e.Pos, ErrModel, "unknown name %s", e.Str)
+		}
+		if !d.Array {
+			return nil, errAt(e.Pos, ErrModel, "%s is not an array", e.Str)
+		}
+		if d.Value == nil {
+			return nil, errAt(d.Pos, ErrModel, "array %s has no elements given", e.Str)
+		}
+		if d.Value.Kind != ArrayLit {
+			return nil, errAt(d.Value.Pos, ErrModel, "array %s is not an array literal", e.Str)
+		}
+		if len(d.Value.Elems) != d.Len {
+			return nil, errAt(d.Value.Pos, ErrModel, "array %s has %d elements for 1..%d", e.Str, len(d.Value.Elems), d.Len)
+		}
+		return d.Value.Elems, nil
+	}
+	return nil, errAt(e.Pos, ErrModel, "want an array, found %s", describeExpr(e))
+}
+
+// operands resolves an array of integers or Booleans.
+func (b *builder) operands(e Expr) ([]Operand, error) {
+	elems, err := b.elems(e)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Operand, len(elems))
+	for i, el := range elems {
+		if out[i], err = b.operand(el); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// varOf returns an operand's variable, a constant's fixed variable for a
+// constant.
+func (b *builder) varOf(pos Pos, o Operand) (csp.Var, error) {
+	if o.IsVar {
+		return o.Var, nil
+	}
+	return b.constant(pos, o.Const)
+}
+
+// vars resolves an array argument to variables.
+func (b *builder) vars(e Expr) ([]csp.Var, error) {
+	ops, err := b.operands(e)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]csp.Var, len(ops))
+	for i, o := range ops {
+		if out[i], err = b.varOf(e.Pos, o); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// variable resolves a scalar argument to a variable.
+func (b *builder) variable(e Expr) (csp.Var, error) {
+	o, err := b.operand(e)
+	if err != nil {
+		return 0, err
+	}
+	return b.varOf(e.Pos, o)
+}
+
+// constInt resolves a parameter argument.
+func (b *builder) constInt(e Expr) (int64, error) {
+	o, err := b.operand(e)
+	if err != nil {
+		return 0, err
+	}
+	if o.IsVar {
+		return 0, errAt(e.Pos, ErrModel, "want a constant, found variable %s", e)
+	}
+	return o.Const, nil
+}
+
+// constInts resolves an array of parameters.
+func (b *builder) constInts(e Expr) ([]int64, error) {
+	ops, err := b.operands(e)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]int64, len(ops))
+	for i, o := range ops {
+		if o.IsVar {
+			return nil, errAt(e.Pos, ErrModel, "want constants, element %d is a variable", i+1)
+		}
+		out[i] = o.Const
+	}
+	return out, nil
+}
+
+// constSet resolves a set argument.
+func (b *builder) constSet(e Expr) ([]Range, error) {
+	switch e.Kind {
+	case SetLit:
+		return e.Set, nil
+	case Ident:
+		d, ok := b.fz.Lookup(e.Str)
+		if ok && !d.Var && !d.Array && d.Base == SetOfInt && d.Value != nil && d.Value.Kind == SetLit {
+			return d.Value.Set, nil
+		}
+	}
+	return nil, errAt(e.Pos, ErrModel, "want a set of integers, found %s", describeExpr(e))
+}
+
+// outputs collects output_var and output_array declarations in order.
+func (b *builder) outputs() error {
+	for _, d := range b.fz.Decls {
+		if !d.Var {
+			continue
+		}
+		if !d.Array {
+			if _, ok := HasAnn(d.Anns, "output_var"); ok {
+				b.p.Outputs = append(b.p.Outputs, Output{Name: d.Name, Bool: d.Base == Bool,
+					Elems: []Operand{{Var: b.p.vars[d.Name], IsVar: true}}})
+			}
+			continue
+		}
+		a, ok := HasAnn(d.Anns, "output_array")
+		if !ok {
+			continue
+		}
+		if a.Kind != Call || len(a.Elems) != 1 || a.Elems[0].Kind != ArrayLit {
+			return errAt(a.Pos, ErrModel, "output_array wants one array of index sets")
+		}
+		out := Output{Name: d.Name, Bool: d.Base == Bool, Array: true}
+		size := int64(1)
+		for _, s := range a.Elems[0].Elems {
+			if s.Kind != SetLit || len(s.Set) > 1 {
+				return errAt(s.Pos, ErrModel, "output_array wants index sets lo..hi")
+			}
+			r := Range{1, 0}
+			if len(s.Set) == 1 {
+				r = s.Set[0]
+			}
+			out.Dims = append(out.Dims, r)
+			n := r.Hi - r.Lo + 1
+			if n < 0 || n > int64(d.Len) {
+				n = -1
+			}
+			size *= max(n, 0)
+			if n < 0 || size > int64(d.Len) {
+				size = -1
+				break
+			}
+		}
+		if size != int64(d.Len) {
+			return errAt(a.Pos, ErrModel, "output_array's index sets do not hold the %d elements of %s", d.Len, d.Name)
+		}
+		ops, err := b.operands(Expr{Kind: Ident, Str: d.Name, Pos: d.Pos})
+		if err != nil {
+			return err
+		}
+		out.Elems = ops
+		b.p.Outputs = append(b.p.Outputs, out)
+	}
+	return nil
+}
+
+// sortedVars returns the model's variables in order.
+func allVars(m *csp.Model) []csp.Var {
+	out := make([]csp.Var, m.NumVars())
+	for i := range out {
+		out[i] = csp.Var(i)
+	}
+	return out
+}
+
+// appendMissing appends to order every variable of m not in it yet.
+func appendMissing(order []csp.Var, m *csp.Model) []csp.Var {
+	seen := make([]bool, m.NumVars())
+	out := order[:0:0]
+	for _, x := range order {
+		if !seen[x] {
+			seen[x] = true
+			out = append(out, x)
+		}
+	}
+	for _, x := range allVars(m) {
+		if !seen[x] {
+			out = append(out, x)
+		}
+	}
+	return slices.Clip(out)
+}
