@@ -17,7 +17,7 @@ type fznConfig struct {
 	all, intermediate, free, stats bool
 	solutions, timeMS, workers     int64
 	seed                           uint64
-	install                        string
+	install                        bool
 }
 
 // fzn is "csp fzn [flags] FILE.fzn|-": the FlatZinc solver MiniZinc
@@ -38,7 +38,7 @@ func fzn(e env, args []string) int {
 	fs.Var(intFlag{&c.timeMS, 0}, "t", "")
 	fs.Var(intFlag{&c.workers, 1}, "p", "")
 	fs.Uint64Var(&c.seed, "r", 0, "")
-	fs.StringVar(&c.install, "install", "", "")
+	fs.BoolVar(&c.install, "install", false, "")
 	pos, err := parseInterleaved(fs, args)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
@@ -47,11 +47,11 @@ func fzn(e env, args []string) int {
 	case err != nil:
 		return usageError(e.stderr, "fzn: %v", err)
 	}
-	if visited(fs, "install") {
-		if len(pos) != 0 {
-			return usageError(e.stderr, "fzn: --install takes no FILE")
+	if c.install {
+		if len(pos) > 1 {
+			return usageError(e.stderr, "fzn: --install takes at most one DIR")
 		}
-		return fznInstall(e, c.install)
+		return fznInstall(e, strings.Join(pos, ""))
 	}
 	if len(pos) != 1 {
 		return usageError(e.stderr, "fzn: want one FILE.fzn (or - for standard input)")
