@@ -46,6 +46,15 @@ const (
 		"8.........95.......76.........426798...571432...893165....5.916...9.8247......583\n"
 	// A 5x5 Latin square with a unique completion (testdata/batch.txt, 1).
 	latin5 = "5\n1 0 0 4 5\n0 3 0 0 0\n0 0 5 0 2\n0 0 0 2 1\n5 0 2 0 0\n"
+	// FlatZinc: Booleans, a 2-d output array, a constant in an output.
+	fznOutputs = "var bool: b1;\nvar bool: b2;\nvar bool: b3;\nvar bool: b4;\n" +
+		"array [1..4] of var bool: b :: output_array([1..2, 1..2]) = [b1, b2, b3, b4];\n" +
+		"var 0..3: x :: output_var;\narray [1..2] of var int: c :: output_array([0..1]) = [x, 7];\n" +
+		"constraint bool_clause([b[1], b[2]], [b[3]]);\nconstraint bool2int(b[4], x);\n" +
+		"constraint array_bool_xor(b);\nsolve satisfy;\n"
+	// FlatZinc with no solution: two queens on a 2x2 board's diagonal.
+	fznUnsat = "var 1..2: a :: output_var;\nvar 1..2: b :: output_var;\n" +
+		"constraint int_ne(a, b);\nconstraint int_lin_ne([1, -1], [a, b], 1);\nconstraint int_lin_ne([1, -1], [a, b], -1);\nsolve satisfy;\n"
 )
 
 // goldenCase is one run of the command.
@@ -234,6 +243,24 @@ var goldenCases = []goldenCase{
 	{name: "bench-output-twice", args: []string{"bench", "--csv", "testdata/golden/runs.out", "--json", "testdata/bench/../golden/runs.out", "testdata/bench/towers.txt"}},
 	{name: "bench-max-instances", args: []string{"bench", "--jobs", "1", "--max-instances", "6", "testdata/bench/towers.txt", "testdata/bench/sudoku.txt"}},
 	{name: "bench-max-bytes", args: []string{"bench", "--jobs", "1", "--max-bytes", "1K", "sudoku:-"}, stdin: strings.Repeat(sudokuEuler, 13)},
+
+	// fzn: MiniZinc's solver interface; first, all, -n, statistics
+	{name: "fzn-first", args: []string{"fzn", "testdata/fzn/queens6.fzn"}},
+	{name: "fzn-all-stats", args: []string{"fzn", "-a", "-s", "testdata/fzn/queens6.fzn"}},
+	{name: "fzn-n", args: []string{"fzn", "-n", "3", "testdata/fzn/queens6.fzn"}},
+	{name: "fzn-free", args: []string{"fzn", "-f", "-a", "testdata/fzn/queens6.fzn"}},
+	{name: "fzn-outputs", args: []string{"fzn", "-a", "-"}, stdin: fznOutputs},
+	{name: "fzn-unsat", args: []string{"fzn", "-"}, stdin: fznUnsat},
+	{name: "fzn-usage", args: []string{"fzn"}},
+	{name: "fzn-help", args: []string{"fzn", "--help"}},
+	// Bad FlatZinc: a clear error with the line and column, exit 1.
+	{name: "fzn-truncated", args: []string{"fzn", "-"}, stdin: "var 1..3: x;\nconstraint int_le(x, "},
+	{name: "fzn-unknown-constraint", args: []string{"fzn", "-"}, stdin: "var 1..3: x;\nconstraint int_frobnicate(x, 2);\nsolve satisfy;\n"},
+	{name: "fzn-set-variable", args: []string{"fzn", "-"}, stdin: "var set of 1..3: s;\nsolve satisfy;\n"},
+	{name: "fzn-float-variable", args: []string{"fzn", "-"}, stdin: "var 0.0..1.0: f;\nsolve satisfy;\n"},
+	{name: "fzn-out-of-range", args: []string{"fzn", "-"}, stdin: "var 1..3: x;\nconstraint int_le(x, 123456789012345678901);\nsolve satisfy;\n"},
+	{name: "fzn-wrong-arity", args: []string{"fzn", "-"}, stdin: "var 1..3: x;\nconstraint int_le(x);\nsolve satisfy;\n"},
+	{name: "fzn-unknown-name", args: []string{"fzn", "-"}, stdin: "var 1..3: x;\nconstraint int_le(x, y);\nsolve satisfy;\n"},
 }
 
 // dur is a duration as time.Duration.String prints it (rounded or not):
@@ -259,7 +286,7 @@ var goldenTimings = []struct {
 	// Seconds in JSON records (solve --json, census --json, bench --json)
 	// and in their statistics (solveTime, also a --stats line).
 	{regexp.MustCompile(`"(time|solveTime)":[0-9.e+-]+`), `"$1":TIME`},
-	{regexp.MustCompile(`(?m)^%%%mzn-stat: solveTime=[0-9.e+-]+$`), "%%%mzn-stat: solveTime=TIME"},
+	{regexp.MustCompile(`(?m)^%%%mzn-stat: (initTime|solveTime)=[0-9.e+-]+$`), "%%%mzn-stat: $1=TIME"},
 	// A row of bench's table: median, mean, max and µs per instance; the
 	// counts before them and guesses and no-search after them stay.
 	{regexp.MustCompile(`(?m)^(.* [0-9]+/[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+) +` + dur + ` +` + dur + ` +` + dur + ` +[0-9.]+( +[0-9.]+ +[0-9]+%)$`),

@@ -125,7 +125,7 @@ func (ev *evaluator) ints(e Expr) ([]int64, error) {
 	}
 	out := make([]int64, len(elems))
 	for i, el := range elems {
-		if el.Kind == Access || el.Kind == ArrayLit {
+		if el.Kind == ArrayLit {
 			return nil, errAt(el.Pos, ErrModel, "an array element that is not a scalar")
 		}
 		v, err := ev.int(el)
