@@ -1,0 +1,148 @@
+package flatzinc
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// templates are constraints over the variables x1..x3 (0..3) and b1..b3
+// (Booleans) of the differential test, one per builtin Build takes.
+var templates = []string{
+	"int_eq(x1, x2)", "int_ne(x1, x2)", "int_le(x1, x2)", "int_lt(x2, x3)",
+	"int_eq(x1, 2)", "int_le(1, x3)",
+	"int_lin_eq([2, -1, 1], [x1, x2, x3], 3)", "int_lin_le([1, 1], [x1, x2], 3)", "int_lin_ne([1, -1], [x1, x3], 1)",
+	"int_plus(x1, x2, x3)", "int_times(x1, x2, x3)", "int_abs(x1, x2)",
+	"bool_eq(b1, b2)", "bool_le(b1, b2)", "bool_lt(b2, b3)", "bool_not(b1, b3)", "bool2int(b1, x1)",
+	"bool_and(b1, b2, b3)", "bool_or(b1, b2, b3)", "bool_xor(b1, b2, b3)",
+	"bool_eq_reif(b1, b2, b3)", "bool_le_reif(b1, b2, b3)", "bool_lt_reif(b1, b2, b3)",
+	"bool_clause([b1, b2], [b3])", "bool_clause([], [b1, b2])",
+	"array_bool_and([b1, b2], b3)", "array_bool_or([b1, b2], b3)", "array_bool_xor([b1, b2, b3])",
+	"bool_lin_eq([1, 2, 1], [b1, b2, b3], 2)", "bool_lin_le([1, 1, 1], [b1, b2, b3], 1)",
+	"array_int_element(x1, [3, 1, 2], x2)", "array_bool_element(x2, [true, false, true], b1)",
+	"set_in(x1, {0, 2, 3})", "set_in(x2, 1..2)",
+	"csp_all_different_int([x1, x2, x3])", "csp_table_int([x1, x2], [0, 1, 1, 2, 2, 3, 3, 3, 9, 9])",
+	"csp_inverse([x1, x2], [x3, x1], 1)",
+}
+
+// TestBuildAgainstCheck: on random conjunctions of the templates, the
+// engine finds exactly the assignments the checker accepts, counted by
+// enumerating all 4^3·2^3 of them.
+func TestBuildAgainstCheck(t *testing.T) {
+	decls := "var 0..3: x1 :: output_var;\nvar 0..3: x2 :: output_var;\nvar 0..3: x3 :: output_var;\n" +
+		"var bool: b1 :: output_var;\nvar bool: b2 :: output_var;\nvar bool: b3 :: output_var;\n"
+	rng := rand.New(rand.NewPCG(1, 2))
+	cases := make([][]string, 0, 300)
+	for _, tpl := range templates {
+		cases = append(cases, []string{tpl})
+	}
+	for range 200 {
+		n := 2 + rng.IntN(3)
+		var cs []string
+		for range n {
+			cs = append(cs, templates[rng.IntN(len(templates))])
+		}
+		cases = append(cases, cs)
+	}
+	for _, cs := range cases {
+		t.Run(strings.Join(cs, " /\\ "), func(t *testing.T) {
+			src := decls
+			for _, c := range cs {
+				src += "constraint " + c + ";\n"
+			}
+			src += "solve satisfy;\n"
+			m, err := Read(strings.NewReader(src))
+			require.NoError(t, err)
+			want := 0
+			vals := map[string]int64{}
+			for code := range 64 * 8 {
+				for i := range 3 {
+					vals[fmt.Sprintf("x%d", i+1)] = int64(code >> (2 * i) & 3)
+					vals[fmt.Sprintf("b%d", i+1)] = int64(code >> (6 + i) & 1)
+				}
+				if Check(m, func(name string) (int64, bool) { v, ok := vals[name]; return v, ok }) == nil {
+					want++
+				}
+			}
+			p, err := Build(context.Background(), m)
+			require.NoError(t, err)
+			rep, err := Solve(context.Background(), p, Settings{All: true}, func([]int) bool { return true })
+			require.NoError(t, err)
+			assert.True(t, rep.Complete)
+			assert.Equal(t, int64(want), rep.Solutions)
+		})
+	}
+}
+
+// TestCheckBuiltins: each definition of the checker on an assignment
+// that satisfies it and one that does not.
+func TestCheckBuiltins(t *testing.T) {
+	cases := []struct {
+		c       string
+		yes, no map[string]int64
+	}{
+		{"int_div(x, y, z)", map[string]int64{"x": -7, "y": 2, "z": -3}, map[string]int64{"x": -7, "y": 2, "z": -4}},
+		{"int_mod(x, y, z)", map[string]int64{"x": -7, "y": 2, "z": -1}, map[string]int64{"x": -7, "y": 2, "z": 1}},
+		{"int_div(x, y, z)", map[string]int64{"x": 7, "y": -2, "z": -3}, map[string]int64{"x": 7, "y": 0, "z": 0}},
+		{"int_pow(x, y, z)", map[string]int64{"x": -2, "y": 3, "z": -8}, map[string]int64{"x": 2, "y": -1, "z": 0}},
+		{"int_min(x, y, z)", map[string]int64{"x": -2, "y": 3, "z": -2}, map[string]int64{"x": -2, "y": 3, "z": 3}},
+		{"int_max(x, y, z)", map[string]int64{"x": -2, "y": 3, "z": 3}, map[string]int64{"x": -2, "y": 3, "z": -2}},
+		{"int_abs(x, y)", map[string]int64{"x": -5, "y": 5}, map[string]int64{"x": -5, "y": -5}},
+		{"int_le_reif(x, y, r)", map[string]int64{"x": 1, "y": 0, "r": 0}, map[string]int64{"x": 1, "y": 0, "r": 1}},
+		{"int_le_imp(x, y, r)", map[string]int64{"x": 1, "y": 0, "r": 0}, map[string]int64{"x": 1, "y": 0, "r": 1}},
+		{"int_lin_le_reif([1, 1], [x, y], 3, r)", map[string]int64{"x": 1, "y": 2, "r": 1}, map[string]int64{"x": 2, "y": 2, "r": 1}},
+		{"int_lin_eq([1, -1], [x, y], 0)", map[string]int64{"x": 4, "y": 4}, map[string]int64{"x": 4, "y": 3}},
+		{"set_in_reif(x, {1, 3}, r)", map[string]int64{"x": 2, "r": 0}, map[string]int64{"x": 3, "r": 0}},
+		{"bool_clause_reif([x], [y], r)", map[string]int64{"x": 0, "y": 1, "r": 0}, map[string]int64{"x": 0, "y": 0, "r": 0}},
+		{"array_var_int_element(x, [y, r], z)", map[string]int64{"x": 2, "y": 5, "r": 6, "z": 6}, map[string]int64{"x": 3, "y": 5, "r": 6, "z": 6}},
+		{"array_int_maximum(z, [x, y])", map[string]int64{"x": 2, "y": 5, "z": 5}, map[string]int64{"x": 2, "y": 5, "z": 2}},
+		{"array_int_minimum(z, [x, y])", map[string]int64{"x": 2, "y": 5, "z": 2}, map[string]int64{"x": 2, "y": 5, "z": 5}},
+		{"csp_all_different_int([x, y, z])", map[string]int64{"x": 1, "y": 2, "z": 3}, map[string]int64{"x": 1, "y": 2, "z": 1}},
+		{"csp_inverse([x, y], [z, r], 0)", map[string]int64{"x": 1, "y": 0, "z": 1, "r": 0}, map[string]int64{"x": 1, "y": 0, "z": 0, "r": 1}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.c, func(t *testing.T) {
+			src := "var int: x;\nvar int: y;\nvar int: z;\nvar int: r;\nconstraint " + tc.c + ";\nsolve satisfy;\n"
+			m, err := Read(strings.NewReader(src))
+			require.NoError(t, err)
+			at := func(vals map[string]int64) func(string) (int64, bool) {
+				return func(name string) (int64, bool) { return vals[name], true }
+			}
+			assert.NoError(t, Check(m, at(tc.yes)))
+			assert.ErrorIs(t, Check(m, at(tc.no)), ErrInvalid)
+		})
+	}
+	m, err := Read(strings.NewReader("var int: x;\nconstraint int_frob(x);\nsolve satisfy;\n"))
+	require.NoError(t, err)
+	assert.ErrorIs(t, Check(m, func(string) (int64, bool) { return 0, true }), ErrUnsupported)
+}
+
+// TestBuildErrors: what the engine cannot take is an error at its place.
+func TestBuildErrors(t *testing.T) {
+	cases := []struct{ name, src, want string }{
+		{"negative", "var -1..3: x;\nsolve satisfy;", "line 1, column 1: flatzinc: unsupported: x ranges over -1..3"},
+		{"unbounded", "var int: x;\nsolve satisfy;", "needs wide integer variables"},
+		{"reif", "var 0..3: x;\nvar bool: b;\nconstraint int_le_reif(x, 2, b);\nsolve satisfy;", "line 3, column 12: flatzinc: unsupported: int_le_reif (needs reification)"},
+		{"optimisation", "var 0..3: x;\nsolve minimize x;", "needs branch and bound"},
+		{"not an array", "var 0..3: x;\nconstraint int_lin_eq(x, [x], 1);\nsolve satisfy;", "x is not an array"},
+		{"outside output array", "var 0..3: x;\narray [1..1] of var int: a :: output_array([1..2]) = [x];\nsolve satisfy;", "index sets"},
+		{"bad access", "var 0..3: x;\narray [1..1] of var int: a = [x];\nconstraint int_le(a[2], 1);\nsolve satisfy;", "a[2] is outside 1..1"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			m, err := Read(strings.NewReader(tc.src))
+			require.NoError(t, err)
+			p, err := Build(context.Background(), m)
+			if err == nil {
+				_, err = Solve(context.Background(), p, Settings{}, func([]int) bool { return true })
+			}
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), tc.want)
+		})
+	}
+}
