@@ -7,6 +7,7 @@ import (
 
 	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/domains"
+	"github.com/cspgo/csp/propagators/linear"
 )
 
 // Operand is an argument of a constraint or an output: a variable of the
@@ -114,18 +115,22 @@ func Build(ctx context.Context, fz *Model) (*Problem, error) {
 	return b.p, nil
 }
 
-// newVar makes a variable over ranges. The engine's domains hold the
-// values 0..domains.MaxValue today: a domain outside that is refused as
-// unsupported, naming what it needs.
+// newVar makes a variable over ranges: a bitset (from 0, or from an
+// offset) when they span at most domains.MaxWidth values, else an
+// interval, which holds no holes: ranges with holes that wide are refused
+// as unsupported, naming what they need.
 func (b *builder) newVar(pos Pos, name string, rs []Range) (csp.Var, error) {
 	if len(rs) == 0 {
 		return 0, errAt(pos, ErrModel, "%s has an empty domain", name)
 	}
 	lo, hi := rs[0].Lo, rs[len(rs)-1].Hi
-	if lo < 0 || hi > domains.MaxValue {
-		return 0, errAt(pos, ErrUnsupported, "%s ranges over %d..%d (needs integer variables outside 0..%d)", name, lo, hi, domains.MaxValue)
+	if lo < domains.MinInt || hi > domains.MaxInt {
+		return 0, errAt(pos, ErrRange, "%s ranges over %d..%d, beyond the engine's %d..%d", name, lo, hi, domains.MinInt, domains.MaxInt)
 	}
 	d := domains.Range(int(lo), int(hi))
+	if d.IsInterval() && len(rs) > 1 {
+		return 0, errAt(pos, ErrUnsupported, "%s: a set of values spanning more than %d (needs set membership on interval domains)", name, domains.MaxWidth)
+	}
 	for i := 1; i < len(rs); i++ {
 		for v := rs[i-1].Hi + 1; v < rs[i].Lo; v++ {
 			d.Remove(int(v))
@@ -157,11 +162,8 @@ func (b *builder) decl(d *Decl) error {
 	switch {
 	case d.Base == Bool:
 		rs = []Range{{0, 1}}
-	case rs == nil:
-		if d.Value != nil {
-			break // an alias or a constant: its domain comes from there
-		}
-		return errAt(d.Pos, ErrUnsupported, "var int %s without bounds (needs wide integer variables)", d.Name)
+	case rs == nil && d.Value == nil:
+		rs = []Range{{domains.MinInt, domains.MaxInt}} // an interval
 	}
 	if d.Value != nil {
 		v, err := b.operand(*d.Value)
@@ -202,11 +204,35 @@ func (b *builder) bind(d *Decl, x csp.Var) {
 	}
 }
 
-// restrict narrows x's initial domain to rs.
+// restrict narrows x's initial domain to rs: by its words for a bitset;
+// for an interval, by its bounds (posted as linear relations, so that
+// Restrict's words never need to reach its values), refusing holes.
 func (b *builder) restrict(pos Pos, x csp.Var, rs []Range) error {
-	keep := make([]uint64, domains.WordsFor(domains.MaxValue))
+	if len(rs) == 0 {
+		rs = []Range{{1, 0}}
+	}
+	d := b.m.InitialDomain(x)
+	if d.IsInterval() {
+		lo, hi := max(rs[0].Lo, int64(d.Min())), min(rs[len(rs)-1].Hi, int64(d.Max()))
+		for i := 1; i < len(rs); i++ {
+			if rs[i-1].Hi < hi && rs[i].Lo > lo {
+				return errAt(pos, ErrUnsupported, "a set with holes on %s, an interval of more than %d values (needs set membership on interval domains)", b.m.Name(x), domains.MaxWidth)
+			}
+		}
+		lo, hi = max(lo, domains.MinInt-1), min(hi, domains.MaxInt+1)
+		if err := linear.Post(b.m, []int{1}, []csp.Var{x}, linear.Geq, int(lo)); err != nil {
+			return errAt(pos, ErrUnsupported, "%v", err)
+		}
+		if err := linear.Post(b.m, []int{1}, []csp.Var{x}, linear.Leq, int(hi)); err != nil {
+			return errAt(pos, ErrUnsupported, "%v", err)
+		}
+		return nil
+	}
+	base := int64(d.Base())
+	keep := make([]uint64, len(d.Words()))
+	width := int64(len(keep) * 64)
 	for _, r := range rs {
-		for v := max(r.Lo, 0); v <= min(r.Hi, domains.MaxValue); v++ {
+		for v := max(r.Lo-base, 0); v <= min(r.Hi-base, width-1); v++ {
 			keep[v/64] |= 1 << (v % 64)
 		}
 	}

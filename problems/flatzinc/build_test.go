@@ -11,8 +11,9 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// templates are constraints over the variables x1..x3 (0..3) and b1..b3
-// (Booleans) of the differential test, one per builtin Build takes.
+// templates are constraints over the variables x1..x3 (0..3), n1, n2
+// (-2..1: offset domains) and b1..b3 (Booleans) of the differential
+// test, one or more per builtin Build takes.
 var templates = []string{
 	"int_eq(x1, x2)", "int_ne(x1, x2)", "int_le(x1, x2)", "int_lt(x2, x3)",
 	"int_eq(x1, 2)", "int_le(1, x3)",
@@ -28,14 +29,19 @@ var templates = []string{
 	"set_in(x1, {0, 2, 3})", "set_in(x2, 1..2)",
 	"csp_all_different_int([x1, x2, x3])", "csp_table_int([x1, x2], [0, 1, 1, 2, 2, 3, 3, 3, 9, 9])",
 	"csp_inverse([x1, x2], [x3, x1], 1)",
+	"int_le(n1, x1)", "int_lt(n1, -1)", "int_eq(n1, n2)", "int_ne(n1, n2)", "int_lin_eq([1, 1], [n1, n2], -1)",
+	"int_plus(n1, x1, n2)", "set_in(n1, {-2, 0})", "csp_all_different_int([n1, n2, x1])",
+	"csp_table_int([n1, x2], [-2, 0, 1, 3, 0, 1])", "array_int_element(x1, [-2, 1, 0], n1)",
+	"csp_inverse([n1, n2], [n2, n1], -1)",
 }
 
 // TestBuildAgainstCheck: on random conjunctions of the templates, the
 // engine finds exactly the assignments the checker accepts, counted by
-// enumerating all 4^3·2^3 of them.
+// enumerating all 4^5·2^3 of them.
 func TestBuildAgainstCheck(t *testing.T) {
 	decls := "var 0..3: x1 :: output_var;\nvar 0..3: x2 :: output_var;\nvar 0..3: x3 :: output_var;\n" +
-		"var bool: b1 :: output_var;\nvar bool: b2 :: output_var;\nvar bool: b3 :: output_var;\n"
+		"var bool: b1 :: output_var;\nvar bool: b2 :: output_var;\nvar bool: b3 :: output_var;\n" +
+		"var -2..1: n1 :: output_var;\nvar -2..1: n2 :: output_var;\n"
 	rng := rand.New(rand.NewPCG(1, 2))
 	cases := make([][]string, 0, 300)
 	for _, tpl := range templates {
@@ -60,11 +66,12 @@ func TestBuildAgainstCheck(t *testing.T) {
 			require.NoError(t, err)
 			want := 0
 			vals := map[string]int64{}
-			for code := range 64 * 8 {
+			for code := range 64 * 8 * 16 {
 				for i := range 3 {
 					vals[fmt.Sprintf("x%d", i+1)] = int64(code >> (2 * i) & 3)
 					vals[fmt.Sprintf("b%d", i+1)] = int64(code >> (6 + i) & 1)
 				}
+				vals["n1"], vals["n2"] = int64(code>>9&3)-2, int64(code>>11&3)-2
 				if Check(m, func(name string) (int64, bool) { v, ok := vals[name]; return v, ok }) == nil {
 					want++
 				}
@@ -125,8 +132,11 @@ func TestCheckBuiltins(t *testing.T) {
 // TestBuildErrors: what the engine cannot take is an error at its place.
 func TestBuildErrors(t *testing.T) {
 	cases := []struct{ name, src, want string }{
-		{"negative", "var -1..3: x;\nsolve satisfy;", "line 1, column 1: flatzinc: unsupported: x ranges over -1..3"},
-		{"unbounded", "var int: x;\nsolve satisfy;", "needs wide integer variables"},
+		{"beyond the engine", "var 0..4000000000: x;\nsolve satisfy;", "line 1, column 1: flatzinc: literal out of range: x ranges over 0..4000000000"},
+		{"wide holes", "var {0, 100000}: x;\nsolve satisfy;", "needs set membership on interval domains"},
+		{"wide set_in", "var int: x;\nconstraint set_in(x, {1, 3});\nsolve satisfy;", "line 2, column 12: flatzinc: unsupported: a set with holes"},
+		{"negative times", "var -2..2: x;\nconstraint int_times(x, x, x);\nsolve satisfy;", "needs times over any integers"},
+		{"negative abs", "var -2..2: x;\nvar 0..2: y;\nconstraint int_abs(x, y);\nsolve satisfy;", "int_abs over negative values"},
 		{"reif", "var 0..3: x;\nvar bool: b;\nconstraint int_le_reif(x, 2, b);\nsolve satisfy;", "line 3, column 12: flatzinc: unsupported: int_le_reif (needs reification)"},
 		{"optimisation", "var 0..3: x;\nsolve minimize x;", "needs branch and bound"},
 		{"not an array", "var 0..3: x;\nconstraint int_lin_eq(x, [x], 1);\nsolve satisfy;", "x is not an array"},

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/cspgo/csp/csp"
+	"github.com/cspgo/csp/domains"
 	"github.com/cspgo/csp/propagators/alldiff"
 	"github.com/cspgo/csp/propagators/arith"
 	"github.com/cspgo/csp/propagators/channel"
@@ -23,11 +24,11 @@ type builtin struct {
 // the predicates of the solver library (mznlib/), which MiniZinc emits in
 // place of its decompositions of the globals.
 var builtins = map[string]builtin{
-	"int_eq":  {2, binary(func(m *csp.Model, x, y csp.Var) error { return arith.Diff(m, x, y, 0) })},
+	"int_eq":  {2, equal},
 	"int_ne":  {2, binary(neq.Post)},
 	"int_le":  {2, binary(arith.LessEq)},
 	"int_lt":  {2, binary(arith.Less)},
-	"bool_eq": {2, binary(func(m *csp.Model, x, y csp.Var) error { return arith.Diff(m, x, y, 0) })},
+	"bool_eq": {2, equal},
 	"bool_le": {2, binary(arith.LessEq)},
 	"bool_lt": {2, binary(arith.Less)},
 	// bool2int is the identity: a Boolean is a 0/1 variable.
@@ -44,10 +45,22 @@ var builtins = map[string]builtin{
 		if err != nil {
 			return err
 		}
+		if b.m.CheckWords(xs...) != nil {
+			return errAt(c.Pos, ErrUnsupported, "int_times over values outside 0..%d (needs times over any integers)", domains.MaxValue)
+		}
 		return b.wrap(c, arith.Times(b.m, xs[0], xs[1], xs[2]))
 	}},
-	// The engine's integers are non-negative today, so |a| = a.
-	"int_abs": {2, binary(func(m *csp.Model, x, y csp.Var) error { return arith.Diff(m, x, y, 0) })},
+	// |a| = b is a = b while a cannot be negative.
+	"int_abs": {2, func(b *builder, c *Constraint) error {
+		xs, err := b.argVars(c.Args...)
+		if err != nil {
+			return err
+		}
+		if d := b.m.InitialDomain(xs[0]); d.Min() < 0 {
+			return errAt(c.Pos, ErrUnsupported, "int_abs over negative values (needs its arithmetic propagator)")
+		}
+		return b.postEqual(c, xs[0], xs[1])
+	}},
 	// r = a ∧ b: r <= a, r <= b, a + b - r <= 1.
 	"bool_and": {3, clauses(
 		lin{[]int64{-1, 0, 1}, linear.Leq, 0},
@@ -84,7 +97,11 @@ var builtins = map[string]builtin{
 		if err != nil {
 			return err
 		}
-		return b.wrap(c, alldiff.Post(b.m, xs, alldiff.GAC))
+		ys, _, err := b.fromZero(c, xs)
+		if err != nil {
+			return err
+		}
+		return b.wrap(c, alldiff.Post(b.m, ys, alldiff.GAC))
 	}},
 	"csp_table_int": {2, func(b *builder, c *Constraint) error {
 		xs, err := b.vars(c.Args[0])
@@ -111,7 +128,7 @@ var builtins = map[string]builtin{
 			}
 			tuples = append(tuples, t)
 		}
-		return b.wrap(c, table.Post(b.ctx, b.m, xs, tuples))
+		return b.postTable(c, xs, tuples)
 	}},
 	// csp_inverse(f, invf, base): f[i] = j+base iff invf[j] = i+base,
 	// both arrays indexed from base in the model (mznlib/ checks it).
@@ -128,9 +145,15 @@ var builtins = map[string]builtin{
 		if err != nil {
 			return err
 		}
-		if base < 0 || base > math.MaxInt32 {
-			return errAt(c.Pos, ErrUnsupported, "%s with index sets from %d (needs negative integer variables)", c.Name, base)
+		both, shift, err := b.fromZero(c, append(append([]csp.Var(nil), f...), inv...))
+		if err != nil {
+			return err
 		}
+		base += int64(shift)
+		if base < 0 || base > domains.MaxValue {
+			return errAt(c.Pos, ErrUnsupported, "%s with index sets from %d (needs index sets within 0..%d)", c.Name, base, domains.MaxValue)
+		}
+		f, inv = both[:len(f)], both[len(f):]
 		if err := b.wrap(c, channel.Inverse(b.m, f, inv, int(base))); err != nil {
 			return err
 		}
@@ -155,6 +178,87 @@ func init() {
 	}
 	needs["array_var_int_element"] = "an element propagator"
 	needs["array_var_bool_element"] = "an element propagator"
+}
+
+// equal posts int_eq, bool_eq and bool2int (a Boolean is a 0/1
+// variable: bool2int is equality).
+func equal(b *builder, c *Constraint) error {
+	xs, err := b.argVars(c.Args...)
+	if err != nil {
+		return err
+	}
+	return b.postEqual(c, xs[0], xs[1])
+}
+
+// postEqual posts x = y: by the domain-consistent difference propagator
+// on bitsets, by bounds (linear) when one is an interval.
+func (b *builder) postEqual(c *Constraint, x, y csp.Var) error {
+	if b.m.CheckBitset(x, y) == nil {
+		return b.wrap(c, arith.Diff(b.m, x, y, 0))
+	}
+	return b.postLinear(c, []int64{1, -1}, []csp.Var{x, y}, linear.Eq, 0)
+}
+
+// fromZero returns variables that the word-reading propagators take (a
+// bitset from 0) standing for xs shifted by one constant: xs themselves
+// when they are such, else for each x a new variable y = x + shift
+// (arith.Diff, domain consistent), shift = -(the least value of all).
+// Shifting all by one constant keeps all-different, inverse (with the
+// base shifted) and tables (with the tuples shifted) the same constraint.
+// Values spanning more than domains.MaxValue are refused as unsupported.
+func (b *builder) fromZero(c *Constraint, xs []csp.Var) ([]csp.Var, int, error) {
+	if b.m.CheckWords(xs...) == nil {
+		return xs, 0, nil
+	}
+	lo, hi := math.MaxInt, math.MinInt
+	for _, x := range xs {
+		d := b.m.InitialDomain(x)
+		if d.Empty() {
+			continue
+		}
+		lo, hi = min(lo, d.Min()), max(hi, d.Max())
+	}
+	if hi-lo > domains.MaxValue {
+		return nil, 0, errAt(c.Pos, ErrUnsupported, "%s over values %d..%d (needs a span of at most %d values)", c.Name, lo, hi, domains.MaxValue+1)
+	}
+	shift := -lo
+	ys := make([]csp.Var, len(xs))
+	for i, x := range xs {
+		d := b.m.InitialDomain(x)
+		nd := domains.Range(1, 0)
+		if !d.Empty() {
+			nd = domains.Range(d.Min()+shift, d.Max()+shift)
+			for v := d.Min(); v <= d.Max(); v++ {
+				if !d.Contains(v) {
+					nd.Remove(v + shift)
+				}
+			}
+		}
+		ys[i] = b.m.NewVar(nd, b.m.Name(x)+"+shift")
+		if err := b.wrap(c, arith.Diff(b.m, ys[i], x, shift)); err != nil {
+			return nil, 0, err
+		}
+	}
+	return ys, shift, nil
+}
+
+// postTable posts a table over xs, shifted by fromZero when they need it.
+func (b *builder) postTable(c *Constraint, xs []csp.Var, tuples [][]int) error {
+	ys, shift, err := b.fromZero(c, xs)
+	if err != nil {
+		return err
+	}
+	if shift != 0 {
+		shifted := make([][]int, len(tuples))
+		for i, t := range tuples {
+			shifted[i] = make([]int, len(t))
+			for j, v := range t {
+				shifted[i][j] = v + shift
+			}
+		}
+		tuples = shifted
+	}
+	return b.wrap(c, table.Post(b.ctx, b.m, ys, tuples))
 }
 
 // wrap turns a posting function's error into an *Error at the constraint.
@@ -265,7 +369,7 @@ func tabled(tuples [][]int) func(*builder, *Constraint) error {
 		if err != nil {
 			return err
 		}
-		return b.wrap(c, table.Post(b.ctx, b.m, xs, tuples))
+		return b.postTable(c, xs, tuples)
 	}
 }
 
@@ -341,17 +445,17 @@ func arrayBoolXor(b *builder, c *Constraint) error {
 		if err != nil {
 			return err
 		}
-		return b.wrap(c, arith.Diff(b.m, zero, one, 0)) // an empty xor is false
+		return b.postEqual(c, zero, one) // an empty xor is false
 	}
 	acc := as[0]
 	for _, a := range as[1:] {
 		next := b.m.NewIntVar(0, 1, "xor")
-		if err := b.wrap(c, table.Post(b.ctx, b.m, []csp.Var{acc, a, next}, xor)); err != nil {
+		if err := b.postTable(c, []csp.Var{acc, a, next}, xor); err != nil {
 			return err
 		}
 		acc = next
 	}
-	return b.wrap(c, arith.Diff(b.m, acc, one, 0))
+	return b.postEqual(c, acc, one)
 }
 
 // constElement posts array_int_element(i, as, z): z = as[i], 1-based,
@@ -375,7 +479,7 @@ func constElement(b *builder, c *Constraint) error {
 			tuples = append(tuples, []int{k + 1, v})
 		}
 	}
-	return b.wrap(c, table.Post(b.ctx, b.m, []csp.Var{i, z}, tuples))
+	return b.postTable(c, []csp.Var{i, z}, tuples)
 }
 
 // fitsInt returns v as an int when it is within ±2^31 (beyond, no

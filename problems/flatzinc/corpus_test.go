@@ -19,14 +19,14 @@ import (
 // the error must name: each must fail with ErrUnsupported saying so, and
 // a model that starts working fails the test until it leaves the list.
 var pending = map[string]string{
-	"all_interval":    "needs integer variables outside",
+	"all_interval":    "int_abs over negative values",
 	"golomb":          "needs branch and bound",
 	"inverse_perm":    "array_var_int_element (needs an element propagator)",
 	"jobshop":         "int_lin_le_reif (needs reification)",
 	"knapsack":        "needs branch and bound",
-	"negative":        "needs integer variables outside",
+	"negative":        "needs times over any integers",
 	"openshop":        "int_lin_le_reif (needs reification)",
-	"send_most_money": "needs integer variables outside",
+	"send_most_money": "needs branch and bound",
 	"skyscraper":      "int_lin_le_reif (needs reification)",
 	"social_golfers":  "int_eq_reif (needs reification)",
 }
@@ -35,9 +35,6 @@ var pending = map[string]string{
 // (mznlib/): "" when the model works there.
 var pendingLib = map[string]string{
 	"inverse_perm": "", // inverse is csp_inverse, not a decomposition into element
-	// all_different over differences keeps them as variables, some negative
-	"golomb":       "needs integer variables outside",
-	"golomb_fixed": "needs integer variables outside",
 }
 
 // pendingFor says whether a model is pending on a route, and why.

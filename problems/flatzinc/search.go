@@ -40,9 +40,9 @@ var valSelects = map[string]struct {
 	"indomain_max":           {csp.ValMax, ""},
 	"indomain_split":         {csp.ValSplit, ""},
 	"indomain_random":        {csp.ValRandom, ""},
-	"indomain_median":        {csp.ValSplit, "indomain_median: the engine has no median choice; indomain_split (x <= mid of the bounds) instead"},
+	"indomain_median":        {csp.ValMedian, ""},
 	"indomain_middle":        {csp.ValSplit, "indomain_middle: indomain_split instead"},
-	"indomain_reverse_split": {csp.ValMax, "indomain_reverse_split: the engine has no reverse split; indomain_max instead"},
+	"indomain_reverse_split": {csp.ValReverseSplit, ""},
 	"indomain_interval":      {csp.ValSplit, "indomain_interval: indomain_split instead"},
 }
 
