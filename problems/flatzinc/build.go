@@ -8,6 +8,7 @@ import (
 	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/domains"
 	"github.com/cspgo/csp/propagators/linear"
+	"github.com/cspgo/csp/propagators/reif"
 )
 
 // Operand is an argument of a constraint or an output: a variable of the
@@ -129,7 +130,8 @@ func (b *builder) newVar(pos Pos, name string, rs []Range) (csp.Var, error) {
 	}
 	d := domains.Range(int(lo), int(hi))
 	if d.IsInterval() && len(rs) > 1 {
-		return 0, errAt(pos, ErrUnsupported, "%s: a set of values spanning more than %d (needs set membership on interval domains)", name, domains.MaxWidth)
+		x := b.m.NewVar(d, name)
+		return x, b.member(pos, x, rs)
 	}
 	for i := 1; i < len(rs); i++ {
 		for v := rs[i-1].Hi + 1; v < rs[i].Lo; v++ {
@@ -137,6 +139,31 @@ func (b *builder) newVar(pos Pos, name string, rs []Range) (csp.Var, error) {
 		}
 	}
 	return b.m.NewVar(d, name), nil
+}
+
+// member posts x ∈ rs by reif.PostIn (for an interval domain, whose holes
+// its words cannot hold).
+func (b *builder) member(pos Pos, x csp.Var, rs []Range) error {
+	if len(rs) == 1 { // bounds
+		lo, hi := max(rs[0].Lo, domains.MinInt-1), min(rs[0].Hi, domains.MaxInt+1)
+		for _, bound := range []struct {
+			rel linear.Rel
+			c   int64
+		}{{linear.Geq, lo}, {linear.Leq, hi}} {
+			if err := linear.Post(b.m, []int{1}, []csp.Var{x}, bound.rel, int(bound.c)); err != nil {
+				return errAt(pos, ErrUnsupported, "%v", err)
+			}
+		}
+		return nil
+	}
+	vals, err := setValues(pos, b.m.Name(x), rs)
+	if err != nil {
+		return err
+	}
+	if err := reif.PostIn(b.m, x, vals); err != nil {
+		return errAt(pos, ErrUnsupported, "%v", err)
+	}
+	return nil
 }
 
 // constant returns a variable fixed to c, one per value.
@@ -205,28 +232,14 @@ func (b *builder) bind(d *Decl, x csp.Var) {
 }
 
 // restrict narrows x's initial domain to rs: by its words for a bitset;
-// for an interval, by its bounds (posted as linear relations, so that
-// Restrict's words never need to reach its values), refusing holes.
+// for an interval, by a membership propagator.
 func (b *builder) restrict(pos Pos, x csp.Var, rs []Range) error {
 	if len(rs) == 0 {
 		rs = []Range{{1, 0}}
 	}
 	d := b.m.InitialDomain(x)
 	if d.IsInterval() {
-		lo, hi := max(rs[0].Lo, int64(d.Min())), min(rs[len(rs)-1].Hi, int64(d.Max()))
-		for i := 1; i < len(rs); i++ {
-			if rs[i-1].Hi < hi && rs[i].Lo > lo {
-				return errAt(pos, ErrUnsupported, "a set with holes on %s, an interval of more than %d values (needs set membership on interval domains)", b.m.Name(x), domains.MaxWidth)
-			}
-		}
-		lo, hi = max(lo, domains.MinInt-1), min(hi, domains.MaxInt+1)
-		if err := linear.Post(b.m, []int{1}, []csp.Var{x}, linear.Geq, int(lo)); err != nil {
-			return errAt(pos, ErrUnsupported, "%v", err)
-		}
-		if err := linear.Post(b.m, []int{1}, []csp.Var{x}, linear.Leq, int(hi)); err != nil {
-			return errAt(pos, ErrUnsupported, "%v", err)
-		}
-		return nil
+		return b.member(pos, x, rs)
 	}
 	base := int64(d.Base())
 	keep := make([]uint64, len(d.Words()))

@@ -7,9 +7,12 @@ import (
 	"github.com/cspgo/csp/domains"
 	"github.com/cspgo/csp/propagators/alldiff"
 	"github.com/cspgo/csp/propagators/arith"
+	"github.com/cspgo/csp/propagators/boolean"
 	"github.com/cspgo/csp/propagators/channel"
+	"github.com/cspgo/csp/propagators/element"
 	"github.com/cspgo/csp/propagators/linear"
 	"github.com/cspgo/csp/propagators/neq"
+	"github.com/cspgo/csp/propagators/reif"
 	"github.com/cspgo/csp/propagators/table"
 )
 
@@ -33,7 +36,6 @@ var builtins = map[string]builtin{
 	"bool_lt": {2, binary(arith.Less)},
 	// bool2int is the identity: a Boolean is a 0/1 variable.
 	"bool2int":    {2, binary(func(m *csp.Model, x, y csp.Var) error { return arith.Diff(m, x, y, 0) })},
-	"bool_not":    {2, linearOf([]int64{1, 1}, linear.Eq, 1)},
 	"int_plus":    {3, linearOf([]int64{1, 1, -1}, linear.Eq, 0)},
 	"int_lin_eq":  {3, intLin(linear.Eq)},
 	"int_lin_le":  {3, intLin(linear.Leq)},
@@ -61,26 +63,88 @@ var builtins = map[string]builtin{
 		}
 		return b.postEqual(c, xs[0], xs[1])
 	}},
-	// r = a ∧ b: r <= a, r <= b, a + b - r <= 1.
-	"bool_and": {3, clauses(
-		lin{[]int64{-1, 0, 1}, linear.Leq, 0},
-		lin{[]int64{0, -1, 1}, linear.Leq, 0},
-		lin{[]int64{1, 1, -1}, linear.Leq, 1})},
-	// r = a ∨ b: a <= r, b <= r, r <= a + b.
-	"bool_or": {3, clauses(
-		lin{[]int64{1, 0, -1}, linear.Leq, 0},
-		lin{[]int64{0, 1, -1}, linear.Leq, 0},
-		lin{[]int64{-1, -1, 1}, linear.Leq, 0})},
-	"bool_xor":           {3, tabled([][]int{{0, 0, 0}, {0, 1, 1}, {1, 0, 1}, {1, 1, 0}})},
-	"bool_eq_reif":       {3, tabled([][]int{{0, 0, 1}, {0, 1, 0}, {1, 0, 0}, {1, 1, 1}})},
-	"bool_le_reif":       {3, tabled([][]int{{0, 0, 1}, {0, 1, 1}, {1, 0, 0}, {1, 1, 1}})},
-	"bool_lt_reif":       {3, tabled([][]int{{0, 0, 0}, {0, 1, 1}, {1, 0, 0}, {1, 1, 0}})},
-	"bool_clause":        {2, boolClause},
-	"array_bool_and":     {2, arrayBoolAndOr(true)},
-	"array_bool_or":      {2, arrayBoolAndOr(false)},
-	"array_bool_xor":     {1, arrayBoolXor},
-	"array_int_element":  {3, constElement},
-	"array_bool_element": {3, constElement},
+	"bool_not": {2, parity(true)},
+	"bool_xor": {3, parity(false)}, // r = a xor b: a + b + r even
+	"array_bool_xor": {1, func(b *builder, c *Constraint) error {
+		xs, err := b.vars(c.Args[0])
+		if err != nil {
+			return err
+		}
+		return b.wrap(c, boolean.Parity(b.m, xs, true))
+	}},
+	"bool_and":       {3, andOr(boolean.And, false)},
+	"bool_or":        {3, andOr(boolean.Or, false)},
+	"array_bool_and": {2, andOr(boolean.And, true)},
+	"array_bool_or":  {2, andOr(boolean.Or, true)},
+	"bool_clause": {2, func(b *builder, c *Constraint) error {
+		pos, err := b.vars(c.Args[0])
+		if err != nil {
+			return err
+		}
+		neg, err := b.vars(c.Args[1])
+		if err != nil {
+			return err
+		}
+		return b.wrap(c, boolean.Clause(b.m, pos, neg))
+	}},
+	"bool_eq_reif": {3, truthTable(func(a, b int) bool { return a == b }, reif.Full)},
+	"bool_le_reif": {3, truthTable(func(a, b int) bool { return a <= b }, reif.Full)},
+	"bool_lt_reif": {3, truthTable(func(a, b int) bool { return a < b }, reif.Full)},
+	"bool_eq_imp":  {3, truthTable(func(a, b int) bool { return a == b }, reif.Imp)},
+	"bool_le_imp":  {3, truthTable(func(a, b int) bool { return a <= b }, reif.Imp)},
+	"bool_lt_imp":  {3, truthTable(func(a, b int) bool { return a < b }, reif.Imp)},
+	"bool_and_imp": {3, truthTable(func(a, b int) bool { return a == 1 && b == 1 }, reif.Imp)},
+	"bool_or_imp":  {3, truthTable(func(a, b int) bool { return a == 1 || b == 1 }, reif.Imp)},
+	"bool_xor_imp": {3, truthTable(func(a, b int) bool { return a != b }, reif.Imp)},
+	"array_bool_and_imp": {2, func(b *builder, c *Constraint) error {
+		xs, err := b.vars(c.Args[0])
+		if err != nil {
+			return err
+		}
+		r, err := b.variable(c.Args[1])
+		if err != nil {
+			return err
+		}
+		for _, x := range xs { // r -> x
+			if err := b.wrap(c, boolean.Clause(b.m, []csp.Var{x}, []csp.Var{r})); err != nil {
+				return err
+			}
+		}
+		return nil
+	}},
+	"array_bool_or_imp": {2, func(b *builder, c *Constraint) error {
+		xs, err := b.vars(c.Args[0])
+		if err != nil {
+			return err
+		}
+		r, err := b.variable(c.Args[1])
+		if err != nil {
+			return err
+		}
+		return b.wrap(c, boolean.Clause(b.m, xs, []csp.Var{r})) // r -> some x
+	}},
+	"bool_clause_reif":       {3, clauseReif(reif.Full)},
+	"bool_clause_imp":        {3, clauseReif(reif.Imp)},
+	"array_int_element":      {3, constElement},
+	"array_bool_element":     {3, constElement},
+	"array_var_int_element":  {3, varElement},
+	"array_var_bool_element": {3, varElement},
+	"int_eq_reif":            {3, binaryReif(reif.Full, linear.Eq)},
+	"int_ne_reif":            {3, binaryReif(reif.Full, linear.Neq)},
+	"int_le_reif":            {3, binaryReif(reif.Full, linear.Leq)},
+	"int_lt_reif":            {3, binaryReif(reif.Full, linear.Geq)}, // Geq stands for <: see binaryReif
+	"int_eq_imp":             {3, binaryReif(reif.Imp, linear.Eq)},
+	"int_ne_imp":             {3, binaryReif(reif.Imp, linear.Neq)},
+	"int_le_imp":             {3, binaryReif(reif.Imp, linear.Leq)},
+	"int_lt_imp":             {3, binaryReif(reif.Imp, linear.Geq)},
+	"int_lin_eq_reif":        {4, linReif(reif.Full, linear.Eq)},
+	"int_lin_le_reif":        {4, linReif(reif.Full, linear.Leq)},
+	"int_lin_ne_reif":        {4, linReif(reif.Full, linear.Neq)},
+	"int_lin_eq_imp":         {4, linReif(reif.Imp, linear.Eq)},
+	"int_lin_le_imp":         {4, linReif(reif.Imp, linear.Leq)},
+	"int_lin_ne_imp":         {4, linReif(reif.Imp, linear.Neq)},
+	"set_in_reif":            {3, setInReif(reif.Full)},
+	"set_in_imp":             {3, setInReif(reif.Imp)},
 	"set_in": {2, func(b *builder, c *Constraint) error {
 		x, err := b.variable(c.Args[0])
 		if err != nil {
@@ -166,18 +230,9 @@ var builtins = map[string]builtin{
 var needs = map[string]string{}
 
 func init() {
-	for _, name := range []string{"int_eq", "int_ne", "int_le", "int_lt", "int_lin_eq", "int_lin_le", "int_lin_ne", "set_in", "bool_and", "bool_or", "bool_xor", "bool_clause", "array_bool_and", "array_bool_or", "bool_eq", "bool_le", "bool_lt", "bool_not"} {
-		for _, suffix := range []string{"_reif", "_imp"} {
-			if _, ok := builtins[name+suffix]; !ok {
-				needs[name+suffix] = "reification"
-			}
-		}
-	}
-	for _, name := range []string{"int_div", "int_mod", "int_min", "int_max", "int_pow"} {
+	for _, name := range []string{"int_div", "int_mod", "int_min", "int_max", "int_pow", "array_int_maximum", "array_int_minimum"} {
 		needs[name] = "its arithmetic propagator"
 	}
-	needs["array_var_int_element"] = "an element propagator"
-	needs["array_var_bool_element"] = "an element propagator"
 }
 
 // equal posts int_eq, bool_eq and bool2int (a Boolean is a 0/1
@@ -328,138 +383,67 @@ func clauses(ls ...lin) func(*builder, *Constraint) error {
 func (b *builder) postLinear(c *Constraint, coeffs []int64, xs []csp.Var, rel linear.Rel, k int64) error {
 	cs := make([]int, len(coeffs))
 	for i, a := range coeffs {
-		if a > math.MaxInt32 || a < -math.MaxInt32 {
-			return errAt(c.Pos, ErrRange, "%s: coefficient %d beyond ±2^31", c.Name, a)
+		var err error
+		if cs[i], err = b.int32(c, "coefficient", a); err != nil {
+			return err
 		}
-		cs[i] = int(a)
 	}
-	if k > math.MaxInt32 || k < -math.MaxInt32 {
-		return errAt(c.Pos, ErrRange, "%s: constant %d beyond ±2^31", c.Name, k)
+	kk, err := b.int32(c, "constant", k)
+	if err != nil {
+		return err
 	}
-	return b.wrap(c, linear.Post(b.m, cs, xs, rel, int(k)))
+	return b.wrap(c, linear.Post(b.m, cs, xs, rel, kk))
+}
+
+// linArgs resolves the coefficients, variables and constant of
+// int_lin_* and bool_lin_*(as, xs, k, ...), refusing values beyond int32.
+func (b *builder) linArgs(c *Constraint) ([]int, []csp.Var, int, error) {
+	as, err := b.constInts(c.Args[0])
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	xs, err := b.vars(c.Args[1])
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	if len(as) != len(xs) {
+		return nil, nil, 0, errAt(c.Pos, ErrModel, "%s: %d coefficients for %d variables", c.Name, len(as), len(xs))
+	}
+	k, err := b.constInt(c.Args[2])
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	cs := make([]int, len(as))
+	for i, a := range as {
+		if cs[i], err = b.int32(c, "coefficient", a); err != nil {
+			return nil, nil, 0, err
+		}
+	}
+	kk, err := b.int32(c, "constant", k)
+	return cs, xs, kk, err
+}
+
+// int32 checks a coefficient or constant against ±2^31.
+func (b *builder) int32(c *Constraint, what string, v int64) (int, error) {
+	if v > math.MaxInt32 || v < -math.MaxInt32 {
+		return 0, errAt(c.Pos, ErrRange, "%s: %s %d beyond ±2^31", c.Name, what, v)
+	}
+	return int(v), nil
 }
 
 // intLin posts int_lin_* and bool_lin_*(as, xs, c).
 func intLin(rel linear.Rel) func(*builder, *Constraint) error {
 	return func(b *builder, c *Constraint) error {
-		as, err := b.constInts(c.Args[0])
+		cs, xs, k, err := b.linArgs(c)
 		if err != nil {
 			return err
 		}
-		xs, err := b.vars(c.Args[1])
-		if err != nil {
-			return err
-		}
-		if len(as) != len(xs) {
-			return errAt(c.Pos, ErrModel, "%s: %d coefficients for %d variables", c.Name, len(as), len(xs))
-		}
-		k, err := b.constInt(c.Args[2])
-		if err != nil {
-			return err
-		}
-		return b.postLinear(c, as, xs, rel, k)
+		return b.wrap(c, linear.Post(b.m, cs, xs, rel, k))
 	}
 }
 
-// tabled posts a constraint over the scalar arguments as its table of
-// allowed tuples (for Boolean relations, the truth table itself).
-func tabled(tuples [][]int) func(*builder, *Constraint) error {
-	return func(b *builder, c *Constraint) error {
-		xs, err := b.argVars(c.Args...)
-		if err != nil {
-			return err
-		}
-		return b.postTable(c, xs, tuples)
-	}
-}
-
-// boolClause posts bool_clause(as, bs): some a is true or some b false,
-// as Σas - Σbs >= 1 - |bs|.
-func boolClause(b *builder, c *Constraint) error {
-	as, err := b.vars(c.Args[0])
-	if err != nil {
-		return err
-	}
-	bs, err := b.vars(c.Args[1])
-	if err != nil {
-		return err
-	}
-	coeffs := make([]int64, 0, len(as)+len(bs))
-	for range as {
-		coeffs = append(coeffs, 1)
-	}
-	for range bs {
-		coeffs = append(coeffs, -1)
-	}
-	return b.postLinear(c, coeffs, append(append([]csp.Var(nil), as...), bs...), linear.Geq, 1-int64(len(bs)))
-}
-
-// arrayBoolAndOr posts r = ∧as (and) or r = ∨as: r <= a for each a and
-// Σas - r <= n-1 (and); a <= r for each a and r <= Σas (or).
-func arrayBoolAndOr(and bool) func(*builder, *Constraint) error {
-	return func(b *builder, c *Constraint) error {
-		as, err := b.vars(c.Args[0])
-		if err != nil {
-			return err
-		}
-		r, err := b.variable(c.Args[1])
-		if err != nil {
-			return err
-		}
-		sign := int64(1)
-		if !and {
-			sign = -1
-		}
-		for _, a := range as {
-			if err := b.postLinear(c, []int64{sign, -sign}, []csp.Var{r, a}, linear.Leq, 0); err != nil {
-				return err
-			}
-		}
-		coeffs := make([]int64, len(as)+1)
-		for i := range as {
-			coeffs[i] = sign
-		}
-		coeffs[len(as)] = -sign
-		k := int64(len(as) - 1)
-		if !and {
-			k = 0
-		}
-		return b.postLinear(c, coeffs, append(append([]csp.Var(nil), as...), r), linear.Leq, k)
-	}
-}
-
-// arrayBoolXor posts an odd number of as true: a chain of xors over
-// fresh Booleans, the last fixed true.
-func arrayBoolXor(b *builder, c *Constraint) error {
-	as, err := b.vars(c.Args[0])
-	if err != nil {
-		return err
-	}
-	xor := [][]int{{0, 0, 0}, {0, 1, 1}, {1, 0, 1}, {1, 1, 0}}
-	one, err := b.constant(c.Pos, 1)
-	if err != nil {
-		return err
-	}
-	if len(as) == 0 {
-		zero, err := b.constant(c.Pos, 0)
-		if err != nil {
-			return err
-		}
-		return b.postEqual(c, zero, one) // an empty xor is false
-	}
-	acc := as[0]
-	for _, a := range as[1:] {
-		next := b.m.NewIntVar(0, 1, "xor")
-		if err := b.postTable(c, []csp.Var{acc, a, next}, xor); err != nil {
-			return err
-		}
-		acc = next
-	}
-	return b.postEqual(c, acc, one)
-}
-
-// constElement posts array_int_element(i, as, z): z = as[i], 1-based,
-// as the table of pairs (i, as[i]).
+// constElement posts array_int_element(i, as, z): z = as[i], 1-based
+// (element.Int, domain consistent).
 func constElement(b *builder, c *Constraint) error {
 	i, err := b.variable(c.Args[0])
 	if err != nil {
@@ -473,13 +457,214 @@ func constElement(b *builder, c *Constraint) error {
 	if err != nil {
 		return err
 	}
-	tuples := make([][]int, 0, len(as))
+	arr := make([]int, len(as))
 	for k, a := range as {
-		if v, ok := fitsInt(a); ok {
-			tuples = append(tuples, []int{k + 1, v})
+		v, ok := fitsInt(a)
+		if !ok {
+			return errAt(c.Pos, ErrRange, "%s: %d beyond the engine's integers", c.Name, a)
+		}
+		arr[k] = v
+	}
+	return b.wrap(c, element.Int(b.m, i, arr, z, 1))
+}
+
+// varElement posts array_var_int_element(i, xs, z): z = xs[i], 1-based
+// (element.Vars).
+func varElement(b *builder, c *Constraint) error {
+	i, err := b.variable(c.Args[0])
+	if err != nil {
+		return err
+	}
+	xs, err := b.vars(c.Args[1])
+	if err != nil {
+		return err
+	}
+	z, err := b.variable(c.Args[2])
+	if err != nil {
+		return err
+	}
+	return b.wrap(c, element.Vars(b.m, i, xs, z, 1))
+}
+
+// parity posts bool_not (odd: a + b = 1) and bool_xor (even: a + b + r).
+func parity(odd bool) func(*builder, *Constraint) error {
+	return func(b *builder, c *Constraint) error {
+		xs, err := b.argVars(c.Args...)
+		if err != nil {
+			return err
+		}
+		return b.wrap(c, boolean.Parity(b.m, xs, odd))
+	}
+}
+
+// andOr posts r = a op b (bool_and, bool_or), or r = op(as) with array.
+func andOr(post func(*csp.Model, []csp.Var, csp.Var) error, array bool) func(*builder, *Constraint) error {
+	return func(b *builder, c *Constraint) error {
+		var xs []csp.Var
+		var err error
+		if array {
+			xs, err = b.vars(c.Args[0])
+		} else {
+			xs, err = b.argVars(c.Args[:2]...)
+		}
+		if err != nil {
+			return err
+		}
+		r, err := b.variable(c.Args[len(c.Args)-1])
+		if err != nil {
+			return err
+		}
+		return b.wrap(c, post(b.m, xs, r))
+	}
+}
+
+// truthTable posts a Boolean relation r <-> op(a, b) (Full) or
+// r -> op(a, b) (Imp) over the arguments (a, b, r) as the table of the
+// triples that satisfy it.
+func truthTable(op func(a, b int) bool, mode reif.Mode) func(*builder, *Constraint) error {
+	var tuples [][]int
+	for a := range 2 {
+		for v := range 2 {
+			for r := range 2 {
+				holds := op(a, v)
+				if r == 1 && holds || r == 0 && (mode == reif.Imp || !holds) {
+					tuples = append(tuples, []int{a, v, r})
+				}
+			}
 		}
 	}
-	return b.postTable(c, []csp.Var{i, z}, tuples)
+	return func(b *builder, c *Constraint) error {
+		xs, err := b.argVars(c.Args...)
+		if err != nil {
+			return err
+		}
+		return b.postTable(c, xs, tuples)
+	}
+}
+
+// clauseReif posts bool_clause_reif(as, bs, r): r <-> (some a or some
+// not b), as r <-> or(as, nots) over fresh negations of bs (Full), and
+// bool_clause_imp as the clause as ∨ ¬bs ∨ ¬r.
+func clauseReif(mode reif.Mode) func(*builder, *Constraint) error {
+	return func(b *builder, c *Constraint) error {
+		pos, err := b.vars(c.Args[0])
+		if err != nil {
+			return err
+		}
+		neg, err := b.vars(c.Args[1])
+		if err != nil {
+			return err
+		}
+		r, err := b.variable(c.Args[2])
+		if err != nil {
+			return err
+		}
+		if mode == reif.Imp {
+			return b.wrap(c, boolean.Clause(b.m, pos, append(append([]csp.Var(nil), neg...), r)))
+		}
+		lits := append([]csp.Var(nil), pos...)
+		for _, x := range neg {
+			nx := b.m.NewBoolVar("not " + b.m.Name(x))
+			if err := b.wrap(c, boolean.Parity(b.m, []csp.Var{x, nx}, true)); err != nil {
+				return err
+			}
+			lits = append(lits, nx)
+		}
+		return b.wrap(c, boolean.Or(b.m, lits, r))
+	}
+}
+
+// binaryReif posts int_eq/ne/le/lt_reif and _imp(x, y, r): equality and
+// disequality by reif.Equal and reif.NotEqual (domain consistent), the
+// orders by linear.Cond over x - y; rel Geq stands for x < y (x - y <= -1).
+func binaryReif(mode reif.Mode, rel linear.Rel) func(*builder, *Constraint) error {
+	return func(b *builder, c *Constraint) error {
+		xs, err := b.argVars(c.Args...)
+		if err != nil {
+			return err
+		}
+		x, y, r := xs[0], xs[1], xs[2]
+		var cond reif.Cond
+		switch rel {
+		case linear.Eq:
+			cond = reif.Equal(x, y, 0)
+		case linear.Neq:
+			cond = reif.NotEqual(x, y, 0)
+		case linear.Leq:
+			cond, err = linear.Cond(b.m, []int{1, -1}, []csp.Var{x, y}, linear.Leq, 0)
+		default:
+			cond, err = linear.Cond(b.m, []int{1, -1}, []csp.Var{x, y}, linear.Leq, -1)
+		}
+		if err != nil {
+			return b.wrap(c, err)
+		}
+		return b.wrap(c, reif.Post(b.m, r, cond, mode))
+	}
+}
+
+// linReif posts int_lin_*_reif and _imp(as, xs, k, r) by linear.Cond.
+func linReif(mode reif.Mode, rel linear.Rel) func(*builder, *Constraint) error {
+	return func(b *builder, c *Constraint) error {
+		cs, xs, k, err := b.linArgs(c)
+		if err != nil {
+			return err
+		}
+		r, err := b.variable(c.Args[3])
+		if err != nil {
+			return err
+		}
+		cond, err := linear.Cond(b.m, cs, xs, rel, k)
+		if err != nil {
+			return b.wrap(c, err)
+		}
+		return b.wrap(c, reif.Post(b.m, r, cond, mode))
+	}
+}
+
+// maxSetValues bounds the values of a constant set given to the
+// membership propagators as a list.
+const maxSetValues = 1 << 20
+
+// setValues lists a constant set's values, within maxSetValues (what
+// names the set's place for the error).
+func setValues(pos Pos, what string, rs []Range) ([]int, error) {
+	var out []int
+	for _, r := range rs {
+		lo, hi := max(r.Lo, domains.MinInt), min(r.Hi, domains.MaxInt)
+		if lo > hi {
+			continue
+		}
+		if hi-lo >= maxSetValues || len(out)+int(hi-lo+1) > maxSetValues {
+			return nil, errAt(pos, ErrUnsupported, "%s: a set of more than %d values", what, maxSetValues)
+		}
+		for v := lo; v <= hi; v++ {
+			out = append(out, int(v))
+		}
+	}
+	return out, nil
+}
+
+// setInReif posts set_in_reif and _imp(x, S, r) by reif.In.
+func setInReif(mode reif.Mode) func(*builder, *Constraint) error {
+	return func(b *builder, c *Constraint) error {
+		x, err := b.variable(c.Args[0])
+		if err != nil {
+			return err
+		}
+		s, err := b.constSet(c.Args[1])
+		if err != nil {
+			return err
+		}
+		vals, err := setValues(c.Pos, c.Name, s)
+		if err != nil {
+			return err
+		}
+		r, err := b.variable(c.Args[2])
+		if err != nil {
+			return err
+		}
+		return b.wrap(c, reif.Post(b.m, r, reif.In(x, vals), mode))
+	}
 }
 
 // fitsInt returns v as an int when it is within ±2^31 (beyond, no

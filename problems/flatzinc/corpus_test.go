@@ -21,21 +21,16 @@ import (
 var pending = map[string]string{
 	"all_interval":    "int_abs over negative values",
 	"golomb":          "needs branch and bound",
-	"inverse_perm":    "array_var_int_element (needs an element propagator)",
-	"jobshop":         "int_lin_le_reif (needs reification)",
+	"jobshop":         "needs branch and bound",
 	"knapsack":        "needs branch and bound",
 	"negative":        "needs times over any integers",
-	"openshop":        "int_lin_le_reif (needs reification)",
+	"openshop":        "needs branch and bound",
 	"send_most_money": "needs branch and bound",
-	"skyscraper":      "int_lin_le_reif (needs reification)",
-	"social_golfers":  "int_eq_reif (needs reification)",
 }
 
 // pendingLib overrides pending for the route through csp's own library
 // (mznlib/): "" when the model works there.
-var pendingLib = map[string]string{
-	"inverse_perm": "", // inverse is csp_inverse, not a decomposition into element
-}
+var pendingLib = map[string]string{}
 
 // pendingFor says whether a model is pending on a route, and why.
 func pendingFor(route, name string) (string, bool) {
