@@ -127,6 +127,7 @@ func writeFznStats(out *output, p *flatzinc.Problem, rep flatzinc.Report, init t
 	stat := func(name string, v any) { fmt.Fprintf(&b, "%%%%%%mzn-stat: %s=%v\n", name, v) }
 	stat("initTime", fmt.Sprintf("%.6f", init.Seconds()))
 	stat("solveTime", fmt.Sprintf("%.6f", st.SolveTime.Seconds()))
+	stat("checkTime", fmt.Sprintf("%.6f", rep.OutputTime.Seconds()))
 	stat("solutions", rep.Solutions)
 	stat("variables", p.Model.NumVars())
 	stat("propagators", p.Model.NumPropagators())

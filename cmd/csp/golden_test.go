@@ -286,7 +286,7 @@ var goldenTimings = []struct {
 	// Seconds in JSON records (solve --json, census --json, bench --json)
 	// and in their statistics (solveTime, also a --stats line).
 	{regexp.MustCompile(`"(time|solveTime)":[0-9.e+-]+`), `"$1":TIME`},
-	{regexp.MustCompile(`(?m)^%%%mzn-stat: (initTime|solveTime)=[0-9.e+-]+$`), "%%%mzn-stat: $1=TIME"},
+	{regexp.MustCompile(`(?m)^%%%mzn-stat: (initTime|solveTime|checkTime)=[0-9.e+-]+$`), "%%%mzn-stat: $1=TIME"},
 	// A row of bench's table: median, mean, max and µs per instance; the
 	// counts before them and guesses and no-search after them stay.
 	{regexp.MustCompile(`(?m)^(.* [0-9]+/[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+) +` + dur + ` +` + dur + ` +` + dur + ` +[0-9.]+( +[0-9.]+ +[0-9]+%)$`),

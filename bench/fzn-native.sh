@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# bench/fzn-native.sh: the FlatZinc route against the native command on
+# the same puzzles, same strength and search (issue 15).
+#
+# Usage: bench/fzn-native.sh [K]
+#
+# The first K (default 20) sudokus and the first K/4 Latin squares of the
+# default bench suites are written as MiniZinc data for two models that
+# post one all_different per unit with input-order, smallest-value search
+# (bench/mzn/sudoku.mzn, bench/mzn/latin.mzn), compiled with csp's own
+# library (all_different becomes the engine's GAC all-different) and
+# solved by `csp fzn -s`; the same instances are solved by `csp solve`
+# with --alldiff gac --var input --val min --restarts none (sudoku:
+# --model generic --boxline=false; latin: --model rowcol). It prints per
+# instance the nodes of both routes and their search times (solveTime,
+# after reading and building), then the number of instances whose node
+# counts differ and the median time ratio FlatZinc/native.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+k=${1:-20}
+command -v minizinc >/dev/null || { echo "$0: minizinc is not installed" >&2; exit 1; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+go build -o "$work/csp" ./cmd/csp
+"$work/csp" fzn --install "$work/solvers" >/dev/null
+csp=$work/csp
+
+echo "Command: bench/fzn-native.sh $k"
+echo "Date: $(date -u '+%Y-%m-%d %H:%M UTC'); commit $(git rev-parse --short HEAD); load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo
+echo "| instance | nodes fzn | nodes native | search s fzn | search s native |"
+echo "|---|---|---|---|---|"
+ratios=()
+differ=0
+row() { # name fzn-output native-json
+	local fn nn ft nt
+	fn=$(sed -n 's/^%%%mzn-stat: nodes=//p' <<<"$2")
+	ft=$(sed -n 's/^%%%mzn-stat: solveTime=//p' <<<"$2")
+	nn=$(grep -o '"nodes":[0-9]*' <<<"$3" | head -1 | cut -d: -f2)
+	nt=$(grep -o '"solveTime":[0-9.e-]*' <<<"$3" | head -1 | cut -d: -f2)
+	echo "| $1 | $fn | $nn | $ft | $nt |"
+	[ "$fn" = "$nn" ] || differ=$((differ + 1))
+	ratios+=("$(echo "$ft / $nt" | bc -l)")
+}
+
+i=0
+grep -v '^#' problems/sudoku/suite.txt | grep -v '^$' | head -n "$k" >"$work/sudoku.txt"
+while read -r p; do
+	i=$((i + 1))
+	g=$(sed 's/\./0/g; s/./&,/g; s/,$//' <<<"$p")
+	echo "given = [$g];" >"$work/s.dzn"
+	minizinc -c --solver "$work/solvers/csp.msc" --no-output-ozn -o "$work/s.fzn" bench/mzn/sudoku.mzn "$work/s.dzn"
+	row "sudoku $i" "$("$csp" fzn -s "$work/s.fzn")" \
+		"$(echo "$p" | "$csp" solve sudoku - --model generic --alldiff gac --var input --val min --restarts none --boxline=false --json)"
+done <"$work/sudoku.txt"
+
+# Latin squares: N, then N rows; comment and blank lines dropped.
+awk -v k=$((k / 4)) -v dir="$work" '
+	NF == 0 || /^[#%]/ { next }
+	n == 0 { if (++count > k) exit; n = $1 + 1; file = dir "/latin" count ".txt" }
+	{ print > file; n-- }' problems/latin/suite.txt
+for f in "$work"/latin*.txt; do
+	[ -f "$f" ] || continue
+	n=$(head -1 "$f")
+	tail -n +2 "$f" | awk -v n="$n" '
+		BEGIN { printf "n = %d;\ngiven = [|", n }
+		{ $1 = $1; gsub(/ /, ", "); printf "%s%s", (NR > 1 ? " | " : " "), $0 }
+		END { print " |];" }' >"$work/l.dzn"
+	minizinc -c --solver "$work/solvers/csp.msc" --no-output-ozn -o "$work/l.fzn" bench/mzn/latin.mzn "$work/l.dzn"
+	row "latin $(basename "$f" .txt | tr -d latin)" "$("$csp" fzn -s "$work/l.fzn")" \
+		"$("$csp" solve latin "$f" --model rowcol --alldiff gac --var input --val min --restarts none --json)"
+done
+echo
+median=$(printf '%s\n' "${ratios[@]}" | sort -g | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }')
+printf "Instances whose node counts differ: %d of %d; median search time ratio FlatZinc/native: %.2f\n" "$differ" "${#ratios[@]}" "$median"
