@@ -129,6 +129,9 @@ func writeFznStats(out *output, p *flatzinc.Problem, rep flatzinc.Report, init t
 	stat("solveTime", fmt.Sprintf("%.6f", st.SolveTime.Seconds()))
 	stat("checkTime", fmt.Sprintf("%.6f", rep.OutputTime.Seconds()))
 	stat("solutions", rep.Solutions)
+	if p.Goal != flatzinc.Satisfy && rep.Solutions > 0 {
+		stat("objective", rep.Objective)
+	}
 	stat("variables", p.Model.NumVars())
 	stat("propagators", p.Model.NumPropagators())
 	stat("propagations", st.Propagations)

@@ -52,6 +52,13 @@ const (
 		"var 0..3: x :: output_var;\narray [1..2] of var int: c :: output_array([0..1]) = [x, 7];\n" +
 		"constraint bool_clause([b[1], b[2]], [b[3]]);\nconstraint bool2int(b[4], x);\n" +
 		"constraint array_bool_xor(b);\nsolve satisfy;\n"
+	// FlatZinc optimisation: a knapsack of capacity 10, the best value 13.
+	fznKnapsack = "array [1..4] of int: w = [5, 4, 6, 3];\narray [1..4] of int: v = [7, 5, 8, 4];\n" +
+		"var bool: t1;\nvar bool: t2;\nvar bool: t3;\nvar bool: t4;\n" +
+		"array [1..4] of var bool: take :: output_array([1..4]) = [t1, t2, t3, t4];\n" +
+		"var 0..24: value :: output_var;\nconstraint bool_lin_le(w, take, 10);\n" +
+		"constraint int_lin_eq([7, 5, 8, 4, -1], [t1, t2, t3, t4, value], 0);\n" +
+		"solve :: bool_search(take, input_order, indomain_min) maximize value;\n"
 	// FlatZinc with no solution: two queens on a 2x2 board's diagonal.
 	fznUnsat = "var 1..2: a :: output_var;\nvar 1..2: b :: output_var;\n" +
 		"constraint int_ne(a, b);\nconstraint int_lin_ne([1, -1], [a, b], 1);\nconstraint int_lin_ne([1, -1], [a, b], -1);\nsolve satisfy;\n"
@@ -251,6 +258,9 @@ var goldenCases = []goldenCase{
 	{name: "fzn-free", args: []string{"fzn", "-f", "-a", "testdata/fzn/queens6.fzn"}},
 	{name: "fzn-outputs", args: []string{"fzn", "-a", "-"}, stdin: fznOutputs},
 	{name: "fzn-unsat", args: []string{"fzn", "-"}, stdin: fznUnsat},
+	// Optimisation: the best only, or every improving solution; -s gives the objective.
+	{name: "fzn-maximize", args: []string{"fzn", "-"}, stdin: fznKnapsack},
+	{name: "fzn-maximize-all-stats", args: []string{"fzn", "-a", "-s", "-"}, stdin: fznKnapsack},
 	{name: "fzn-usage", args: []string{"fzn"}},
 	{name: "fzn-help", args: []string{"fzn", "--help"}},
 	// Bad FlatZinc: a clear error with the line and column, exit 1.

@@ -35,7 +35,7 @@ type Problem struct {
 	Model   *csp.Model
 	Outputs []Output
 	// Goal and Objective: what the solve item asks; Objective is set for
-	// Minimize and Maximize.
+	// Minimize and Maximize (a variable, fixed for a constant objective).
 	Goal      Goal
 	Objective Operand
 	// Search is what the solve item's annotations ask, mapped onto the
@@ -105,7 +105,13 @@ func Build(ctx context.Context, fz *Model) (*Problem, error) {
 		if err != nil {
 			return nil, err
 		}
-		b.p.Objective = obj
+		// A constant objective is a fixed variable: every solution is
+		// optimal.
+		x, err := b.varOf(fz.Solve.Objective.Pos, obj)
+		if err != nil {
+			return nil, err
+		}
+		b.p.Objective = Operand{Var: x, IsVar: true}
 	}
 	if err := b.outputs(); err != nil {
 		return nil, err

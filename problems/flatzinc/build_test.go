@@ -93,6 +93,41 @@ func TestBuildAgainstCheck(t *testing.T) {
 			require.NoError(t, err)
 			assert.True(t, rep.Complete)
 			assert.Equal(t, int64(want), rep.Solutions)
+
+			// The optima of x1 - n2 by branch and bound against the
+			// enumeration's.
+			if want == 0 {
+				return
+			}
+			lo, hi := int64(100), int64(-100)
+			for code := range 64 * 8 * 16 {
+				for i := range 3 {
+					vals[fmt.Sprintf("x%d", i+1)] = int64(code >> (2 * i) & 3)
+					vals[fmt.Sprintf("b%d", i+1)] = int64(code >> (6 + i) & 1)
+				}
+				vals["n1"], vals["n2"] = int64(code>>9&3)-2, int64(code>>11&3)-2
+				vals["o"] = vals["x1"] - vals["n2"]
+				if Check(m, func(name string) (int64, bool) { v, ok := vals[name]; return v, ok }) == nil {
+					lo, hi = min(lo, vals["o"]), max(hi, vals["o"])
+				}
+			}
+			for _, goal := range []struct {
+				text string
+				want int64
+			}{{"minimize", lo}, {"maximize", hi}} {
+				src := strings.Replace(src, "solve satisfy;", "var -5..5: o :: output_var;\nconstraint int_lin_eq([1, -1, -1], [x1, n2, o], 0);\nsolve "+goal.text+" o;", 1)
+				m, err := Read(strings.NewReader(src))
+				require.NoError(t, err)
+				p, err := Build(context.Background(), m)
+				require.NoError(t, err)
+				var last []int
+				rep, err := Solve(context.Background(), p, Settings{All: true}, func(v []int) bool { last = append(last[:0], v...); return true })
+				require.NoError(t, err)
+				require.True(t, rep.Complete)
+				o, _ := p.Var("o")
+				assert.Equal(t, goal.want, int64(last[o]), goal.text)
+				assert.Equal(t, goal.want, rep.Objective, goal.text)
+			}
 		})
 	}
 }
@@ -174,7 +209,6 @@ func TestBuildErrors(t *testing.T) {
 		{"negative times", "var -2..2: x;\nconstraint int_times(x, x, x);\nsolve satisfy;", "needs times over any integers"},
 		{"negative abs", "var -2..2: x;\nvar 0..2: y;\nconstraint int_abs(x, y);\nsolve satisfy;", "int_abs over negative values"},
 		{"not a builtin yet", "var 0..3: x;\nvar 0..3: y;\nconstraint int_div(x, 2, y);\nsolve satisfy;", "line 3, column 12: flatzinc: unsupported: int_div (needs its arithmetic propagator)"},
-		{"optimisation", "var 0..3: x;\nsolve minimize x;", "needs branch and bound"},
 		{"not an array", "var 0..3: x;\nconstraint int_lin_eq(x, [x], 1);\nsolve satisfy;", "x is not an array"},
 		{"outside output array", "var 0..3: x;\narray [1..1] of var int: a :: output_array([1..2]) = [x];\nsolve satisfy;", "index sets"},
 		{"bad access", "var 0..3: x;\narray [1..1] of var int: a = [x];\nconstraint int_le(a[2], 1);\nsolve satisfy;", "a[2] is outside 1..1"},

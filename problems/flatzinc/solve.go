@@ -36,6 +36,9 @@ type Report struct {
 	// OutputTime is the time spent checking and printing solutions (in
 	// each), which the search's clock would otherwise count.
 	OutputTime time.Duration
+	// Objective is the best objective value found (optimisation, with
+	// Solutions > 0).
+	Objective int64
 }
 
 // Options returns the engine options a run uses under s.
@@ -58,11 +61,30 @@ func (p *Problem) Options(s Settings) csp.Options {
 // csp.Var and valid during the call only). each returning false stops the
 // run. A solution the checker refuses ends the run with that error: a bug
 // of the engine or of Build, never printed.
+//
+// A satisfaction model gives its first solution, the first
+// Settings.Solutions, or all with All. An optimisation model is solved by
+// branch and bound (csp.Optimize): each solution found is better than the
+// last; each sees every one with All or Intermediate, the best only (at
+// the end) otherwise; Solutions stops after that many. Report.Complete
+// then says the last is optimal (or, with none, that there is none).
 func Solve(ctx context.Context, p *Problem, s Settings, each func(values []int) bool) (Report, error) {
-	if p.Goal != Satisfy {
-		return Report{}, errAt(p.FZN.Solve.Pos, ErrUnsupported, "solve %s (needs branch and bound)", p.Goal)
-	}
 	opts := p.Options(s)
+	var checkErr error
+	var out time.Duration
+	// accept checks a solution, then hands it to each.
+	accept := func(values []int) bool {
+		start := time.Now()
+		defer func() { out += time.Since(start) }()
+		if checkErr = p.Verify(values); checkErr != nil {
+			return false
+		}
+		return each(values)
+	}
+	var res csp.Result
+	if p.Goal != Satisfy {
+		return optimize(ctx, p, s, opts, accept, &checkErr, &out)
+	}
 	limit := int64(1)
 	switch {
 	case s.Solutions > 0:
@@ -70,34 +92,57 @@ func Solve(ctx context.Context, p *Problem, s Settings, each func(values []int) 
 	case s.All:
 		limit = 0
 	}
-	var checkErr error
 	var buf []int
-	var res csp.Result
-	var out time.Duration
 	if limit == 1 && s.Workers > 1 {
 		opts.Workers = s.Workers
 		res = csp.Solve(ctx, p.Model, opts)
 		if res.Solution != nil {
-			start := time.Now()
-			if checkErr = p.Verify(res.Solution); checkErr == nil {
-				each(res.Solution)
-			}
-			out = time.Since(start)
+			accept(res.Solution)
 		}
 	} else {
 		res = csp.NewSearch(p.Model, opts).Run(ctx, limit, func(sp *csp.Space) bool {
-			start := time.Now()
-			defer func() { out += time.Since(start) }()
 			buf = sp.Values(buf)
-			if checkErr = p.Verify(buf); checkErr != nil {
-				return false
-			}
-			return each(buf)
+			return accept(buf)
 		})
 		res.Stats.SolveTime -= out
 	}
 	rep := Report{Solutions: res.Solutions, Complete: res.Complete, Stopped: res.Stopped, Stats: res.Stats, OutputTime: out}
 	return rep, checkErr
+}
+
+// optimize is Solve's branch and bound.
+func optimize(ctx context.Context, p *Problem, s Settings, opts csp.Options, accept func([]int) bool, checkErr *error, out *time.Duration) (Report, error) {
+	obj := p.Objective.Var
+	if s.Workers > 1 {
+		opts.Workers = s.Workers
+	}
+	every := s.All || s.Intermediate
+	var best []int
+	var found int64
+	var bestValue int64
+	res, err := csp.Optimize(ctx, p.Model, opts, csp.Objective{Var: obj, Maximize: p.Goal == Maximize}, func(values []int) bool {
+		found++
+		bestValue = int64(values[obj])
+		if every {
+			if !accept(values) {
+				return false
+			}
+		} else {
+			start := time.Now()
+			best = append(best[:0], values...)
+			*out += time.Since(start)
+		}
+		return s.Solutions == 0 || found < s.Solutions
+	})
+	if err != nil {
+		return Report{}, errAt(p.FZN.Solve.Pos, ErrUnsupported, "%v", err)
+	}
+	if !every && best != nil && *checkErr == nil {
+		accept(best)
+	}
+	res.Stats.SolveTime -= *out
+	rep := Report{Solutions: res.Solutions, Complete: res.Complete, Stopped: res.Stopped, Stats: res.Stats, OutputTime: *out, Objective: bestValue}
+	return rep, *checkErr
 }
 
 // Verify checks a solution (values indexed by csp.Var) against the
