@@ -297,8 +297,12 @@ func (b *builder) fromZero(c *Constraint, xs []csp.Var) ([]csp.Var, int, error) 
 	return ys, shift, nil
 }
 
-// postTable posts a table over xs, shifted by fromZero when they need it.
+// postTable posts a table over xs (which takes bitsets from any base),
+// over copies shifted by fromZero when some is an interval.
 func (b *builder) postTable(c *Constraint, xs []csp.Var, tuples [][]int) error {
+	if b.m.CheckBitset(xs...) == nil {
+		return b.wrap(c, table.Post(b.ctx, b.m, xs, tuples))
+	}
 	ys, shift, err := b.fromZero(c, xs)
 	if err != nil {
 		return err
