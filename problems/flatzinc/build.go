@@ -3,7 +3,6 @@ package flatzinc
 import (
 	"context"
 	"fmt"
-	"slices"
 
 	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/domains"
@@ -39,8 +38,8 @@ type Problem struct {
 	Goal      Goal
 	Objective Operand
 	// Search is what the solve item's annotations ask, mapped onto the
-	// engine (see docs/FLATZINC.md); Decisions lists every variable, the
-	// annotated ones first.
+	// engine (see docs/FLATZINC.md): a phase per search annotation, and
+	// a last one over every other variable.
 	Search csp.Options
 	// Notes are the annotations the engine has no exact counterpart for,
 	// and what was done instead, one line each (printed by csp fzn -s).
@@ -501,29 +500,17 @@ func (b *builder) outputs() error {
 	return nil
 }
 
-// sortedVars returns the model's variables in order.
-func allVars(m *csp.Model) []csp.Var {
-	out := make([]csp.Var, m.NumVars())
-	for i := range out {
-		out[i] = csp.Var(i)
+// missing returns the variables of m that are not in order, in order.
+func missing(order []csp.Var, m *csp.Model) []csp.Var {
+	seen := make([]bool, m.NumVars())
+	for _, x := range order {
+		seen[x] = true
+	}
+	var out []csp.Var
+	for x := range m.NumVars() {
+		if !seen[x] {
+			out = append(out, csp.Var(x))
+		}
 	}
 	return out
-}
-
-// appendMissing appends to order every variable of m not in it yet.
-func appendMissing(order []csp.Var, m *csp.Model) []csp.Var {
-	seen := make([]bool, m.NumVars())
-	out := order[:0:0]
-	for _, x := range order {
-		if !seen[x] {
-			seen[x] = true
-			out = append(out, x)
-		}
-	}
-	for _, x := range allVars(m) {
-		if !seen[x] {
-			out = append(out, x)
-		}
-	}
-	return slices.Clip(out)
 }

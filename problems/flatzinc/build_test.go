@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cspgo/csp/csp"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -225,4 +227,44 @@ func TestBuildErrors(t *testing.T) {
 			assert.Contains(t, err.Error(), tc.want)
 		})
 	}
+}
+
+// TestSearchAnnotations: each int_search and bool_search is a phase with
+// its choices, a last phase takes the other variables, restarts and
+// unknown annotations are mapped or noted.
+func TestSearchAnnotations(t *testing.T) {
+	src := "var 0..3: x;\nvar 0..3: y;\nvar 0..3: z;\nvar bool: b;\n" +
+		"solve :: seq_search([int_search([y, x], first_fail, indomain_median, complete), " +
+		"bool_search([b], input_order, indomain_max, complete)]) :: restart_luby(50) :: restart_constant(9) :: int_search([z], largest, indomain_reverse_split, complete) satisfy;\n"
+	m, err := Read(strings.NewReader(src))
+	require.NoError(t, err)
+	p, err := Build(context.Background(), m)
+	require.NoError(t, err)
+	x, _ := p.Var("x")
+	y, _ := p.Var("y")
+	z, _ := p.Var("z")
+	bv, _ := p.Var("b")
+	ph := p.Search.Phases
+	require.Len(t, ph, 3)
+	assert.Equal(t, []csp.Var{y, x}, ph[0].Vars)
+	assert.Equal(t, csp.MinDomain, ph[0].Var)
+	assert.Equal(t, csp.ValMedian, ph[0].Val)
+	assert.Equal(t, []csp.Var{bv}, ph[1].Vars)
+	assert.Equal(t, csp.ValMax, ph[1].Val)
+	assert.Equal(t, []csp.Var{z}, ph[2].Vars)
+	assert.Equal(t, csp.InputOrder, ph[2].Var)
+	assert.Equal(t, csp.ValReverseSplit, ph[2].Val)
+	assert.Equal(t, csp.Luby, p.Search.Restarts)
+	assert.Equal(t, int64(50), p.Search.RestartBase)
+	notes := strings.Join(p.Notes, "\n")
+	assert.Contains(t, notes, "restart_constant(9) ignored")
+	assert.Contains(t, notes, "largest: the engine has no largest-value choice")
+
+	// Without annotations, or with -f: the free search over every variable.
+	m, err = Read(strings.NewReader("var 0..3: x;\nsolve satisfy;\n"))
+	require.NoError(t, err)
+	p, err = Build(context.Background(), m)
+	require.NoError(t, err)
+	assert.Equal(t, FreeSearch, p.Search)
+	assert.Equal(t, FreeSearch, p.Options(Settings{Free: true}))
 }

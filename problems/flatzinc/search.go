@@ -46,12 +46,14 @@ var valSelects = map[string]struct {
 	"indomain_interval":      {csp.ValSplit, "indomain_interval: indomain_split instead"},
 }
 
-// search maps the solve item's annotations onto Problem.Search.
+// search maps the solve item's annotations onto Problem.Search: each
+// int_search or bool_search (alone or in a seq_search) is one phase of
+// the engine's phased search (Options.Phases), in order, and a last phase
+// takes every other variable (first_fail, smallest value), so that every
+// output is assigned; restart annotations set the restart policy.
 func (b *builder) search() error {
 	p := b.p
-	p.Search = FreeSearch
-	var order []csp.Var
-	first := true
+	var phases []csp.Phase
 	var walk func(a Expr) error
 	walk = func(a Expr) error {
 		switch {
@@ -67,7 +69,6 @@ func (b *builder) search() error {
 			if err != nil {
 				return err
 			}
-			order = append(order, xs...)
 			v, val := ident(a.Elems[1]), ident(a.Elems[2])
 			vs, okv := varSelects[v]
 			ws, okw := valSelects[val]
@@ -79,19 +80,12 @@ func (b *builder) search() error {
 				p.Notes = append(p.Notes, fmt.Sprintf("%s: unknown value choice %q; indomain_min instead", a.Pos, val))
 				ws.sel = csp.ValMin
 			}
-			if !first {
-				if vs.sel != p.Search.Var || ws.sel != p.Search.Val {
-					p.Notes = append(p.Notes, fmt.Sprintf("%s: %s(%s, %s): the engine takes one heuristic; the first search annotation's, over the variables in order", a.Pos, a.Str, v, val))
-				}
-				return nil
-			}
-			first = false
-			p.Search = csp.Options{Var: vs.sel, Val: ws.sel}
 			for _, n := range []string{vs.note, ws.note} {
 				if n != "" {
 					p.Notes = append(p.Notes, a.Pos.String()+": "+n)
 				}
 			}
+			phases = append(phases, csp.Phase{Vars: xs, Var: vs.sel, Val: ws.sel})
 			return nil
 		case a.Kind == Call && a.Str == "restart_luby" && len(a.Elems) == 1:
 			scale, err := b.constInt(a.Elems[0])
@@ -124,11 +118,19 @@ func (b *builder) search() error {
 			return err
 		}
 	}
-	if first {
+	if len(phases) == 0 {
 		p.Search = FreeSearch
+	} else {
+		var order []csp.Var
+		for _, ph := range phases {
+			order = append(order, ph.Vars...)
+		}
+		if rest := missing(order, b.m); len(rest) > 0 {
+			phases = append(phases, csp.Phase{Vars: rest, Var: csp.MinDomain, Val: csp.ValMin})
+		}
+		p.Search = csp.Options{Var: phases[0].Var, Val: phases[0].Val, Phases: phases}
 	}
 	p.Search.Restarts, p.Search.RestartBase, p.Search.RestartGrowth = p.restarts()
-	p.Search.Decisions = appendMissing(order, b.m)
 	return nil
 }
 

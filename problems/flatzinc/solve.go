@@ -45,9 +45,7 @@ type Report struct {
 func (p *Problem) Options(s Settings) csp.Options {
 	opts := p.Search
 	if s.Free {
-		decisions := opts.Decisions
-		opts = FreeSearch
-		opts.Decisions = decisions
+		opts = FreeSearch // every variable, the engine's choices
 	}
 	if s.Seed != 0 {
 		opts.Seed = s.Seed
