@@ -2,10 +2,13 @@ package flatzinc
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // FuzzRead: no input makes Read panic or hang, every error is an *Error
@@ -42,6 +45,37 @@ func FuzzRead(f *testing.F) {
 		}
 		if again.String() != b.String() {
 			t.Fatalf("round trip differs:\n%s\n%s", b.String(), again.String())
+		}
+	})
+}
+
+// FuzzBuild: whatever Read accepts, Build either refuses with an *Error
+// or builds a model whose every solution (within a short search) the
+// checker accepts: a solution it refuses is a bug of Build or of the
+// engine.
+func FuzzBuild(f *testing.F) {
+	for _, tpl := range templates {
+		f.Add([]byte("var 0..3: x1;\nvar 0..3: x2;\nvar 0..3: x3;\nvar bool: b1;\nvar bool: b2;\nvar bool: b3;\n" +
+			"var -2..1: n1;\nvar -2..1: n2;\nconstraint " + tpl + ";\nsolve satisfy;\n"))
+	}
+	f.Add([]byte("var -3..3: x :: output_var;\nvar 0..9: y;\nconstraint int_lin_le_reif([2, -1], [x, y], 1, true);\nsolve minimize y;\n"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		m, err := ReadLimits(bytes.NewReader(src), Limits{MaxNodes: 1 << 12})
+		if err != nil {
+			return
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+		defer cancel()
+		p, err := Build(ctx, m)
+		if err != nil {
+			if _, ok := err.(*Error); !ok && ctx.Err() == nil {
+				t.Fatalf("error %T %v is not an *Error", err, err)
+			}
+			return
+		}
+		_, err = Solve(ctx, p, Settings{Solutions: 20}, func([]int) bool { return true })
+		if errors.Is(err, ErrInvalid) {
+			t.Fatalf("a solution the checker refuses: %v\n%s", err, src)
 		}
 	})
 }
