@@ -42,29 +42,17 @@ var builtins = map[string]builtin{
 	"int_lin_ne":  {3, intLin(linear.Neq)},
 	"bool_lin_eq": {3, intLin(linear.Eq)},
 	"bool_lin_le": {3, intLin(linear.Leq)},
-	"int_times": {3, func(b *builder, c *Constraint) error {
-		xs, err := b.argVars(c.Args...)
-		if err != nil {
-			return err
-		}
-		if b.m.CheckWords(xs...) != nil {
-			return errAt(c.Pos, ErrUnsupported, "int_times over values outside 0..%d (needs times over any integers)", domains.MaxValue)
-		}
-		return b.wrap(c, arith.Times(b.m, xs[0], xs[1], xs[2]))
-	}},
-	// |a| = b is a = b while a cannot be negative.
-	"int_abs": {2, func(b *builder, c *Constraint) error {
-		xs, err := b.argVars(c.Args...)
-		if err != nil {
-			return err
-		}
-		if d := b.m.InitialDomain(xs[0]); d.Min() < 0 {
-			return errAt(c.Pos, ErrUnsupported, "int_abs over negative values (needs its arithmetic propagator)")
-		}
-		return b.postEqual(c, xs[0], xs[1])
-	}},
-	"bool_not": {2, parity(true)},
-	"bool_xor": {3, parity(false)}, // r = a xor b: a + b + r even
+	// int_times is arith.Mul (Times, domain consistent, on domains from
+	// 0; bounds otherwise); the others are fzn-engine's arith operations.
+	"int_times": {3, ternary(arith.Mul)},
+	"int_div":   {3, ternary(arith.Div)},
+	"int_mod":   {3, ternary(arith.Mod)},
+	"int_min":   {3, ternary(arith.Min)},
+	"int_max":   {3, ternary(arith.Max)},
+	"int_pow":   {3, ternary(arith.Pow)},
+	"int_abs":   {2, binary(arith.Abs)},
+	"bool_not":  {2, parity(true)},
+	"bool_xor":  {3, parity(false)}, // r = a xor b: a + b + r even
 	"array_bool_xor": {1, func(b *builder, c *Constraint) error {
 		xs, err := b.vars(c.Args[0])
 		if err != nil {
@@ -230,7 +218,7 @@ var builtins = map[string]builtin{
 var needs = map[string]string{}
 
 func init() {
-	for _, name := range []string{"int_div", "int_mod", "int_min", "int_max", "int_pow", "array_int_maximum", "array_int_minimum"} {
+	for _, name := range []string{"array_int_maximum", "array_int_minimum"} {
 		needs[name] = "its arithmetic propagator"
 	}
 }
@@ -342,6 +330,17 @@ func (b *builder) argVars(args ...Expr) ([]csp.Var, error) {
 		out[i] = x
 	}
 	return out, nil
+}
+
+// ternary adapts a three-variable posting function.
+func ternary(post func(m *csp.Model, x, y, z csp.Var) error) func(*builder, *Constraint) error {
+	return func(b *builder, c *Constraint) error {
+		xs, err := b.argVars(c.Args...)
+		if err != nil {
+			return err
+		}
+		return b.wrap(c, post(b.m, xs[0], xs[1], xs[2]))
+	}
 }
 
 // binary adapts a two-variable posting function.

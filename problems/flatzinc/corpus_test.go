@@ -19,10 +19,7 @@ import (
 // pending lists the corpus models the engine cannot take yet, with what
 // the error must name: each must fail with ErrUnsupported saying so, and
 // a model that starts working fails the test until it leaves the list.
-var pending = map[string]string{
-	"all_interval": "int_abs over negative values",
-	"negative":     "needs times over any integers",
-}
+var pending = map[string]string{}
 
 // pendingLib overrides pending for the route through csp's own library
 // (mznlib/): "" when the model works there.
