@@ -20,6 +20,18 @@ func (n naive) sorted() []int {
 	return out
 }
 
+// keep returns the values of n that pass in, the naive model of Assign,
+// RemoveBelow and RemoveAbove.
+func (n naive) keep(in func(int) bool) naive {
+	out := naive{}
+	for k := range n {
+		if in(k) {
+			out[k] = true
+		}
+	}
+	return out
+}
+
 // expect computes the event a change from before to after must report.
 func expect(before, after naive) Event {
 	b, a := before.sorted(), after.sorted()
@@ -109,25 +121,13 @@ func FuzzDomain(f *testing.F) {
 				delete(ref, v)
 			case 1:
 				got = d.Assign(v)
-				had := ref[v]
-				ref = naive{}
-				if had {
-					ref[v] = true
-				}
+				ref = ref.keep(func(k int) bool { return k == v })
 			case 2:
 				got = d.RemoveBelow(v)
-				for k := range ref {
-					if k < v {
-						delete(ref, k)
-					}
-				}
+				ref = ref.keep(func(k int) bool { return k >= v })
 			case 3:
 				got = d.RemoveAbove(v)
-				for k := range ref {
-					if k > v {
-						delete(ref, k)
-					}
-				}
+				ref = ref.keep(func(k int) bool { return k <= v })
 			case 4: // intersect with the multiples of v%7+1 below v*2
 				step := v%7 + 1
 				var keep []int
@@ -286,25 +286,13 @@ func FuzzShifted(f *testing.F) {
 				}
 			case 1:
 				got = d.Assign(v)
-				had := ref[v]
-				ref = naive{}
-				if had {
-					ref[v] = true
-				}
+				ref = ref.keep(func(k int) bool { return k == v })
 			case 2:
 				got = d.RemoveBelow(v)
-				for k := range ref {
-					if k < v {
-						delete(ref, k)
-					}
-				}
+				ref = ref.keep(func(k int) bool { return k >= v })
 			case 3:
 				got = d.RemoveAbove(v)
-				for k := range ref {
-					if k > v {
-						delete(ref, k)
-					}
-				}
+				ref = ref.keep(func(k int) bool { return k <= v })
 			case 4:
 				step := v%7 + 1
 				if step <= 0 {
