@@ -398,7 +398,8 @@ func (p *prop) Reset() {
 // Name groups statistics by level.
 func (p *prop) Name() string { return "units/" + p.level.String() }
 
-// touch records that cell c now holds w (not empty).
+// touch records that cell c now holds w (not empty): its units become
+// dirty (nextDirty marks them changed as it takes them).
 func (p *prop) touch(c int32, w uint64) {
 	p.d[c] = w
 	if w&(w-1) == 0 {
@@ -406,20 +407,23 @@ func (p *prop) touch(c int32, w uint64) {
 	}
 	if p.uw == 1 {
 		p.dirty[0] |= p.cellMask[c]
-		p.changed[0] |= p.cellMask[c]
 		return
 	}
 	for k, m := range p.cellMask[int(c)*p.uw : int(c+1)*p.uw] {
 		p.dirty[k] |= m
-		p.changed[k] |= m
 	}
 }
 
-// nextDirty takes a unit to check off the dirty set, or returns -1.
+// nextDirty takes a unit to check off the dirty set, or returns -1. The
+// unit joins the changed set: every unit touched passes here before the
+// pairs and chutes run, so the changed set costs one word operation per
+// unit taken rather than per cell touched.
 func (p *prop) nextDirty() int32 {
 	for k, w := range p.dirty {
 		if w != 0 {
-			p.dirty[k] = w & (w - 1)
+			b := w & -w
+			p.dirty[k] = w ^ b
+			p.changed[k] |= b
 			return int32(k*64 + bits.TrailingZeros64(w))
 		}
 	}
@@ -443,25 +447,29 @@ func (p *prop) Propagate(s *csp.Space) csp.Status {
 		copy(orig, p.d)
 	}
 	p.last = p.hint(s)
-	steady := 0 // assigned cells that did not change: their peers may need them
+	d, last := p.d, p.last[:len(p.d)]
 	p.moved = p.moved[:0]
-	for i, w := range p.d {
-		switch {
-		case w == 0:
-			return p.fail()
-		case w != p.last[i]:
+	for i, w := range d {
+		if w != last[i] {
+			if w == 0 {
+				return p.fail()
+			}
 			p.moved = append(p.moved, int32(i))
-		case w&(w-1) == 0:
-			steady++
 		}
+	}
+	if n > 0 && &last[0] == &p.none[0] && slices.Contains(d, 0) {
+		return p.fail() // an empty cell the scan took for unchanged
 	}
 	// Changed cells: an assigned one is queued for its peers; another
 	// loses the values of its assigned peers that did not change (those
 	// that did are queued). A cell within its last word needs no look at
 	// its peers: the last run left no value of an assigned peer there.
+	// Whether any assigned cell stayed unchanged is found only when a
+	// cell grew beyond its last word, which is rare.
+	steady := -1 // -1: not counted yet
 	for _, c := range p.moved {
-		w := p.d[c]
-		if steady > 0 && w&(w-1) != 0 && w&^p.last[c] != 0 {
+		w := d[c]
+		if w&(w-1) != 0 && w&^last[c] != 0 && p.anySteady(&steady) {
 			var taken uint64
 			for _, q := range p.peers[p.peerStart[c]:p.peerStart[c+1]] {
 				if x := p.d[q]; x&(x-1) == 0 {
@@ -492,13 +500,30 @@ func (p *prop) Propagate(s *csp.Space) csp.Status {
 			break
 		}
 	}
-	for i, w := range p.d {
+	orig = orig[:len(d)]
+	for i, w := range d {
 		if w != orig[i] && !s.KeepMask(p.vars[i], w) {
 			return p.fail()
 		}
 	}
 	p.keepHint(s)
 	return csp.Fixpoint
+}
+
+// anySteady reports whether an assigned cell kept its last word (the
+// peers of such a cell may still hold its value), counting once per run
+// into *steady.
+func (p *prop) anySteady(steady *int) bool {
+	if *steady < 0 {
+		*steady = 0
+		for i, w := range p.d {
+			if w == p.last[i] && w&(w-1) == 0 {
+				*steady = 1
+				break
+			}
+		}
+	}
+	return *steady > 0
 }
 
 // hint returns the words of the deepest level at or above the current
@@ -529,13 +554,14 @@ func (p *prop) keepHint(s *csp.Space) {
 // singles applies naked and hidden singles until neither has work left;
 // false on failure.
 func (p *prop) singles() bool {
+	d, peers, peerStart := p.d, p.peers, p.peerStart
 	for {
 		for len(p.fixed) > 0 {
 			c := p.fixed[len(p.fixed)-1]
 			p.fixed = p.fixed[:len(p.fixed)-1]
-			v := p.d[c]
-			for _, q := range p.peers[p.peerStart[c]:p.peerStart[c+1]] {
-				if x := p.d[q]; x&v != 0 {
+			v := d[c]
+			for _, q := range peers[peerStart[c]:peerStart[c+1]] {
+				if x := d[q]; x&v != 0 {
 					if x == v {
 						return false // two peers with one value
 					}
@@ -564,15 +590,17 @@ func (p *prop) fail() csp.Status {
 // hidden checks a permutation unit: a value with no cell left fails it, a
 // value with one cell left goes there. False on failure.
 func (p *prop) hidden(u int32) bool {
-	cells := p.cells(u)
+	cells, d := p.cells(u), p.d
 	var seen, twice, fixed uint64
 	for _, c := range cells {
-		x := p.d[c]
+		x := d[c]
 		twice |= seen & x
 		seen |= x
+		var f uint64
 		if x&(x-1) == 0 {
-			fixed |= x
+			f = x
 		}
+		fixed |= f
 	}
 	if seen != p.full[u] {
 		return false
