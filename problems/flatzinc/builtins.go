@@ -448,15 +448,11 @@ func intLin(rel linear.Rel) func(*builder, *Constraint) error {
 // constElement posts array_int_element(i, as, z): z = as[i], 1-based
 // (element.Int, domain consistent).
 func constElement(b *builder, c *Constraint) error {
-	i, err := b.variable(c.Args[0])
+	i, z, err := b.elementEnds(c)
 	if err != nil {
 		return err
 	}
 	as, err := b.constInts(c.Args[1])
-	if err != nil {
-		return err
-	}
-	z, err := b.variable(c.Args[2])
 	if err != nil {
 		return err
 	}
@@ -474,7 +470,7 @@ func constElement(b *builder, c *Constraint) error {
 // varElement posts array_var_int_element(i, xs, z): z = xs[i], 1-based
 // (element.Vars).
 func varElement(b *builder, c *Constraint) error {
-	i, err := b.variable(c.Args[0])
+	i, z, err := b.elementEnds(c)
 	if err != nil {
 		return err
 	}
@@ -482,11 +478,17 @@ func varElement(b *builder, c *Constraint) error {
 	if err != nil {
 		return err
 	}
-	z, err := b.variable(c.Args[2])
-	if err != nil {
-		return err
-	}
 	return b.wrap(c, element.Vars(b.m, i, xs, z, 1))
+}
+
+// elementEnds reads the index (first argument) and the result (third)
+// of an element constraint, the two both forms share.
+func (b *builder) elementEnds(c *Constraint) (i, z csp.Var, err error) {
+	if i, err = b.variable(c.Args[0]); err != nil {
+		return 0, 0, err
+	}
+	z, err = b.variable(c.Args[2])
+	return i, z, err
 }
 
 // parity posts bool_not (odd: a + b = 1) and bool_xor (even: a + b + r).
