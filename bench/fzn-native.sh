@@ -59,7 +59,7 @@ while read -r p; do
 	echo "given = [$g];" >"$work/s.dzn"
 	minizinc -c --solver "$work/solvers/csp.msc" --no-output-ozn -o "$work/s.fzn" bench/mzn/sudoku.mzn "$work/s.dzn"
 	row "sudoku $i" "$("$csp" fzn -s -t 20000 "$work/s.fzn")" \
-		"$(echo "$p" | "$csp" solve sudoku - --model generic --alldiff gac --var input --val min --restarts none --boxline=false --timeout 20s --json || true)"
+		"$(echo "$p" | "$csp" solve sudoku - --model generic --alldiff gac --var input --val min --restarts none --boxline=false --chutes=false --last-conflict=false --timeout 20s --json || true)"
 done <"$work/sudoku.txt"
 
 # Latin squares: N, then N rows; comment and blank lines dropped.
