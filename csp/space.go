@@ -61,6 +61,9 @@ type Space struct {
 	// oneWord says every domain is one word from 0 (values below 64).
 	oneWord bool
 
+	// lt, when not nil, books every change as facts (TrackFacts).
+	lt *facts
+
 	props  []Propagator
 	prio   []Priority
 	kind   []int32 // index into kinds, per propagator
@@ -285,6 +288,9 @@ func (s *Space) Reset() {
 		if s.doms[i].Empty() {
 			s.failed = true
 		}
+	}
+	if s.lt != nil {
+		_ = s.TrackFacts() // it succeeded on this model before
 	}
 }
 
@@ -529,6 +535,12 @@ func (s *Space) Assign(x Var, v int) bool {
 	if d.Contains(v) {
 		n--
 	}
+	if s.lt != nil {
+		s.lt.assign = true
+		ok := s.settle(x, d.Assign(v), n)
+		s.lt.assign = false
+		return ok
+	}
 	return s.settle(x, d.Assign(v), n)
 }
 
@@ -646,6 +658,9 @@ func (s *Space) settle(x Var, ev domains.Event, removed int64) bool {
 	}
 	s.changes++
 	s.removed += removed
+	if s.lt != nil {
+		s.lt.book(s, x)
+	}
 	if ev == domains.EventFailed {
 		s.failed = true
 		return false
@@ -757,6 +772,9 @@ func (s *Space) Push() {
 	}
 	s.renew()
 	s.entMark = append(s.entMark, int32(len(s.entailed)))
+	if s.lt != nil {
+		s.lt.open()
+	}
 	if s.level <= s.copied {
 		if len(s.snapshots) < s.level {
 			s.snapshots = append(s.snapshots, make([]uint64, len(s.words)))
@@ -774,6 +792,9 @@ func (s *Space) Push() {
 func (s *Space) Pop() {
 	if s.level == 0 {
 		panic("csp: Pop without Push")
+	}
+	if s.lt != nil {
+		s.lt.close(s)
 	}
 	if s.level <= s.copied {
 		copy(s.words, s.snapshots[s.level-1])
@@ -806,6 +827,9 @@ func (s *Space) Pop() {
 // at a trailed level (a copied one has its snapshot; the root is never
 // undone).
 func (s *Space) save(x Var) {
+	if s.lt != nil {
+		s.lt.before(s, x)
+	}
 	if s.level <= s.copied || s.stamp[x] == s.pushes {
 		return
 	}

@@ -1,0 +1,374 @@
+package csp
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/bits"
+)
+
+// Fact is a domain literal, the unit of learning from conflicts (lazy
+// clause generation, Ohrimenko, Stuckey and Codish, Constraints 2009):
+// [X = V] when Eq, else [X != V]. A removal of v from x makes [x != v]
+// true; x left with the single value v makes [x = v] true. Bound changes
+// are the removals of the values they cut, so every fact of a bitset
+// domain is one of these two kinds.
+type Fact struct {
+	X  Var
+	V  int32
+	Eq bool
+}
+
+// Not returns the negation: [x = v] for [x != v] and the reverse.
+func (f Fact) Not() Fact { return Fact{f.X, f.V, !f.Eq} }
+
+// String writes the fact with the variable's index, e.g. "x3 != 5".
+func (f Fact) String() string {
+	op := "!="
+	if f.Eq {
+		op = "="
+	}
+	return fmt.Sprintf("x%d %s %d", f.X, op, f.V)
+}
+
+// Past is the state of the domains at one moment of the current branch:
+// just before a fact being explained was made true.
+type Past interface {
+	// Held reports whether f was true at that moment.
+	Held(f Fact) bool
+}
+
+// Justifier is implemented by a propagator that explains its own
+// changes, so that learning from conflicts gets short reasons from it.
+// The engine asks only while it analyses a conflict, never while it
+// propagates, so a propagator that does not explain pays nothing.
+//
+// Justify appends to out facts that each held at the moment at (just
+// before f was made true) and that together imply f under the
+// propagator's constraint alone: every assignment of the constraint's
+// variables, within their domains at the root of the search, that
+// satisfies the constraint and every returned fact, satisfies f. f is
+// [x != v] for a value the propagator removed, or [x = v] when it called
+// Assign(x, v). The reasons must be among what the propagator could have
+// read at that moment: facts the engine made true before f.
+//
+// A propagator that does not implement it is explained generically: by
+// every fact about its variables made true since the root, before f
+// (valid for any sound propagator, and as long as its variables have
+// facts).
+type Justifier interface {
+	Justify(at Past, f Fact, out []Fact) []Fact
+}
+
+// FailureJustifier is implemented by a propagator that can explain a
+// failure it reports without emptying a domain (a pigeonhole found by an
+// all-different, say): JustifyFailure appends facts that hold at at (the
+// moment of the failure) and that its constraint cannot satisfy together.
+// Without it, such a failure is explained generically, as for Justifier.
+type FailureJustifier interface {
+	JustifyFailure(at Past, out []Fact) []Fact
+}
+
+// Who made a fact true, besides a propagator (its index, from 0): the
+// causes recorded with each fact of the trail.
+const (
+	// CauseDecision: a choice of the search.
+	CauseDecision int32 = -1
+	// CauseDomain: implied by the variable's own domain: [x != w] once
+	// x = v holds, [x = v] once every other value of x is gone.
+	CauseDomain int32 = -2
+	// CauseOutside: a change made outside propagation and search at a
+	// level above the root (a tool narrowing a space): an assumption,
+	// with no reason, like a decision.
+	CauseOutside int32 = -3
+	// CauseClause and below: learned clause CauseClause-k (see
+	// ClauseCause).
+	CauseClause int32 = -4
+)
+
+// ClauseCause returns the cause of a fact made true by learned clause k.
+func ClauseCause(k int) int32 { return CauseClause - int32(k) }
+
+// ErrFactsInterval is returned by TrackFacts for a model with an interval
+// (bounds-only) domain: its facts are not yet represented.
+var ErrFactsInterval = errors.New("csp: facts are tracked on bitset domains only")
+
+// facts is the trail of facts a space records while tracking is on: every
+// fact in the order it became true, with its cause and decision level,
+// and per literal the position where it became true, which is what
+// Past and conflict analysis read. Positions are stored plus one, so
+// that 0 means "before tracking started" (held at every moment) and
+// never means math.MaxInt32.
+type facts struct {
+	list  []Fact
+	cause []int32
+	level []int32
+	start []int32 // len(list) at the Push that opened each level 1, 2, ...
+	// removedAt is, per value bit of every domain (bit i of word w is
+	// index 64w+i), the position+1 of its removal.
+	removedAt []int32
+	// fixedAt is, per variable, the position+1 of its [x = v] fact, and
+	// fixedTo that v.
+	fixedAt []int32
+	fixedTo []int32
+
+	old    []uint64 // the words of oldVar before the change being booked
+	oldVar Var
+	// forced, when not 0, is the cause of the next changes instead of
+	// the running propagator; assign says the change under way is an
+	// Assign, booked as its [x = v] fact first and the removals it
+	// implies after.
+	forced int32
+	assign bool
+
+	seen  []uint32 // per variable, a stamp (generic reasons)
+	epoch uint32
+}
+
+const never = math.MaxInt32
+
+// TrackFacts turns on the trail of facts from the current state, which
+// must be at the root (level 0): from now on every change is booked as
+// facts with its cause (the running propagator, the search's decision,
+// or what SetCause names), so that Facts, Cause and Reason can answer.
+// It costs a pass over the changed words per change; a space that does
+// not track pays one pointer test. It returns ErrFactsInterval for a
+// model with an interval domain. Reset keeps tracking on.
+func (s *Space) TrackFacts() error {
+	if s.level != 0 {
+		panic("csp: TrackFacts below the root")
+	}
+	for i := range s.doms {
+		if s.doms[i].IsInterval() {
+			return fmt.Errorf("%w: %s", ErrFactsInterval, s.model.Name(Var(i)))
+		}
+	}
+	t := s.lt
+	if t == nil {
+		t = &facts{}
+		s.lt = t
+	}
+	t.list, t.cause, t.level, t.start = t.list[:0], t.cause[:0], t.level[:0], t.start[:0]
+	t.removedAt = resize(t.removedAt, 64*len(s.words))
+	t.fixedAt = resize(t.fixedAt, len(s.doms))
+	t.fixedTo = resize(t.fixedTo, len(s.doms))
+	t.seen = make([]uint32, len(s.doms))
+	for i, w := range s.words {
+		for b := range 64 {
+			t.removedAt[64*i+b] = 0
+			if w&(1<<b) != 0 {
+				t.removedAt[64*i+b] = never
+			}
+		}
+	}
+	for x := range s.doms {
+		t.fixedAt[x] = never
+		if v, ok := s.doms[x].Value(); ok {
+			t.fixedAt[x], t.fixedTo[x] = 0, int32(v)
+		}
+	}
+	t.forced, t.assign = 0, false
+	return nil
+}
+
+func resize(b []int32, n int) []int32 {
+	if cap(b) < n {
+		return make([]int32, n)
+	}
+	return b[:n]
+}
+
+// Tracking reports whether the space books facts (TrackFacts).
+func (s *Space) Tracking() bool { return s.lt != nil }
+
+// Facts returns the facts booked since TrackFacts, in order: the current
+// branch's, those of undone levels forgotten. The slice is the space's:
+// read it, do not keep it past the next change.
+func (s *Space) Facts() []Fact {
+	if s.lt == nil {
+		return nil
+	}
+	return s.lt.list
+}
+
+// Cause returns what made fact i true: a propagator's index in the space
+// (the model's propagators in the order posted, then the search's own),
+// or one of CauseDecision, CauseDomain, CauseOutside, or a clause's
+// (ClauseCause).
+func (s *Space) Cause(i int) int32 { return s.lt.cause[i] }
+
+// FactLevel returns the decision level at which fact i became true.
+func (s *Space) FactLevel(i int) int { return int(s.lt.level[i]) }
+
+// HeldBefore reports whether f held just before fact i became true (i =
+// len(Facts()) asks about now).
+func (s *Space) HeldBefore(f Fact, i int) bool {
+	t := s.lt
+	if f.Eq {
+		return t.fixedAt[f.X] <= int32(i) && t.fixedTo[f.X] == f.V && t.fixedAt[f.X] != never
+	}
+	bit := int(f.V) - s.doms[f.X].Base()
+	if bit < 0 || bit >= 64*int(s.width[f.X]) {
+		return true // never a value of x
+	}
+	return t.removedAt[64*int(s.off[f.X])+bit] <= int32(i)
+}
+
+// SetCause makes c the cause of the changes that follow, until SetCause(0):
+// how the search books its decisions (CauseDecision) and a learned
+// clause its consequences.
+func (s *Space) SetCause(c int32) {
+	if s.lt != nil {
+		s.lt.forced = c
+	}
+}
+
+// past is the Past just before fact at of s.
+type past struct {
+	s  *Space
+	at int
+}
+
+func (p past) Held(f Fact) bool { return p.s.HeldBefore(f, p.at) }
+
+// PastAt returns the Past just before fact i (i = len(Facts()): now).
+func (s *Space) PastAt(i int) Past { return past{s, i} }
+
+// Reason appends to out the reason of fact i: facts that held before it
+// and imply it with its cause. For a propagator that is its Justify (or
+// the generic reason: every fact about its variables booked before i);
+// for CauseDomain the variable's own facts; nothing for a decision or an
+// outside change. Facts made true by a clause are explained by the clause
+// (the caller's: this returns nothing for them).
+func (s *Space) Reason(i int, out []Fact) []Fact {
+	t := s.lt
+	f, c := t.list[i], t.cause[i]
+	switch {
+	case c >= 0:
+		if j, ok := s.props[c].(Justifier); ok {
+			return j.Justify(past{s, i}, f, out)
+		}
+		return s.genericReason(c, i, out)
+	case c == CauseDomain:
+		if !f.Eq {
+			return append(out, Fact{f.X, t.fixedTo[f.X], true})
+		}
+		d := &s.doms[f.X]
+		base := d.Base()
+		for w := range s.width[f.X] {
+			for b := range 64 {
+				at := t.removedAt[64*int(s.off[f.X]+w)+b]
+				if at != 0 && at <= int32(i) {
+					out = append(out, Fact{f.X, int32(base + 64*int(w) + b), false})
+				}
+			}
+		}
+		return out
+	}
+	return out
+}
+
+// FailureReason appends the reason of the failure of propagator p now
+// (one it reported without emptying a domain): its JustifyFailure, or the
+// generic reason.
+func (s *Space) FailureReason(p int32, out []Fact) []Fact {
+	if j, ok := s.props[p].(FailureJustifier); ok {
+		return j.JustifyFailure(past{s, len(s.lt.list)}, out)
+	}
+	return s.genericReason(p, len(s.lt.list), out)
+}
+
+// genericReason appends every fact about propagator p's variables booked
+// above the root before position i: the propagator is sound, so those
+// facts (its variables' domains then, as far as they differ from the
+// root) imply what it did.
+func (s *Space) genericReason(p int32, i int, out []Fact) []Fact {
+	t := s.lt
+	t.epoch++
+	if t.epoch == 0 {
+		clear(t.seen)
+		t.epoch = 1
+	}
+	for _, x := range s.propVars[s.propStart[p]:s.propStart[p+1]] {
+		t.seen[x] = t.epoch
+	}
+	from := 0
+	if len(t.start) > 0 {
+		from = int(t.start[0])
+	}
+	for k := from; k < i; k++ {
+		if f := t.list[k]; t.seen[f.X] == t.epoch {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// before keeps x's words ahead of a change (from save).
+func (t *facts) before(s *Space, x Var) {
+	t.oldVar = x
+	t.old = append(t.old[:0], s.words[s.off[x]:s.off[x]+s.width[x]]...)
+}
+
+// book records the facts of the change of x since before.
+func (t *facts) book(s *Space, x Var) {
+	cause := s.current
+	if t.forced != 0 {
+		cause = t.forced
+	} else if cause < 0 {
+		cause = CauseOutside
+	}
+	lvl := int32(s.level)
+	w := s.words[s.off[x] : s.off[x]+s.width[x]]
+	base := s.doms[x].Base()
+	removal := cause
+	if t.assign {
+		if v, ok := s.doms[x].Value(); ok && t.fixedAt[x] == never {
+			t.push(Fact{x, int32(v), true}, cause, lvl)
+			t.fixedAt[x], t.fixedTo[x] = int32(len(t.list)), int32(v)
+			removal = CauseDomain
+		}
+	}
+	for k, o := range t.old {
+		gone := o &^ w[k]
+		for gone != 0 {
+			b := bits.TrailingZeros64(gone)
+			gone &= gone - 1
+			t.push(Fact{x, int32(base + 64*k + b), false}, removal, lvl)
+			t.removedAt[64*(int(s.off[x])+k)+b] = int32(len(t.list))
+		}
+	}
+	if t.fixedAt[x] == never {
+		if v, ok := s.doms[x].Value(); ok {
+			t.push(Fact{x, int32(v), true}, CauseDomain, lvl)
+			t.fixedAt[x], t.fixedTo[x] = int32(len(t.list)), int32(v)
+		}
+	}
+}
+
+func (t *facts) push(f Fact, cause, lvl int32) {
+	t.list = append(t.list, f)
+	t.cause = append(t.cause, cause)
+	t.level = append(t.level, lvl)
+}
+
+// open marks the start of a new level (from Push).
+func (t *facts) open() { t.start = append(t.start, int32(len(t.list))) }
+
+// close forgets the facts of the level being undone (from Pop).
+func (t *facts) close(s *Space) {
+	end := int(t.start[len(t.start)-1])
+	t.start = t.start[:len(t.start)-1]
+	for k := len(t.list) - 1; k >= end; k-- {
+		f := t.list[k]
+		if f.Eq {
+			if t.fixedAt[f.X] == int32(k+1) {
+				t.fixedAt[f.X] = never
+			}
+			continue
+		}
+		bit := int(f.V) - s.doms[f.X].Base()
+		t.removedAt[64*int(s.off[f.X])+bit] = never
+	}
+	t.list, t.cause, t.level = t.list[:end], t.cause[:end], t.level[:end]
+}

@@ -1,0 +1,142 @@
+package csp_test
+
+import (
+	"testing"
+
+	"github.com/cspgo/csp/csp"
+	"github.com/cspgo/csp/domains"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// unequal is x != y, explaining its removals: [y != v] because [x = v].
+type unequal struct{ x, y csp.Var }
+
+func (p unequal) Propagate(s *csp.Space) csp.Status {
+	for _, q := range [2][2]csp.Var{{p.x, p.y}, {p.y, p.x}} {
+		if v, ok := s.Value(q[0]); ok && !s.Remove(q[1], v) {
+			return csp.Failed
+		}
+	}
+	return csp.Fixpoint
+}
+
+func (p unequal) Justify(at csp.Past, f csp.Fact, out []csp.Fact) []csp.Fact {
+	other := p.x
+	if f.X == p.x {
+		other = p.y
+	}
+	return append(out, csp.Fact{X: other, V: f.V, Eq: true})
+}
+
+func fact(x csp.Var, v int, eq bool) csp.Fact { return csp.Fact{X: x, V: int32(v), Eq: eq} }
+
+// TestFactsTrail: a decision, what its domain implies, a justified
+// propagation and a generic one, each booked with its cause and level,
+// answered by HeldBefore and Reason, and forgotten by Pop.
+func TestFactsTrail(t *testing.T) {
+	m := csp.NewModel()
+	x := m.NewIntVar(0, 3, "x")
+	y := m.NewIntVar(0, 3, "y")
+	z := m.NewIntVar(0, 3, "z")
+	m.Post(unequal{x, y}, domains.EventAssigned, x, y) // propagator 0
+	m.Post(lessThan{y, z}, domains.EventBounds, y, z)  // propagator 1: y < z, no Justify
+	s := csp.NewSpace(m, csp.Trailing)
+	require.NoError(t, s.TrackFacts())
+	require.True(t, s.Propagate())
+	root := s.Facts()
+	// The root: y <= 2 and z >= 1, at level 0.
+	require.Equal(t, []csp.Fact{fact(y, 3, false), fact(z, 0, false)}, root)
+	assert.Equal(t, 0, s.FactLevel(0))
+	assert.Equal(t, int32(1), s.Cause(0))
+
+	s.Push()
+	s.SetCause(csp.CauseDecision)
+	require.True(t, s.Assign(x, 0))
+	s.SetCause(0)
+	require.True(t, s.Propagate())
+	got := s.Facts()[2:]
+	want := []csp.Fact{
+		fact(x, 0, true), fact(x, 1, false), fact(x, 2, false), fact(x, 3, false),
+		fact(y, 0, false), // by unequal
+		fact(z, 1, false), // by lessThan: y >= 1 so z >= 2
+	}
+	require.Equal(t, want, got)
+	causes := []int32{csp.CauseDecision, csp.CauseDomain, csp.CauseDomain, csp.CauseDomain, 0, 1}
+	for i, c := range causes {
+		assert.Equal(t, c, s.Cause(2+i), "fact %v", got[i])
+		assert.Equal(t, 1, s.FactLevel(2+i))
+	}
+	// HeldBefore: [x = 0] holds from its own position on, not before.
+	assert.False(t, s.HeldBefore(fact(x, 0, true), 2))
+	assert.True(t, s.HeldBefore(fact(x, 0, true), 3))
+	assert.False(t, s.HeldBefore(fact(y, 3, false), 0), "a root fact holds after its position")
+	assert.True(t, s.HeldBefore(fact(y, 3, false), 1))
+	assert.True(t, s.HeldBefore(fact(y, 9, false), 0), "a value x never had holds as removed")
+	assert.False(t, s.HeldBefore(fact(y, 0, false), 6))
+	assert.True(t, s.HeldBefore(fact(y, 0, false), 7))
+
+	// Reasons.
+	assert.Equal(t, []csp.Fact{fact(x, 0, true)}, s.Reason(3, nil), "x != 1 from x = 0")
+	assert.Equal(t, []csp.Fact{fact(x, 0, true)}, s.Reason(6, nil), "unequal's Justify")
+	assert.Empty(t, s.Reason(2, nil), "a decision has no reason")
+	assert.Equal(t, []csp.Fact{fact(y, 0, false)}, s.Reason(7, nil),
+		"generic: the facts of y and z above the root before it")
+	for i := 2; i < len(s.Facts()); i++ {
+		for _, r := range s.Reason(i, nil) {
+			assert.True(t, s.HeldBefore(r, i), "reason %v of %v held before it", r, s.Facts()[i])
+		}
+	}
+
+	s.Pop()
+	assert.Equal(t, root, s.Facts())
+	assert.False(t, s.HeldBefore(fact(x, 0, true), len(s.Facts())))
+	assert.False(t, s.HeldBefore(fact(y, 0, false), len(s.Facts())))
+}
+
+// TestFactsFixedByRemovals: the last removal that leaves one value books
+// [x = v] by the domain, explained by every removal above the root; a
+// wipe-out books the removal of what was left; wide domains book each
+// value.
+func TestFactsFixedByRemovals(t *testing.T) {
+	m := csp.NewModel()
+	x := m.NewIntVar(0, 2, "x")
+	w := m.NewIntVar(0, 130, "w")
+	s := csp.NewSpace(m, csp.Copying)
+	require.NoError(t, s.TrackFacts())
+	require.True(t, s.Remove(x, 0)) // a root fact
+	s.Push()
+	require.True(t, s.Remove(x, 2))
+	fs := s.Facts()
+	require.Equal(t, []csp.Fact{fact(x, 0, false), fact(x, 2, false), fact(x, 1, true)}, fs)
+	assert.Equal(t, csp.CauseOutside, s.Cause(1))
+	assert.Equal(t, csp.CauseDomain, s.Cause(2))
+	assert.ElementsMatch(t, []csp.Fact{fact(x, 0, false), fact(x, 2, false)}, s.Reason(2, nil))
+
+	require.True(t, s.RemoveBelow(w, 127))
+	assert.Len(t, s.Facts(), 3+127)
+	assert.Equal(t, fact(w, 126, false), s.Facts()[len(s.Facts())-1])
+	assert.True(t, s.HeldBefore(fact(w, 100, false), len(s.Facts())))
+
+	s.Push()
+	require.False(t, s.Remove(x, 1))
+	assert.Equal(t, fact(x, 1, false), s.Facts()[len(s.Facts())-1], "a wipe-out books its removal")
+	s.Pop()
+	s.Pop()
+	assert.Equal(t, []csp.Fact{fact(x, 0, false)}, s.Facts())
+	assert.False(t, s.HeldBefore(fact(w, 100, false), 1))
+	assert.False(t, s.HeldBefore(fact(x, 1, true), 1))
+
+	s.Reset()
+	assert.True(t, s.Tracking())
+	assert.Empty(t, s.Facts())
+}
+
+// TestFactsInterval: a model with an interval domain cannot track facts.
+func TestFactsInterval(t *testing.T) {
+	m := csp.NewModel()
+	m.NewIntVar(0, 10_000_000, "wide")
+	s := csp.NewSpace(m, csp.Copying)
+	require.ErrorIs(t, s.TrackFacts(), csp.ErrFactsInterval)
+	assert.False(t, s.Tracking())
+}
