@@ -23,6 +23,7 @@ import (
 	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/internal/benchrec"
 	"github.com/cspgo/csp/problems/catalog"
+	"github.com/cspgo/csp/problems/flatzinc"
 )
 
 // benchConfig is what the flags of bench set.
@@ -149,9 +150,9 @@ func benchFlags(fs *flag.FlagSet, b *benchConfig) {
 	}
 	list("alldiff", choice("value", "hidden", "gac"))
 	list("model", nil) // checked per problem: a model name applies where the problem has it
-	list("var", choice(csp.VarSelectNames()...))
-	list("val", choice(csp.ValSelectNames()...))
-	list("restarts", choice(csp.RestartNames()...))
+	list("var", choice(slices.Concat(csp.VarSelectNames(), []string{annotated})...))
+	list("val", choice(slices.Concat(csp.ValSelectNames(), []string{annotated})...))
+	list("restarts", choice(slices.Concat(csp.RestartNames(), []string{annotated})...))
 	list("ties", choice(tiesNames...))
 	list("save", choice(csp.SaveModeNames()...))
 	list("restart-base", func(v string) *wantError {
@@ -238,31 +239,14 @@ func settingsFor(p *catalog.Entry, cf configuration, b *benchConfig) (*catalog.S
 	c := newConfig()
 	given := map[string]bool{}
 	for flagName, v := range cf.values {
-		var err error
-		switch flagName {
-		case "model":
+		isSearch, err := setSearchDim(c, flagName, v)
+		switch {
+		case isSearch:
+		case flagName == "model":
 			if !slices.Contains(p.Models, v) {
 				continue // not a model of this problem: its default
 			}
 			c.model = v
-		case "var":
-			c.search.Var, err = csp.ParseVarSelect(v)
-		case "val":
-			c.search.Val, err = csp.ParseValSelect(v)
-		case "restarts":
-			c.search.Restarts, err = csp.ParseRestart(v)
-		case "save":
-			c.search.SaveMode, err = csp.ParseSaveMode(v)
-		case "ties":
-			c.ties = v
-		case "restart-base":
-			c.search.RestartBase, err = strconv.ParseInt(v, 10, 64)
-		case "last-conflict":
-			c.search.LastConflict, err = strconv.ParseBool(v)
-		case "nogoods":
-			c.search.Nogoods, err = strconv.ParseBool(v)
-		case "seed":
-			c.search.Seed, err = strconv.ParseUint(v, 10, 64)
 		default:
 			if !slices.ContainsFunc(p.Flags, func(f catalog.Flag) bool { return f.Name == flagName && !f.Generate }) {
 				continue // another problem's flag
@@ -272,7 +256,9 @@ func settingsFor(p *catalog.Entry, cf configuration, b *benchConfig) (*catalog.S
 		if err != nil {
 			return nil, fmt.Errorf("%s, %s: -%s: %w", cf.name, p.Name, flagName, err)
 		}
-		given[flagName] = true
+		if v != annotated {
+			given[flagName] = true
+		}
 	}
 	c.search.TimeLimit = b.timeout
 	c.search.NodeLimit = b.nodes
@@ -283,18 +269,56 @@ func settingsFor(p *catalog.Entry, cf configuration, b *benchConfig) (*catalog.S
 	return c.settings, nil
 }
 
+// annotated is the value of --var, --val and --restarts that keeps the
+// instance's own choice: a FlatZinc file's search annotations, a puzzle's
+// default (as when the flag is not given).
+const annotated = "annotated"
+
+// setSearchDim sets the search flag flagName of c to v, and reports
+// whether flagName is one (else c is untouched); annotated leaves c as it
+// is. The error is v's parse error.
+func setSearchDim(c *config, flagName, v string) (bool, error) {
+	var err error
+	switch {
+	case v == annotated && (flagName == "var" || flagName == "val" || flagName == "restarts"):
+	case flagName == "var":
+		c.search.Var, err = csp.ParseVarSelect(v)
+	case flagName == "val":
+		c.search.Val, err = csp.ParseValSelect(v)
+	case flagName == "restarts":
+		c.search.Restarts, err = csp.ParseRestart(v)
+	case flagName == "save":
+		c.search.SaveMode, err = csp.ParseSaveMode(v)
+	case flagName == "ties":
+		c.ties = v
+	case flagName == "restart-base":
+		c.search.RestartBase, err = strconv.ParseInt(v, 10, 64)
+	case flagName == "last-conflict":
+		c.search.LastConflict, err = strconv.ParseBool(v)
+	case flagName == "nogoods":
+		c.search.Nogoods, err = strconv.ParseBool(v)
+	case flagName == "seed":
+		c.search.Seed, err = strconv.ParseUint(v, 10, 64)
+	default:
+		return false, nil
+	}
+	return true, err
+}
+
 // benchInput is one argument of bench: a file, with its problem when
 // named (PROBLEM:PATH), or an embedded suite.
 type benchInput struct {
 	name    string         // as shown: the path, "standard input", or suite/NAME.txt
 	path    string         // the file, "-" for standard input; "" for a suite
 	problem *catalog.Entry // nil: found by reading the file
+	fzn     bool           // FlatZinc: a file, or a directory of them (see loadFzn)
 }
 
 // benchInputs sorts out the arguments: PROBLEM:PATH, a PATH whose problem
 // is found by reading it, the name of a problem with a suite of its own,
-// default (every suite), or nothing (every suite). A file of the name
-// wins over a suite. - is standard input.
+// default (every suite), or nothing (every suite); fzn:PATH or a PATH
+// ending in .fzn is FlatZinc (see fznInput). A file of the name wins over
+// a suite. - is standard input.
 func benchInputs(args []string) []benchInput {
 	if len(args) == 0 {
 		return suiteInputs(suiteProblems())
@@ -312,7 +336,9 @@ func benchInputs(args []string) []benchInput {
 			}
 		}
 		in := benchInput{path: a}
-		if i := strings.Index(a, ":"); i > 0 {
+		if path, ok := fznInput(a); ok {
+			in.path, in.fzn = path, true
+		} else if i := strings.Index(a, ":"); i > 0 {
 			if p, ok := catalog.Lookup(a[:i]); ok {
 				in.problem, in.path = p, a[i+1:]
 			}
@@ -354,6 +380,30 @@ type benchFile struct {
 	problem *catalog.Entry
 	items   []catalog.Item[any]
 	err     error // the file could not be read, or its problem found
+	// fzn: FlatZinc, whose items hold a *flatzinc.Model each (problem is
+	// nil), read from paths, one a file.
+	fzn   bool
+	paths []string
+}
+
+// kind names what the file holds: its problem, or fzn.
+func (f *benchFile) kind() string {
+	if f.fzn {
+		return fznKind
+	}
+	return f.problem.Name
+}
+
+// instanceName is the file an instance comes from: its own for FlatZinc,
+// else the file's.
+func (f *benchFile) instanceName(index int) string {
+	if f.fzn && index >= 1 && index <= len(f.paths) {
+		if p := f.paths[index-1]; p != "-" {
+			return p
+		}
+		return "standard input"
+	}
+	return f.name
 }
 
 // Bounds on what bench reads. A benchmark runs each instance several
@@ -436,6 +486,9 @@ func loadFiles(inputs []benchInput, stdin io.Reader, budget *readBudget) []bench
 // it, or when reading it breaks a bound (its instances are dropped then:
 // a benchmark of part of a file would pass for the whole).
 func loadFile(in benchInput, stdin io.Reader, budget *readBudget) benchFile {
+	if in.fzn {
+		return loadFzn(in, stdin, budget)
+	}
 	bf := benchFile{name: in.name, problem: in.problem}
 	var r io.Reader
 	switch in.path {
@@ -445,6 +498,9 @@ func loadFile(in benchInput, stdin io.Reader, budget *readBudget) benchFile {
 		r = stdin
 	default:
 		f, err := openFile(in.path)
+		if errors.Is(err, errDirectory) && in.problem == nil {
+			err = fmt.Errorf("%w (fzn:%s runs the FlatZinc files in it)", pathless(err), in.path)
+		}
 		if err != nil {
 			bf.err = err
 			return bf
@@ -614,6 +670,10 @@ type benchRun struct {
 	res     csp.Result
 	err     error
 	skipped bool // the configuration could not be set for the problem
+	// FlatZinc: what the model asks, and the best objective found (nil:
+	// none, or a satisfaction model).
+	goal      flatzinc.Goal
+	objective *int64
 }
 
 // bench runs the benchmark: every configuration of the matrix on every
@@ -680,11 +740,12 @@ func bench(stdin io.Reader, stdout, stderr *output, args []string) int {
 	if err != nil {
 		return usageError(stderr, "bench: %v", err)
 	}
+	warn := func(msg string) { stderr.printf("csp: bench: %s\n", msg) }
+	warnAllDiff(b, loaded, warn)
 	bar := newProgress(stderr, len(jobs), b.progress)
-	results := runBench(ctx, b, configs, loaded, jobs, settings, func(msg string) {
-		stderr.printf("csp: bench: %s\n", msg)
-	}, bar.add)
+	results := runBench(ctx, b, configs, loaded, jobs, settings, warn, bar.add)
 	bar.done()
+	reportFznErrors(loaded, results, warn)
 
 	status := 0
 	if badFiles > 0 {
@@ -762,16 +823,29 @@ func benchJobs(b *benchConfig, configs []configuration, loaded []benchFile) []be
 	return jobs
 }
 
+// benchSetting is a configuration's settings for one file: a puzzle's, or
+// FlatZinc's.
+type benchSetting struct {
+	cat *catalog.Settings
+	fzn *fznSettings
+}
+
 // benchSettings makes the settings of every (configuration, file read);
 // a value a problem does not take is the error.
-func benchSettings(b *benchConfig, configs []configuration, loaded []benchFile) (map[[2]int]*catalog.Settings, error) {
-	settings := map[[2]int]*catalog.Settings{} // (config, file) -> settings
+func benchSettings(b *benchConfig, configs []configuration, loaded []benchFile) (map[[2]int]benchSetting, error) {
+	settings := map[[2]int]benchSetting{} // (config, file) -> settings
 	for ci, cf := range configs {
 		for fi, f := range loaded {
 			if f.err != nil {
 				continue
 			}
-			s, err := settingsFor(f.problem, cf, b)
+			var s benchSetting
+			var err error
+			if f.fzn {
+				s.fzn, err = fznSettingsFor(cf, b)
+			} else {
+				s.cat, err = settingsFor(f.problem, cf, b)
+			}
 			if err != nil {
 				return nil, err
 			}
@@ -786,20 +860,26 @@ func benchSettings(b *benchConfig, configs []configuration, loaded []benchFile) 
 // run. Once ctx is done no job starts: those not run keep an empty
 // status.
 func runBench(ctx context.Context, b *benchConfig, configs []configuration, loaded []benchFile, jobs []benchJob,
-	settings map[[2]int]*catalog.Settings, warn func(string), done func()) []benchRun {
+	settings map[[2]int]benchSetting, warn func(string), done func()) []benchRun {
 	if b.warmup {
 		// One untimed solve per (configuration, file): code paths, caches
 		// and the allocator warm before the clock runs. Its answer is not
 		// kept, but an error is reported, as a warning: the timed runs of
 		// the instance meet the same error and count it in the table's
 		// errors column (and --csv, --json say it), but only here is its
-		// message shown.
+		// message shown (FlatZinc's: see reportFznErrors).
 		for key, s := range settings {
 			f := loaded[key[1]]
 			for _, it := range f.items {
+				if it.Err == nil && f.fzn {
+					warm := *s.fzn
+					warm.timeout = time.Second
+					fznAttempt(ctx, it, &warm, 1)
+					break
+				}
 				if it.Err == nil {
-					warm := *s
-					warm.Search.TimeLimit = min(max(s.Search.TimeLimit, time.Second), time.Second)
+					warm := *s.cat
+					warm.Search.TimeLimit = min(max(s.cat.Search.TimeLimit, time.Second), time.Second)
 					if o := attempt(ctx, f.problem, it, &warm, &catalog.Cache{}, false); o.err != nil {
 						warn(fmt.Sprintf("warm-up, %s, %s, instance %d: %v", configs[key[0]].name, f.name, it.Index, o.err))
 					}
@@ -822,7 +902,11 @@ func runBench(ctx context.Context, b *benchConfig, configs []configuration, load
 				if caches[key] == nil {
 					caches[key] = &catalog.Cache{}
 				}
-				results[i] = runOne(ctx, loaded[j.file].problem, settings[key], caches[key], j.item, b.repeat)
+				if s := settings[key]; s.fzn != nil {
+					results[i] = fznAttempt(ctx, j.item, s.fzn, b.repeat)
+				} else {
+					results[i] = runOne(ctx, loaded[j.file].problem, s.cat, caches[key], j.item, b.repeat)
+				}
 				results[i].config, results[i].file = j.config, j.file
 				done()
 			}
@@ -923,7 +1007,7 @@ func writeBenchTable(w *output, configs []configuration, files []benchFile, resu
 	var names []string
 	for _, f := range files {
 		if f.err == nil {
-			names = append(names, fmt.Sprintf("%s (%s, %d)", f.name, f.problem.Name, len(f.items)))
+			names = append(names, fmt.Sprintf("%s (%s, %d)", f.name, f.kind(), len(f.items)))
 		}
 	}
 	w.printf("files: %s\n", strings.Join(names, ", "))
@@ -942,6 +1026,7 @@ func writeBenchTable(w *output, configs []configuration, files []benchFile, resu
 			cf.name, row.Solved, row.Runs, row.Unsat, row.Unknown, row.Errors, roundDuration(row.med), roundDuration(row.mean), roundDuration(row.mx),
 			float64(row.mean)/1e3, row.Guesses, row.NoSearch)
 	}
+	writeOptimisation(w, configs, results, width)
 	notRun := 0
 	for ci := range configs {
 		notRun += summarise(results, ci).notRun
@@ -1054,7 +1139,7 @@ func quantiles(ts []time.Duration) (med, mean, mx time.Duration) {
 
 func benchRecordOf(cf configuration, f benchFile, r benchRun) benchrec.Record {
 	rec := benchrec.Record{
-		Config: cf.name, Settings: cf.values, Problem: f.problem.Name, File: f.name,
+		Config: cf.name, Settings: cf.values, Problem: f.kind(), File: f.instanceName(r.item.Index),
 		Instance: r.item.Index, Line: r.item.Line, Status: r.status, Time: r.time.Seconds(),
 		Nodes: r.res.Stats.Nodes, Failures: r.res.Stats.Failures, Propagations: r.res.Stats.Propagations,
 		PeakDepth: r.res.Stats.PeakDepth, Restarts: r.res.Stats.Restarts, Solutions: r.res.Stats.Solutions,
@@ -1062,6 +1147,14 @@ func benchRecordOf(cf configuration, f benchFile, r benchRun) benchrec.Record {
 	}
 	if r.err != nil {
 		rec.Error = r.err.Error()
+	}
+	if f.fzn {
+		rec.Instance = 1
+	}
+	if r.goal != flatzinc.Satisfy {
+		rec.Objective = r.objective
+		proved := r.status == solved
+		rec.Optimal = &proved
 	}
 	return rec
 }
@@ -1084,7 +1177,7 @@ func writeBenchJSON(w io.Writer, configs []configuration, files []benchFile, res
 func writeBenchCSV(w io.Writer, configs []configuration, files []benchFile, results []benchRun) error {
 	cw := csv.NewWriter(w)
 	if err := cw.Write([]string{"config", "problem", "file", "instance", "line", "status", "time", "nodes", "failures",
-		"propagations", "peakDepth", "restarts", "solutions", "error"}); err != nil {
+		"propagations", "peakDepth", "restarts", "solutions", "error", "objective", "optimal"}); err != nil {
 		return err
 	}
 	for _, r := range results {
@@ -1095,12 +1188,21 @@ func writeBenchCSV(w io.Writer, configs []configuration, files []benchFile, resu
 		if err := cw.Write([]string{rec.Config, rec.Problem, rec.File, strconv.Itoa(rec.Instance), strconv.Itoa(rec.Line), rec.Status,
 			strconv.FormatFloat(rec.Time, 'g', 6, 64), strconv.FormatInt(rec.Nodes, 10), strconv.FormatInt(rec.Failures, 10),
 			strconv.FormatInt(rec.Propagations, 10), strconv.Itoa(rec.PeakDepth), strconv.FormatInt(rec.Restarts, 10),
-			strconv.FormatInt(rec.Solutions, 10), rec.Error}); err != nil {
+			strconv.FormatInt(rec.Solutions, 10), rec.Error, optional(rec.Objective, func(v int64) string { return strconv.FormatInt(v, 10) }),
+			optional(rec.Optimal, strconv.FormatBool)}); err != nil {
 			return err
 		}
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// optional is a CSV field: v formatted, or empty when v is nil.
+func optional[T any](v *T, format func(T) string) string {
+	if v == nil {
+		return ""
+	}
+	return format(*v)
 }
 
 // progress is a one-line progress report on a terminal: runs done,

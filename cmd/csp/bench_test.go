@@ -50,7 +50,7 @@ func TestBenchWritesTableCSVJSONAndPlot(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, rows, 1+4*14)
 	assert.Equal(t, []string{"config", "problem", "file", "instance", "line", "status", "time", "nodes", "failures",
-		"propagations", "peakDepth", "restarts", "solutions", "error"}, rows[0])
+		"propagations", "peakDepth", "restarts", "solutions", "error", "objective", "optimal"}, rows[0])
 
 	// NDJSON: one record per run, MiniZinc's statistic names.
 	data, err := os.ReadFile(jsonPath)

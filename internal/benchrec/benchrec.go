@@ -13,7 +13,7 @@ type Record struct {
 	Settings     map[string]string `json:"settings"` // flag -> value of the configuration
 	Problem      string            `json:"problem"`
 	File         string            `json:"file"`
-	Instance     int               `json:"instance"` // 1-based index in its file
+	Instance     int               `json:"instance"` // 1-based index in its file (a FlatZinc file holds one)
 	Line         int               `json:"line"`     // where the instance starts in its file
 	Status       string            `json:"status"`   // Solved, or another of csp solve's statuses
 	Time         float64           `json:"time"`     // seconds: the median of the repeats
@@ -25,6 +25,11 @@ type Record struct {
 	Solutions    int64             `json:"solutions"`
 	Propagators  []csp.KindStats   `json:"propagators,omitempty"` // per kind, in order of first post
 	Error        string            `json:"error,omitempty"`
+	// An optimisation model's (FlatZinc): the best objective value found
+	// (absent: none found) and whether the search proved it optimal
+	// (Status is then Solved). Both absent for satisfaction models.
+	Objective *int64 `json:"objective,omitempty"`
+	Optimal   *bool  `json:"optimal,omitempty"`
 }
 
 // Solved is the Status of a run that found a solution (or counted every

@@ -6,6 +6,7 @@ import (
 
 	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/domains"
+	"github.com/cspgo/csp/propagators/alldiff"
 	"github.com/cspgo/csp/propagators/linear"
 	"github.com/cspgo/csp/propagators/reif"
 )
@@ -62,7 +63,22 @@ type builder struct {
 	fz     *Model
 	m      *csp.Model
 	p      *Problem
+	o      BuildOptions
 	consts map[int64]csp.Var
+}
+
+// BuildOptions are the model choices BuildWith leaves to its caller, for
+// benchmarks that compare them on the same FlatZinc; the zero value is
+// Build's.
+type BuildOptions struct {
+	// AllDiff is the strength of the engine's all-different behind
+	// csp_all_different_int, the predicate the solver library (mznlib/)
+	// makes of all_different_int (nil: alldiff.GAC). A model compiled
+	// with MiniZinc's standard library has none: its all-differents are
+	// decomposed into builtins, which this does not change. inverse's
+	// all-different stays GAC: it is part of that global's propagation,
+	// not an all_different of the model.
+	AllDiff *alldiff.Strength
 }
 
 // Build makes the engine's model of m: one variable per scalar variable
@@ -73,7 +89,12 @@ type builder struct {
 // one too, never a silently weaker model. ctx stops the building of large
 // tables.
 func Build(ctx context.Context, fz *Model) (*Problem, error) {
-	b := &builder{ctx: ctx, fz: fz, m: csp.NewModel(), consts: map[int64]csp.Var{}}
+	return BuildWith(ctx, fz, BuildOptions{})
+}
+
+// BuildWith is Build with the model choices of o.
+func BuildWith(ctx context.Context, fz *Model, o BuildOptions) (*Problem, error) {
+	b := &builder{ctx: ctx, fz: fz, m: csp.NewModel(), o: o, consts: map[int64]csp.Var{}}
 	b.p = &Problem{FZN: fz, Model: b.m, Goal: fz.Solve.Goal, vars: map[string]csp.Var{}, bools: map[csp.Var]bool{}}
 	for i := range fz.Decls {
 		if err := b.decl(&fz.Decls[i]); err != nil {

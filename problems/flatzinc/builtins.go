@@ -153,7 +153,11 @@ var builtins = map[string]builtin{
 		if err != nil {
 			return err
 		}
-		return b.wrap(c, alldiff.Post(b.m, ys, alldiff.GAC))
+		strength := alldiff.GAC
+		if b.o.AllDiff != nil {
+			strength = *b.o.AllDiff
+		}
+		return b.wrap(c, alldiff.Post(b.m, ys, strength))
 	}},
 	"csp_table_int": {2, func(b *builder, c *Constraint) error {
 		xs, err := b.vars(c.Args[0])
