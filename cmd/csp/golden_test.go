@@ -242,6 +242,8 @@ var goldenCases = []goldenCase{
 	{name: "bench-bad-var-in-list", args: []string{"bench", "--var", "mindom,domwdg", "testdata/bench/towers.txt"}},
 	{name: "bench-missing-file", args: []string{"bench", "--jobs", "1", "testdata/golden/no-such-file.txt"}},
 	{name: "bench-directory", args: []string{"bench", "--jobs", "1", "sudoku:testdata/golden"}},
+	// bench on FlatZinc: a directory of *.fzn, one model that does not build
+	{name: "bench-fzn", args: []string{"bench", "--jobs", "1", "--var", "annotated,mindom", "--csv", "-", "fzn:testdata/fzn-bench"}},
 	{name: "bench-some-files-missing", args: []string{"bench", "--jobs", "1", "testdata/golden/no-such-file.txt", "testdata/bench/towers.txt"}},
 	// bench: output files checked before the run, input read within bounds
 	{name: "bench-output-is-input", args: []string{"bench", "--json", "testdata/bench/towers.txt", "--force", "testdata/bench/towers.txt"}},

@@ -208,6 +208,7 @@ func usage() string {
   csp generate PROBLEM --size N [flags] [--seed S] [-n K]
                                      write K random instances (seeds S, S+1, ...)
   csp bench [SUITE|FILE ...] [flags] run a configuration matrix over instances
+                                     (fzn:FILE|DIR, *.fzn: FlatZinc models, one each)
   csp fzn [flags] FILE.fzn|-         solve a FlatZinc model (MiniZinc's solver interface;
                                      csp fzn --install sets MiniZinc up: docs/FLATZINC.md)
   csp check PROBLEM FILE|-           unique, multiple (two solutions shown) or none
@@ -339,6 +340,9 @@ never an input; an existing file only with --force; written whole at the
 end), --max-instances N (default 100000), --max-bytes
 SIZE (default 64M): the most instances and input kept in all; FILE - is
 standard input; embedded suites: default (all of them), ` + strings.Join(suiteProblems(), ", ") + `.
+FlatZinc (fzn:FILE, fzn:DIR for its *.fzn files, or FILE.fzn): the first
+solution, or the proved optimum; --var/--val replace the file's search
+annotations (annotated keeps them), --alldiff applies to csp's library.
 
 Flags may stand before or after the positional arguments; -flag and --flag
 are the same. Output: each solution, then a status line starting with %

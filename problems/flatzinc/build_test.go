@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/cspgo/csp/csp"
+	"github.com/cspgo/csp/propagators/alldiff"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -268,3 +269,37 @@ func TestSearchAnnotations(t *testing.T) {
 	assert.Equal(t, FreeSearch, p.Search)
 	assert.Equal(t, FreeSearch, p.Options(Settings{Free: true}))
 }
+
+// TestBuildWithAllDiff: BuildOptions.AllDiff sets the strength of the
+// all-different behind csp_all_different_int, on domains from 0 and from
+// an offset; every strength finds the same solutions (the permutations),
+// and the statistics name the propagator posted.
+func TestBuildWithAllDiff(t *testing.T) {
+	for _, dom := range []string{"0..2", "-5..-3"} {
+		src := fmt.Sprintf("var %[1]s: a :: output_var;\nvar %[1]s: b :: output_var;\nvar %[1]s: c :: output_var;\n"+
+			"constraint csp_all_different_int([a, b, c]);\nsolve satisfy;\n", dom)
+		fz, err := Read(strings.NewReader(src))
+		require.NoError(t, err)
+		for _, st := range []*alldiff.Strength{nil, ptr(alldiff.Value), ptr(alldiff.Hidden), ptr(alldiff.GAC)} {
+			want := alldiff.GAC // nil: Build's
+			if st != nil {
+				want = *st
+			}
+			t.Run(dom+"/"+want.String(), func(t *testing.T) {
+				p, err := BuildWith(context.Background(), fz, BuildOptions{AllDiff: st})
+				require.NoError(t, err)
+				rep, err := Solve(context.Background(), p, Settings{All: true}, func([]int) bool { return true })
+				require.NoError(t, err, "every solution passes Check")
+				assert.Equal(t, int64(6), rep.Solutions)
+				assert.True(t, rep.Complete)
+				var kinds []string
+				for _, k := range rep.Stats.Propagators {
+					kinds = append(kinds, k.Kind)
+				}
+				assert.Contains(t, kinds, "alldiff/"+want.String())
+			})
+		}
+	}
+}
+
+func ptr[T any](v T) *T { return &v }
