@@ -252,3 +252,18 @@ func TestBenchFlatZincNotRunAfterInterrupt(t *testing.T) {
 	r := fznAttempt(ctx, catalog.Item[any]{Index: 1, Line: 1, Value: m}, s, 1)
 	assert.Equal(t, "", r.status)
 }
+
+// TestBenchFlatZincJobs: with several workers the runs share each file's
+// parsed model (built by each run on its own) and give the same counts
+// as one worker.
+func TestBenchFlatZincJobs(t *testing.T) {
+	one := runCSP(t, "", "bench", "--jobs", "1", "--var", "annotated,mindom", "--json", "-", "fzn:"+fznDir)
+	two := runCSP(t, "", "bench", "--jobs", "2", "--var", "annotated,mindom", "--json", "-", "fzn:"+fznDir)
+	require.Equal(t, one.code, two.code, two.stderr)
+	a, b := benchRecords(t, one.stdout), benchRecords(t, two.stdout)
+	require.Len(t, b, len(a))
+	for i := range a {
+		assert.Equal(t, a[i].Nodes, b[i].Nodes, a[i].File)
+		assert.Equal(t, a[i].Status, b[i].Status, a[i].File)
+	}
+}
