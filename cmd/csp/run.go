@@ -208,7 +208,7 @@ func usage() string {
   csp generate PROBLEM --size N [flags] [--seed S] [-n K]
                                      write K random instances (seeds S, S+1, ...)
   csp bench [SUITE|FILE ...] [flags] run a configuration matrix over instances
-                                     (fzn:FILE|DIR, *.fzn: FlatZinc models, one each)
+                                     (FlatZinc models too: fzn:FILE, fzn:DIR, FILE.fzn)
   csp fzn [flags] FILE.fzn|-         solve a FlatZinc model (MiniZinc's solver interface;
                                      csp fzn --install sets MiniZinc up: docs/FLATZINC.md)
   csp check PROBLEM FILE|-           unique, multiple (two solutions shown) or none
