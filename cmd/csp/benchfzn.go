@@ -69,9 +69,13 @@ func loadFzn(in benchInput, stdin io.Reader, budget *readBudget) benchFile {
 		bf.items, bf.paths = nil, nil
 	}
 	for i, path := range paths {
+		where := path + ": " // which file of a directory broke a bound
+		if path == in.path {
+			where = ""
+		}
 		if budget.instances <= 0 {
 			giveBack()
-			bf.err = fmt.Errorf("%s: more than %d instances in all (--max-instances raises the bound)", path, budget.maxInstances)
+			bf.err = fmt.Errorf("%smore than %d instances in all (--max-instances raises the bound)", where, budget.maxInstances)
 			return bf
 		}
 		budget.instances--
@@ -81,7 +85,7 @@ func loadFzn(in benchInput, stdin io.Reader, budget *readBudget) benchFile {
 		if br.over {
 			bf.items = append(bf.items, it)
 			giveBack()
-			bf.err = fmt.Errorf("%s: %w", path, budget.readError(br, errOverBudget, 0))
+			bf.err = fmt.Errorf("%s%w", where, budget.readError(br, errOverBudget, 0))
 			return bf
 		}
 		if err != nil {

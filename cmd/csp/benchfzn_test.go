@@ -166,6 +166,17 @@ func TestBenchFlatZinc(t *testing.T) {
 		code:   1,
 		stderr: []string{"testdata/fzn-bench: testdata/fzn-bench/c-latin4.fzn: more than 2 instances in all", "nothing to run"},
 	}, {
+		name:   "max bytes",
+		args:   []string{"--max-bytes", "1K", "fzn:" + fznDir},
+		code:   1,
+		stderr: []string{"csp: bench: testdata/fzn-bench: testdata/fzn-bench/a-queens6.fzn: more than 1 KiB of input in all", "nothing to run"},
+	}, {
+		name:   "max bytes on standard input",
+		stdin:  strings.Repeat("% a comment\n", 200),
+		args:   []string{"--max-bytes", "1K", "fzn:-"},
+		code:   1,
+		stderr: []string{"csp: bench: standard input: more than 1 KiB of input in all"},
+	}, {
 		name:   "a directory without FlatZinc",
 		args:   []string{"fzn:testdata/bench"},
 		code:   1,
