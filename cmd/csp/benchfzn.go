@@ -99,7 +99,9 @@ func loadFzn(in benchInput, stdin io.Reader, budget *readBudget) benchFile {
 	return bf
 }
 
-// fznFiles lists the *.fzn files of dir, sorted by name.
+// fznFiles lists the *.fzn files of dir, sorted by name: regular files,
+// or links to one (a pipe or a device of the name would block or never
+// end).
 func fznFiles(dir string) ([]string, error) {
 	entries, err := os.ReadDir(dir) // sorted by name
 	if err != nil {
@@ -107,8 +109,12 @@ func fznFiles(dir string) ([]string, error) {
 	}
 	var out []string
 	for _, e := range entries {
-		if !e.IsDir() && strings.EqualFold(filepath.Ext(e.Name()), ".fzn") {
-			out = append(out, filepath.Join(dir, e.Name()))
+		path := filepath.Join(dir, e.Name())
+		if !strings.EqualFold(filepath.Ext(e.Name()), ".fzn") {
+			continue
+		}
+		if info, err := os.Stat(path); err == nil && info.Mode().IsRegular() {
+			out = append(out, path)
 		}
 	}
 	if len(out) == 0 {
