@@ -10,6 +10,7 @@ import (
 	"github.com/cspgo/csp/propagators/boolean"
 	"github.com/cspgo/csp/propagators/channel"
 	"github.com/cspgo/csp/propagators/element"
+	"github.com/cspgo/csp/propagators/lex"
 	"github.com/cspgo/csp/propagators/linear"
 	"github.com/cspgo/csp/propagators/neq"
 	"github.com/cspgo/csp/propagators/reif"
@@ -186,6 +187,12 @@ var builtins = map[string]builtin{
 		}
 		return b.postTable(c, xs, tuples)
 	}},
+	// csp_lex_less(eq)_int/bool(x, y): the lexicographic orderings,
+	// domain consistent, on any representation.
+	"csp_lex_less_int":    {2, lexOrder(lex.Less)},
+	"csp_lex_lesseq_int":  {2, lexOrder(lex.LessEq)},
+	"csp_lex_less_bool":   {2, lexOrder(lex.Less)},
+	"csp_lex_lesseq_bool": {2, lexOrder(lex.LessEq)},
 	// csp_inverse(f, invf, base): f[i] = j+base iff invf[j] = i+base,
 	// both arrays indexed from base in the model (mznlib/ checks it).
 	"csp_inverse": {3, func(b *builder, c *Constraint) error {
@@ -215,6 +222,21 @@ var builtins = map[string]builtin{
 		}
 		return b.wrap(c, alldiff.Post(b.m, f, alldiff.GAC))
 	}},
+}
+
+// lexOrder posts csp_lex_less(eq)_*(x, y) by lex.Post.
+func lexOrder(strict lex.Strictness) func(*builder, *Constraint) error {
+	return func(b *builder, c *Constraint) error {
+		x, err := b.vars(c.Args[0])
+		if err != nil {
+			return err
+		}
+		y, err := b.vars(c.Args[1])
+		if err != nil {
+			return err
+		}
+		return b.wrap(c, lex.Post(b.m, x, y, strict))
+	}
 }
 
 // needs names what the engine lacks for the builtins it does not take

@@ -472,6 +472,22 @@ func (ev *evaluator) truth(c *Constraint, stem string, args []Expr) (bool, error
 			}
 		}
 		return true, nil
+	case "csp_lex_less_int", "csp_lex_lesseq_int", "csp_lex_less_bool", "csp_lex_lesseq_bool":
+		if err := want(c, args, 2); err != nil {
+			return false, err
+		}
+		x, err := ev.ints(args[0])
+		if err != nil {
+			return false, err
+		}
+		y, err := ev.ints(args[1])
+		if err != nil {
+			return false, err
+		}
+		if k := slices.Compare(x, y); k != 0 {
+			return k < 0, nil
+		}
+		return stem == "csp_lex_lesseq_int" || stem == "csp_lex_lesseq_bool", nil
 	}
 	return false, errAt(c.Pos, ErrUnsupported, "the checker does not know constraint %s", c.Name)
 }

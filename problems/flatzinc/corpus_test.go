@@ -25,6 +25,14 @@ var pending = map[string]string{}
 // (mznlib/): "" when the model works there.
 var pendingLib = map[string]string{}
 
+// freeAux lists the models whose decomposition by MiniZinc's standard
+// library leaves auxiliary variables free in some solutions (the std
+// route of lex_less: b[i+1] is unconstrained once x[i] < y[i]).
+// fzn-gecode assigns such introduced variables without enumerating them;
+// this package's search enumerates every variable, so on the std route
+// these models are compared by their distinct solutions on the outputs.
+var freeAux = map[string]bool{"lex_matrix": true}
+
 // pendingFor says whether a model is pending on a route, and why.
 func pendingFor(route, name string) (string, bool) {
 	if why, ok := pendingLib[name]; ok && route == "mznlib" {
@@ -144,12 +152,16 @@ func solveAndCompare(t *testing.T, route, name string, m *Model, want gecodeRun,
 			p, err := Build(context.Background(), m)
 			var rep Report
 			var first, last []int
+			distinct := map[string]bool{} // the solutions' output text
 			if err == nil {
 				rep, err = Solve(context.Background(), p, Settings{All: satisfy}, func(values []int) bool {
 					if first == nil {
 						first = append([]int(nil), values...)
 					}
 					last = append(last[:0], values...)
+					var out strings.Builder
+					require.NoError(t, p.WriteSolution(&out, values))
+					distinct[out.String()] = true
 					return true
 				})
 			}
@@ -166,9 +178,12 @@ func solveAndCompare(t *testing.T, route, name string, m *Model, want gecodeRun,
 				return
 			}
 			require.Equal(t, "==========", want.status, "Gecode did not finish")
-			if satisfy {
+			switch {
+			case satisfy && route == "std" && freeAux[name]:
+				assert.Len(t, distinct, want.solutions, "number of solutions on the outputs")
+			case satisfy:
 				assert.Equal(t, int64(want.solutions), rep.Solutions, "number of solutions")
-			} else {
+			default:
 				assert.Equal(t, objectiveLine(t, want.last, m), fmt.Sprintf("%s = %d;", m.Solve.Objective.Str, rep.Objective), "optimum")
 				o, _ := p.Var(m.Solve.Objective.Str)
 				assert.Equal(t, rep.Objective, int64(last[o]), "the last solution has the optimum")
