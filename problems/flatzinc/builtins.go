@@ -52,8 +52,12 @@ var builtins = map[string]builtin{
 	"int_max":   {3, ternary(arith.Max)},
 	"int_pow":   {3, ternary(arith.Pow)},
 	"int_abs":   {2, binary(arith.Abs)},
-	"bool_not":  {2, parity(true)},
-	"bool_xor":  {3, parity(false)}, // r = a xor b: a + b + r even
+	// array_int_maximum(m, xs), array_int_minimum(m, xs): one propagator
+	// over the array (mznlib/redefinitions-2.0.mzn makes them builtins).
+	"array_int_maximum": {2, arrayExtreme(arith.ArrayMax)},
+	"array_int_minimum": {2, arrayExtreme(arith.ArrayMin)},
+	"bool_not":          {2, parity(true)},
+	"bool_xor":          {3, parity(false)}, // r = a xor b: a + b + r even
 	"array_bool_xor": {1, func(b *builder, c *Constraint) error {
 		xs, err := b.vars(c.Args[0])
 		if err != nil {
@@ -243,9 +247,18 @@ func lexOrder(strict lex.Strictness) func(*builder, *Constraint) error {
 // yet, so that the error says it.
 var needs = map[string]string{}
 
-func init() {
-	for _, name := range []string{"array_int_maximum", "array_int_minimum"} {
-		needs[name] = "its arithmetic propagator"
+// arrayExtreme posts array_int_maximum and array_int_minimum(m, xs).
+func arrayExtreme(post func(*csp.Model, []csp.Var, csp.Var) error) func(*builder, *Constraint) error {
+	return func(b *builder, c *Constraint) error {
+		z, err := b.variable(c.Args[0])
+		if err != nil {
+			return err
+		}
+		xs, err := b.vars(c.Args[1])
+		if err != nil {
+			return err
+		}
+		return b.wrap(c, post(b.m, xs, z))
 	}
 }
 

@@ -47,6 +47,7 @@ type gecodeRun struct {
 	solutions int
 	status    string // "==========", "=====UNSATISFIABLE=====", or ""
 	last      string // the last solution's text
+	objective string // the objective's name in the FlatZinc Gecode solved
 }
 
 func runGecode(t *testing.T, fzn string, all bool) gecodeRun {
@@ -111,6 +112,9 @@ func TestCorpusAgainstGecode(t *testing.T) {
 				fzn = withObjectiveOutput(t, m, dir, name)
 			}
 			want := runGecode(t, fzn, satisfy)
+			if !satisfy {
+				want.objective = m.Solve.Objective.Str
+			}
 			lib := compile(t, mzn, filepath.Join(dir, name+"_csp.fzn"), "--solver", filepath.Join(solvers, "csp.msc"))
 			for _, route := range []struct {
 				name string
@@ -184,7 +188,9 @@ func solveAndCompare(t *testing.T, route, name string, m *Model, want gecodeRun,
 			case satisfy:
 				assert.Equal(t, int64(want.solutions), rep.Solutions, "number of solutions")
 			default:
-				assert.Equal(t, objectiveLine(t, want.last, m), fmt.Sprintf("%s = %d;", m.Solve.Objective.Str, rep.Objective), "optimum")
+				// Gecode solved the std route's FlatZinc: its objective
+				// may have another name than this route's.
+				assert.Equal(t, objectiveLine(t, want.last, want.objective), fmt.Sprintf("%s = %d;", want.objective, rep.Objective), "optimum")
 				o, _ := p.Var(m.Solve.Objective.Str)
 				assert.Equal(t, rep.Objective, int64(last[o]), "the last solution has the optimum")
 			}
@@ -224,15 +230,15 @@ func withObjectiveOutput(t *testing.T, m *Model, dir, name string) string {
 }
 
 // objectiveLine returns the line of a solution's text that gives the
-// objective variable.
-func objectiveLine(t *testing.T, text string, m *Model) string {
+// objective variable obj.
+func objectiveLine(t *testing.T, text string, obj string) string {
 	t.Helper()
 	for _, line := range strings.Split(text, "\n") {
-		if strings.HasPrefix(line, m.Solve.Objective.Str+" = ") {
+		if strings.HasPrefix(line, obj+" = ") {
 			return line
 		}
 	}
-	t.Fatalf("no line for %s in %q", m.Solve.Objective.Str, text)
+	t.Fatalf("no line for %s in %q", obj, text)
 	return ""
 }
 
