@@ -52,6 +52,8 @@ var templates = []string{
 	"csp_lex_less_int([x1, n1], [x2, n2])", "csp_lex_lesseq_int([x1, x2, x3], [x3, 1, n1])",
 	"csp_lex_less_int([x1], [x2, 0])", "csp_lex_lesseq_int([n1, n2], [n1])",
 	"csp_lex_less_bool([b1, b2], [b3, b1])", "csp_lex_lesseq_bool([b1, b2, b3], [b2, b3, b1])",
+	"csp_count_eq([x1, x2, x3], 2, n1)", "csp_count_eq([x1, n1, n2], x2, x3)", "csp_count_eq([b1, b2, b3], b1, x1)",
+	"csp_count_eq([x1, n2], -1, 0)",
 	"array_int_maximum(x1, [x2, n1, x3])", "array_int_minimum(n1, [x1, n2])", "array_int_maximum(n2, [n1, -1])",
 }
 
@@ -168,6 +170,8 @@ func TestCheckBuiltins(t *testing.T) {
 		{"csp_lex_lesseq_int([x, y], [z, r])", map[string]int64{"x": 1, "y": 5, "z": 1, "r": 5}, map[string]int64{"x": 2, "y": 0, "z": 1, "r": 9}},
 		{"csp_lex_less_int([x, y], [z])", map[string]int64{"x": 0, "y": 5, "z": 1}, map[string]int64{"x": 1, "y": 0, "z": 1}},
 		{"csp_lex_lesseq_bool([x], [y, z])", map[string]int64{"x": 1, "y": 1, "z": 0}, map[string]int64{"x": 1, "y": 0, "z": 1}},
+		{"csp_count_eq([x, y, z], 2, r)", map[string]int64{"x": 2, "y": 5, "z": 2, "r": 2}, map[string]int64{"x": 2, "y": 5, "z": 2, "r": 1}},
+		{"csp_count_eq([x, y], z, r)", map[string]int64{"x": 3, "y": 1, "z": 4, "r": 0}, map[string]int64{"x": 4, "y": 1, "z": 4, "r": 0}},
 		{"csp_all_different_int([x, y, z])", map[string]int64{"x": 1, "y": 2, "z": 3}, map[string]int64{"x": 1, "y": 2, "z": 1}},
 		{"csp_inverse([x, y], [z, r], 0)", map[string]int64{"x": 1, "y": 0, "z": 1, "r": 0}, map[string]int64{"x": 1, "y": 0, "z": 0, "r": 1}},
 	}

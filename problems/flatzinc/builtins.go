@@ -9,6 +9,7 @@ import (
 	"github.com/cspgo/csp/propagators/arith"
 	"github.com/cspgo/csp/propagators/boolean"
 	"github.com/cspgo/csp/propagators/channel"
+	"github.com/cspgo/csp/propagators/count"
 	"github.com/cspgo/csp/propagators/element"
 	"github.com/cspgo/csp/propagators/lex"
 	"github.com/cspgo/csp/propagators/linear"
@@ -197,6 +198,18 @@ var builtins = map[string]builtin{
 	"csp_lex_lesseq_int":  {2, lexOrder(lex.LessEq)},
 	"csp_lex_less_bool":   {2, lexOrder(lex.Less)},
 	"csp_lex_lesseq_bool": {2, lexOrder(lex.LessEq)},
+	// csp_count_eq(xs, y, c): c = the number of xs equal to y.
+	"csp_count_eq": {3, func(b *builder, c *Constraint) error {
+		xs, err := b.vars(c.Args[0])
+		if err != nil {
+			return err
+		}
+		yn, err := b.argVars(c.Args[1:]...)
+		if err != nil {
+			return err
+		}
+		return b.wrap(c, count.Post(b.m, xs, yn[0], yn[1]))
+	}},
 	// csp_inverse(f, invf, base): f[i] = j+base iff invf[j] = i+base,
 	// both arrays indexed from base in the model (mznlib/ checks it).
 	"csp_inverse": {3, func(b *builder, c *Constraint) error {

@@ -472,6 +472,29 @@ func (ev *evaluator) truth(c *Constraint, stem string, args []Expr) (bool, error
 			}
 		}
 		return true, nil
+	case "csp_count_eq":
+		if err := want(c, args, 3); err != nil {
+			return false, err
+		}
+		xs, err := ev.ints(args[0])
+		if err != nil {
+			return false, err
+		}
+		y, err := ev.int(args[1])
+		if err != nil {
+			return false, err
+		}
+		n, err := ev.int(args[2])
+		if err != nil {
+			return false, err
+		}
+		k := int64(0)
+		for _, x := range xs {
+			if x == y {
+				k++
+			}
+		}
+		return k == n, nil
 	case "csp_lex_less_int", "csp_lex_lesseq_int", "csp_lex_less_bool", "csp_lex_lesseq_bool":
 		if err := want(c, args, 2); err != nil {
 			return false, err

@@ -264,7 +264,11 @@ func acceptedByMiniZinc(t *testing.T, p *Problem, values []int, mzn, dir string)
 	dzn := filepath.Join(dir, "solution.dzn")
 	require.NoError(t, os.WriteFile(dzn, []byte(b.String()), 0o644))
 	fzn := filepath.Join(dir, "check.fzn")
-	out, err := exec.Command("minizinc", "-c", "-G", "std", "--no-output-ozn", "-o", fzn, mzn, dzn).CombinedOutput()
+	args := []string{"-c", "-G", "std", "--no-output-ozn", "-o", fzn, mzn, dzn}
+	if data := strings.TrimSuffix(mzn, ".mzn") + ".dzn"; fileExists(data) {
+		args = append(args, data) // the model's own data
+	}
+	out, err := exec.Command("minizinc", args...).CombinedOutput()
 	if err != nil && strings.Contains(string(out), "nsatisfiable") {
 		t.Fatalf("MiniZinc refuses the solution:\n%s\n%s", b.String(), out)
 	}
