@@ -73,7 +73,8 @@ type builder struct {
 type BuildOptions struct {
 	// AllDiff is the strength of the engine's all-different behind
 	// csp_all_different_int, the predicate the solver library (mznlib/)
-	// makes of all_different_int (nil: alldiff.GAC). A model compiled
+	// makes of all_different_int, over the call's consistency annotation
+	// (nil: the annotation's, else alldiff.GAC). A model compiled
 	// with MiniZinc's standard library has none: its all-differents are
 	// decomposed into builtins, which this does not change. inverse's
 	// all-different stays GAC: it is part of that global's propagation,

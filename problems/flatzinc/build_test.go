@@ -22,6 +22,7 @@ var templates = []string{
 	"int_eq(x1, 2)", "int_le(1, x3)",
 	"int_lin_eq([2, -1, 1], [x1, x2, x3], 3)", "int_lin_le([1, 1], [x1, x2], 3)", "int_lin_ne([1, -1], [x1, x3], 1)",
 	"int_plus(x1, x2, x3)", "int_times(x1, x2, x3)", "int_abs(x1, x2)",
+	"int_lin_eq([1, -1], [x1, n1], 2)", "int_lin_eq([-1, 1], [x2, x3], 1)", "int_lin_eq([1, -1], [x1, x1], 0)",
 	"bool_eq(b1, b2)", "bool_le(b1, b2)", "bool_lt(b2, b3)", "bool_not(b1, b3)", "bool2int(b1, x1)",
 	"bool_and(b1, b2, b3)", "bool_or(b1, b2, b3)", "bool_xor(b1, b2, b3)",
 	"bool_eq_reif(b1, b2, b3)", "bool_le_reif(b1, b2, b3)", "bool_lt_reif(b1, b2, b3)",

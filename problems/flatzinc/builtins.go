@@ -159,9 +159,9 @@ var builtins = map[string]builtin{
 		if err != nil {
 			return err
 		}
-		strength := alldiff.GAC
+		strength := allDiffStrength(c.Anns)
 		if b.o.AllDiff != nil {
-			strength = *b.o.AllDiff
+			strength = *b.o.AllDiff // the caller's choice over the model's
 		}
 		return b.wrap(c, alldiff.Post(b.m, ys, strength))
 	}},
@@ -254,6 +254,27 @@ func lexOrder(strict lex.Strictness) func(*builder, *Constraint) error {
 		}
 		return b.wrap(c, lex.Post(b.m, x, y, strict))
 	}
+}
+
+// defaultAllDiff is the all-different strength of a csp_all_different_int
+// without a consistency annotation (docs/FLATZINC.md says why this one).
+const defaultAllDiff = alldiff.GAC
+
+// allDiffStrength reads MiniZinc's consistency annotation on an
+// all-different call: domain (domain_propagation) and bounds
+// (bounds_propagation) are GAC, which is bounds consistent too (the
+// engine has no all-different between value and GAC that bounds would
+// name); value_propagation is Value; none is defaultAllDiff.
+func allDiffStrength(anns []Expr) alldiff.Strength {
+	for _, a := range anns {
+		switch ident(a) {
+		case "domain", "domain_propagation", "bounds", "bounds_propagation":
+			return alldiff.GAC
+		case "value_propagation":
+			return alldiff.Value
+		}
+	}
+	return defaultAllDiff
 }
 
 // needs names what the engine lacks for the builtins it does not take
@@ -486,12 +507,23 @@ func (b *builder) int32(c *Constraint, what string, v int64) (int, error) {
 	return int(v), nil
 }
 
-// intLin posts int_lin_* and bool_lin_*(as, xs, c).
+// intLin posts int_lin_* and bool_lin_*(as, xs, c). A difference
+// x - y = k over two bitset variables (MiniZinc's definition of x + k in
+// a global's argument, such as the diagonals of queens) is arith.Diff,
+// domain consistent: linear's bounds would not pass y's holes on to x.
 func intLin(rel linear.Rel) func(*builder, *Constraint) error {
 	return func(b *builder, c *Constraint) error {
 		cs, xs, k, err := b.linArgs(c)
 		if err != nil {
 			return err
+		}
+		if rel == linear.Eq && len(xs) == 2 && xs[0] != xs[1] && cs[0] == -cs[1] && (cs[0] == 1 || cs[0] == -1) &&
+			b.m.CheckBitset(xs...) == nil {
+			x, y := xs[0], xs[1]
+			if cs[0] == -1 {
+				x, y = y, x
+			}
+			return b.wrap(c, arith.Diff(b.m, x, y, k))
 		}
 		return b.wrap(c, linear.Post(b.m, cs, xs, rel, k))
 	}
