@@ -78,7 +78,7 @@ echo "| model | domain (GAC) | time s | nodes | value | time s | nodes |"
 echo "|---|---|---|---|---|---|---|"
 gt=0 gn=0 vt=0 vn=0 both=0
 for mzn in "${models[@]}"; do
-	name=$(basename "$(dirname "$mzn")")/$(basename "$mzn" .mzn)
+	name=${mzn%.mzn}
 	data=()
 	[ -f "${mzn%.mzn}.dzn" ] && data=("${mzn%.mzn}.dzn")
 	fzn="$work/model.fzn"
