@@ -315,3 +315,83 @@ func TestBuildWithAllDiff(t *testing.T) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// TestAllDifferentAnnotations: MiniZinc's consistency annotation on
+// csp_all_different_int chooses the strength. x and y hold {1, 2}, so
+// GAC removes 1 and 2 from z at the root; Value, which waits for
+// assignments, does not.
+func TestAllDifferentAnnotations(t *testing.T) {
+	cases := []struct {
+		ann  string
+		want []int
+	}{
+		{"", []int{3}}, // the default: GAC
+		{" :: domain", []int{3}},
+		{" :: domain_propagation", []int{3}},
+		{" :: bounds", []int{3}},
+		{" :: value_propagation", []int{1, 2, 3}},
+		{" :: some_other_annotation", []int{3}},
+	}
+	for _, c := range cases {
+		t.Run(c.ann, func(t *testing.T) {
+			src := "var 1..2: x :: output_var;\nvar 1..2: y :: output_var;\nvar 1..3: z :: output_var;\n" +
+				"constraint csp_all_different_int([x, y, z])" + c.ann + ";\nsolve satisfy;\n"
+			m, err := Read(strings.NewReader(src))
+			require.NoError(t, err)
+			p, err := Build(context.Background(), m)
+			require.NoError(t, err)
+			s := csp.NewSpace(p.Model, csp.Copying)
+			require.True(t, s.Propagate())
+			z, ok := p.Var("z")
+			require.True(t, ok)
+			assert.Equal(t, c.want, s.Dom(z).AppendValues(nil))
+		})
+	}
+}
+
+// TestAllDiffOptionOverAnnotation: BuildOptions.AllDiff (csp bench's
+// --alldiff) wins over the call's annotation.
+func TestAllDiffOptionOverAnnotation(t *testing.T) {
+	src := "var 1..2: x;\nvar 1..2: y;\nvar 1..3: z :: output_var;\n" +
+		"constraint csp_all_different_int([x, y, z]) :: value_propagation;\nsolve satisfy;\n"
+	m, err := Read(strings.NewReader(src))
+	require.NoError(t, err)
+	p, err := BuildWith(context.Background(), m, BuildOptions{AllDiff: ptr(alldiff.GAC)})
+	require.NoError(t, err)
+	s := csp.NewSpace(p.Model, csp.Copying)
+	require.True(t, s.Propagate())
+	z, _ := p.Var("z")
+	assert.Equal(t, []int{3}, s.Dom(z).AppendValues(nil))
+}
+
+// TestDifferenceKeepsHoles: int_lin_eq x - y = k over two bitsets is
+// domain consistent (arith.Diff), so x's holes reach y; over an interval
+// it stays linear (bounds).
+func TestDifferenceKeepsHoles(t *testing.T) {
+	cases := []struct {
+		name, decl, con string
+		want            []int
+	}{
+		{"x - y = -1", "var 0..5: y :: output_var;", "int_lin_eq([1, -1], [x, y], -1)", []int{2, 4}},
+		{"-x + y = 1", "var 0..5: y :: output_var;", "int_lin_eq([-1, 1], [x, y], 1)", []int{2, 4}},
+		{"x + y = 4", "var 0..5: y :: output_var;", "int_lin_eq([1, 1], [x, y], 4)", []int{1, 2, 3}},
+		{"interval", "var -9000000..9000000: y :: output_var;", "int_lin_eq([1, -1], [x, y], -1)", nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			src := "var {1, 3}: x :: output_var;\n" + c.decl + "\nconstraint " + c.con + ";\nsolve satisfy;\n"
+			m, err := Read(strings.NewReader(src))
+			require.NoError(t, err)
+			p, err := Build(context.Background(), m)
+			require.NoError(t, err)
+			s := csp.NewSpace(p.Model, csp.Copying)
+			require.True(t, s.Propagate())
+			y, _ := p.Var("y")
+			if c.want == nil { // bounds only: 2..4
+				assert.Equal(t, [2]int{2, 4}, [2]int{s.Min(y), s.Max(y)})
+				return
+			}
+			assert.Equal(t, c.want, s.Dom(y).AppendValues(nil))
+		})
+	}
+}
