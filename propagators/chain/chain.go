@@ -79,6 +79,20 @@ func Post(m *csp.Model, line []csp.Var, rels []Rel) error {
 	if err := checkLine(m, line, rels); err != nil {
 		return err
 	}
+	xs := append([]csp.Var(nil), line...)
+	rs := append([]Rel(nil), rels...)
+	lo, k, ok := span(m, line)
+	if !ok {
+		return postDecomposition(m, xs, rs)
+	}
+	m.Post(newProp(xs, rs, lo, k), domains.EventDomain, xs...)
+	return nil
+}
+
+// span returns the smallest value lo and the number k of values from lo
+// to the largest over the union of the line's initial domains, and
+// whether they fit the dynamic program (values below 64, k <= MaxValues).
+func span(m *csp.Model, line []csp.Var) (lo, k int, ok bool) {
 	lo, hi := 64, -1
 	for _, x := range line {
 		d := m.InitialDomain(x)
@@ -86,13 +100,7 @@ func Post(m *csp.Model, line []csp.Var, rels []Rel) error {
 			lo, hi = min(lo, d.Min()), max(hi, d.Max())
 		}
 	}
-	xs := append([]csp.Var(nil), line...)
-	rs := append([]Rel(nil), rels...)
-	if hi < 0 || hi >= 64 || hi-lo+1 > MaxValues {
-		return postDecomposition(m, xs, rs)
-	}
-	m.Post(newProp(xs, rs, lo, hi-lo+1), domains.EventDomain, xs...)
-	return nil
+	return lo, hi - lo + 1, hi >= 0 && hi < 64 && hi-lo+1 <= MaxValues
 }
 
 // checkLine returns Post's error for a malformed line, or nil.

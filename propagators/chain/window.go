@@ -35,18 +35,26 @@ import (
 // nothing. The errors are Post's (wrapping ErrLine), and a value of 64 or
 // more in an initial domain.
 func PostWindows(m *csp.Model, line []csp.Var, rels []Rel) error {
+	if err := checkWindows(m, line, rels); err != nil {
+		return err
+	}
+	for i := 1; i+1 < len(line); i++ {
+		if rels[i-1] != Any && rels[i] != Any {
+			w := &window{a: line[i-1], b: line[i], c: line[i+1], r1: rels[i-1], r2: rels[i]}
+			m.Post(w, domains.EventDomain, w.a, w.b, w.c)
+		}
+	}
+	return nil
+}
+
+// checkWindows returns PostWindows' error for a malformed line, or nil.
+func checkWindows(m *csp.Model, line []csp.Var, rels []Rel) error {
 	if err := checkLine(m, line, rels); err != nil {
 		return err
 	}
 	for i, x := range line {
 		if d := m.InitialDomain(x); !d.Empty() && d.Max() >= 64 {
 			return fmt.Errorf("%w: value %d at position %d is 64 or more", ErrLine, d.Max(), i)
-		}
-	}
-	for i := 1; i+1 < len(line); i++ {
-		if rels[i-1] != Any && rels[i] != Any {
-			w := &window{a: line[i-1], b: line[i], c: line[i+1], r1: rels[i-1], r2: rels[i]}
-			m.Post(w, domains.EventDomain, w.a, w.b, w.c)
 		}
 	}
 	return nil
