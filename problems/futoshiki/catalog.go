@@ -10,6 +10,7 @@ import (
 
 	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/problems/catalog"
+	"github.com/cspgo/csp/problems/grid"
 	"github.com/cspgo/csp/problems/internal/square"
 	"github.com/cspgo/csp/propagators/alldiff"
 	"github.com/cspgo/csp/propagators/units"
@@ -111,18 +112,70 @@ func (o settings) search(p *Puzzle, run catalog.Run) csp.Options {
 
 func (problem) Read(r io.Reader) iter.Seq[Item] { return Read(r) }
 
+// Solve solves p on the worker's model of its shape when there is one to
+// reuse (see reuse), else on a model of its own.
 func (problem) Solve(ctx context.Context, p *Puzzle, o settings, run catalog.Run) ([][]int, csp.Result, error) {
-	return Solve(ctx, p, o.Options, o.search(p, run))
+	run.Search = o.search(p, run)
+	r, err := reuse(ctx, p, o, run)
+	switch {
+	case err != nil:
+		return nil, csp.Result{}, err
+	case r == nil:
+		return Solve(ctx, p, o.Options, run.Search)
+	}
+	return grid.Checked(r.Solve(ctx), r.Model.Board.Values, func(g [][]int) error { return Check(p, g) })
 }
 
-// Count is Count on the catalog's model, so that run.Each sees the
-// solutions.
+// Count counts on the worker's model of p's shape when there is one to
+// reuse, else on the catalog's model; run.Each sees the solutions either
+// way.
 func (pr problem) Count(ctx context.Context, p *Puzzle, o settings, run catalog.Run) (csp.Result, error) {
+	run.Search = o.search(p, run)
+	r, err := reuse(ctx, p, o, run)
+	switch {
+	case err != nil:
+		return csp.Result{}, err
+	case r != nil:
+		return r.Count(ctx, run, r.Model.Board.Values), nil
+	}
 	m, rows, err := pr.Model(ctx, p, o)
 	if err != nil {
 		return csp.Result{}, err
 	}
-	return run.CountModel(ctx, m, o.search(p, run), rows), nil
+	return run.CountModel(ctx, m, run.Search, rows), nil
+}
+
+// reuse returns the worker's model of p's shape (built on first use) with
+// p posed in it, ready to search under run.Search, when p and run allow
+// one (a shape, see ShapeOf, and one depth-first search); nil, nil when
+// they do not: plain Futoshiki builds a model per puzzle (which lines
+// get a chain, which cells a window and which pairs a binary constraint
+// follow the positions of its signs, and so do the dom/wdeg weights).
+// The key is the shape alone: the search settings give a puzzle depends
+// on the puzzle only through SearchFor, which gives every adjacent one
+// the same.
+func reuse(ctx context.Context, p *Puzzle, o settings, run catalog.Run) (*catalog.Reused[*Model], error) {
+	if !run.Reusable() || p.Validate() != nil {
+		return nil, nil
+	}
+	sh, ok := ShapeOf(p, o.Options)
+	if !ok {
+		return nil, nil
+	}
+	r, err := catalog.Reuse(run, sh, func() (*Model, *csp.Model, error) {
+		m, err := BuildShape(ctx, sh)
+		if err != nil {
+			return nil, nil, err
+		}
+		return m, m.Model, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if err := r.Model.Pose(r.Search.Space(), p); err != nil {
+		return nil, err
+	}
+	return r, nil
 }
 
 func (problem) Check(p *Puzzle, grid [][]int) error { return Check(p, grid) }

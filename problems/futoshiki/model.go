@@ -87,6 +87,13 @@ type Options struct {
 type Model struct {
 	*csp.Model
 	Board *grid.Grid // the cells, Board.At(r, c) ranging over 1..N
+	// rels holds, in the adjacent variant from size 3, the relations of
+	// each line (rows, then columns) that its chain and windows read at
+	// every run (chain.PostShared): Pose writes an instance's into them.
+	// Nil in plain Futoshiki, whose propagators copy theirs.
+	rels   [][]chain.Rel
+	givens []int // Pose's buffer for the givens, row by row
+	shape  Shape // the shape BuildShape made it for (zero from Build)
 }
 
 // Build makes the model of p: a variable per cell (a given fixes its
@@ -97,6 +104,11 @@ type Model struct {
 // returns p.Validate's error for a malformed puzzle. A large board takes a
 // while to post: Build looks at ctx after each row and column and returns
 // context.Cause(ctx) once it is done.
+//
+// In the adjacent variant from size 3 the model's propagators read the
+// relations from the model (chain.PostShared), so that it serves, through
+// Pose, every adjacent puzzle of its Shape: the same propagators, in the
+// same order, as Build makes for each of them.
 func Build(ctx context.Context, p *Puzzle, opt Options) (*Model, error) {
 	if err := p.Validate(); err != nil {
 		return nil, err
@@ -114,6 +126,11 @@ func Build(ctx context.Context, p *Puzzle, opt Options) (*Model, error) {
 			g.Vars[r*n+c] = m.NewIntVar(lo, hi, names[r*n+c])
 		}
 	}
+	mdl := &Model{Model: m, Board: g}
+	shared := p.Adjacent && n >= 3
+	if shared {
+		mdl.rels = make([][]chain.Rel, 2*n)
+	}
 	if opt.Lines == Units {
 		if err := units.Post(m, g.Lines(), opt.Level); err != nil {
 			return nil, err
@@ -124,24 +141,16 @@ func Build(ctx context.Context, p *Puzzle, opt Options) (*Model, error) {
 			return nil, context.Cause(ctx)
 		}
 		line, rels := lineRels(g, p, k)
-		related, bars := 0, 0
-		for _, r := range rels {
-			if r != chain.Any {
-				related++
-			}
-			if r == chain.Adjacent {
-				bars++
-			}
+		postChain, postWindows := chain.Post, chain.PostWindows
+		if shared {
+			mdl.rels[k] = rels
+			postChain, postWindows = chain.PostShared, chain.PostWindowsShared
 		}
-		enough := related > 0 && related >= min(minChain, n-1) && n <= chain.MaxValues
-		auto := opt.Lines == Auto && n <= MaxAutoChain &&
-			(!p.Adjacent && enough || p.Adjacent && n >= minAutoAdjacent && bars >= minAutoBars)
-		switch {
-		case opt.Lines == Line && enough:
-			if err := chain.Post(m, line, rels); err != nil {
-				return nil, err
-			}
-		case auto:
+		var err error
+		switch lineHow(p, opt, rels) {
+		case chainOnly:
+			err = postChain(m, line, rels)
+		case chainHidden:
 			// The chain, and beside it an all-different no stronger
 			// than alldiff.Hidden: the chain subsumes it, but it is
 			// cheap and runs first (the chain is csp.Expensive), so
@@ -155,26 +164,20 @@ func Build(ctx context.Context, p *Puzzle, opt Options) (*Model, error) {
 			// recursive puzzles take fewer guesses (both measured in
 			// docs/BENCHMARKS.md, section "Futoshiki: the Auto model
 			// and the default search").
-			if err := chain.Post(m, line, rels); err != nil {
-				return nil, err
+			if err = postChain(m, line, rels); err == nil {
+				err = alldiff.Post(m, line, min(opt.AllDiff, alldiff.Hidden))
 			}
-			if err := alldiff.Post(m, line, min(opt.AllDiff, alldiff.Hidden)); err != nil {
-				return nil, err
-			}
-		case opt.Lines == Line:
-			if err := alldiff.Post(m, line, alldiff.GAC); err != nil {
-				return nil, err
-			}
-		case opt.Lines == Auto && p.Adjacent:
-			if err := alldiff.Post(m, line, min(opt.AllDiff, alldiff.Hidden)); err != nil {
-				return nil, err
-			}
-		case opt.Lines != Units:
-			if err := alldiff.Post(m, line, opt.AllDiff); err != nil {
-				return nil, err
-			}
+		case gacLine:
+			err = alldiff.Post(m, line, alldiff.GAC)
+		case hiddenLine:
+			err = alldiff.Post(m, line, min(opt.AllDiff, alldiff.Hidden))
+		case allDiffLine:
+			err = alldiff.Post(m, line, opt.AllDiff)
 		}
-		if err := chain.PostWindows(m, line, rels); err != nil {
+		if err != nil {
+			return nil, err
+		}
+		if err := postWindows(m, line, rels); err != nil {
 			return nil, err
 		}
 	}
@@ -203,7 +206,50 @@ func Build(ctx context.Context, p *Puzzle, opt Options) (*Model, error) {
 			}
 		}
 	}
-	return &Model{Model: m, Board: g}, nil
+	return mdl, nil
+}
+
+// how is what Build posts on a line beside its windows.
+type how uint8
+
+const (
+	unitsLine   how = iota // nothing of its own: the units propagator holds it
+	chainOnly              // a chain (Line)
+	chainHidden            // a chain and an all-different no stronger than alldiff.Hidden (Auto)
+	gacLine                // alldiff.GAC (Line, too few relations for a chain)
+	hiddenLine             // an all-different no stronger than alldiff.Hidden (Auto, adjacent)
+	allDiffLine            // an all-different at Options.AllDiff
+)
+
+// lineHow returns what Build posts on a line of p with the relations
+// rels (see Lines).
+func lineHow(p *Puzzle, opt Options, rels []chain.Rel) how {
+	n := p.N
+	related, bars := 0, 0
+	for _, r := range rels {
+		if r != chain.Any {
+			related++
+		}
+		if r == chain.Adjacent {
+			bars++
+		}
+	}
+	enough := related > 0 && related >= min(minChain, n-1) && n <= chain.MaxValues
+	auto := opt.Lines == Auto && n <= MaxAutoChain &&
+		(!p.Adjacent && enough || p.Adjacent && n >= minAutoAdjacent && bars >= minAutoBars)
+	switch {
+	case opt.Lines == Line && enough:
+		return chainOnly
+	case auto:
+		return chainHidden
+	case opt.Lines == Line:
+		return gacLine
+	case opt.Lines == Auto && p.Adjacent:
+		return hiddenLine
+	case opt.Lines != Units:
+		return allDiffLine
+	}
+	return unitsLine
 }
 
 // minAutoBars is the fewest bars on a line of the adjacent variant for
@@ -232,18 +278,107 @@ const minChain = 4
 // lineRels returns line k of the grid (rows 0..n-1, then columns) and the
 // relations between its neighbours.
 func lineRels(g *grid.Grid, p *Puzzle, k int) ([]csp.Var, []chain.Rel) {
+	rels := relsInto(make([]chain.Rel, max(p.N-1, 0)), p, k)
+	if k < p.N {
+		return g.Row(k), rels
+	}
+	return g.Col(k - p.N), rels
+}
+
+// relsInto writes into rels (p.N-1 of them) the relations of line k of p
+// (rows 0..n-1, then columns) and returns it.
+func relsInto(rels []chain.Rel, p *Puzzle, k int) []chain.Rel {
 	n := p.N
-	rels := make([]chain.Rel, max(n-1, 0))
 	if k < n {
 		for c := range rels {
 			rels[c] = relation(p.Right[k][c], p.Adjacent)
 		}
-		return g.Row(k), rels
+		return rels
 	}
 	for r := range rels {
 		rels[r] = relation(p.Down[r][k-n], p.Adjacent)
 	}
-	return g.Col(k - n), rels
+	return rels
+}
+
+// Shape is what a model of Build depends on beside the relations and the
+// givens, for the puzzles whose models read their relations from the
+// model (the adjacent variant from size 3, see Build): two puzzles of
+// one shape get the same propagators in the same order, so one model
+// built for the shape serves both (Pose), each searched as on a model of
+// its own.
+type Shape struct {
+	N      int
+	Opt    Options
+	Chains uint64 // bit k: line k (rows, then columns) has a chain (it depends on its bars under Auto)
+}
+
+// ShapeOf returns p's shape, and whether p has one: the adjacent variant,
+// size 3 to 32 (2N lines fit Chains). p must be valid (Puzzle.Validate).
+func ShapeOf(p *Puzzle, opt Options) (Shape, bool) {
+	n := p.N
+	if !p.Adjacent || n < 3 || 2*n > 64 {
+		return Shape{}, false
+	}
+	sh := Shape{N: n, Opt: opt}
+	var buf [MaxSize]chain.Rel
+	for k := range 2 * n {
+		if h := lineHow(p, opt, relsInto(buf[:n-1], p, k)); h == chainOnly || h == chainHidden {
+			sh.Chains |= 1 << k
+		}
+	}
+	return sh, true
+}
+
+// BuildShape makes the model of shape sh, for Pose to put each puzzle of
+// that shape into: Build's model of a puzzle of the shape without givens.
+func BuildShape(ctx context.Context, sh Shape) (*Model, error) {
+	if sh.N < 3 || 2*sh.N > 64 {
+		return nil, fmt.Errorf("futoshiki: no shape of size %d (3 to 32)", sh.N)
+	}
+	// Bars along the lines with a chain, as many as it takes, none
+	// elsewhere: the same lines get a chain (bars count under Auto only).
+	p := New(sh.N, true)
+	for k := range 2 * sh.N {
+		if sh.Chains&(1<<k) == 0 {
+			continue
+		}
+		for i := range minAutoBars {
+			if k < sh.N {
+				p.Right[k][i] = Bar
+			} else {
+				p.Down[i][k-sh.N] = Bar
+			}
+		}
+	}
+	if got, _ := ShapeOf(p, sh.Opt); got != sh {
+		return nil, fmt.Errorf("futoshiki: no puzzle has the shape %+v", sh)
+	}
+	m, err := Build(ctx, p, sh.Opt)
+	if err != nil {
+		return nil, err
+	}
+	m.shape = sh
+	return m, nil
+}
+
+// Pose puts p into sp, a space of m at its root (the reused search's of
+// problems/catalog.Reuse, after its reset): p's relations into the
+// model's slots, its givens into sp. m must come from BuildShape for p's
+// shape: Pose returns an error otherwise, and p.Validate's error for a
+// malformed puzzle. The relations last until the next Pose; search sp
+// (or reset it) only after Pose.
+func (m *Model) Pose(sp *csp.Space, p *Puzzle) error {
+	if err := p.Validate(); err != nil {
+		return err
+	}
+	if sh, ok := ShapeOf(p, m.shape.Opt); !ok || m.rels == nil || sh != m.shape {
+		return fmt.Errorf("futoshiki: a puzzle of shape %+v posed on a model of shape %+v", sh, m.shape)
+	}
+	for k, rels := range m.rels {
+		relsInto(rels, p, k)
+	}
+	return m.Board.NarrowSpace(sp, grid.Flat(&m.givens, p.Givens), nil)
 }
 
 // relation returns the chain relation of sign s between a cell and the
