@@ -38,7 +38,17 @@ func (run Run) Reusable() bool {
 // level) would stay in the worker's memory for the rest of the batch,
 // while building such a model again costs little beside its search.
 func Reuse[M any](run Run, key any, build func() (M, *csp.Model, error)) (*Reused[M], error) {
-	if r, ok := run.Cache.m[key].(*Reused[M]); ok {
+	return ReuseIf(run, key, nil, build)
+}
+
+// ReuseIf is Reuse for instances whose model depends on more than a key
+// names cheaply (a sudoku's regions or cages): the worker keeps one model
+// under key, and builds another in its place when fits (nil: always)
+// says the kept one's handle does not serve the instance. However many
+// layouts a batch holds, one model per key stays in memory, and
+// consecutive instances of one layout share it.
+func ReuseIf[M any](run Run, key any, fits func(M) bool, build func() (M, *csp.Model, error)) (*Reused[M], error) {
+	if r, ok := run.Cache.m[key].(*Reused[M]); ok && (fits == nil || fits(r.Model)) {
 		r.Search.Reset()
 		return r, nil
 	}
@@ -50,7 +60,11 @@ func Reuse[M any](run Run, key any, build func() (M, *csp.Model, error)) (*Reuse
 	if r.Search.Space().NumVars() > MaxReusedVars {
 		return r, nil
 	}
-	return Get(run.Cache, key, func() (*Reused[M], error) { return r, nil })
+	if run.Cache.m == nil {
+		run.Cache.m = map[any]any{}
+	}
+	run.Cache.m[key] = r
+	return r, nil
 }
 
 // MaxReusedVars is the largest model, in variables, that Reuse keeps from

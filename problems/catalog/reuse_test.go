@@ -123,3 +123,30 @@ func TestReusable(t *testing.T) {
 		})
 	}
 }
+
+// TestReuseIf: one model under a key, rebuilt in place when the instance
+// does not fit the kept one, kept while consecutive instances fit it.
+func TestReuseIf(t *testing.T) {
+	var c catalog.Cache
+	run := catalog.Run{Cache: &c}
+	builds := 0
+	get := func(layout int) *catalog.Reused[int] {
+		r, err := catalog.ReuseIf(run, twoShape{0}, func(kept int) bool { return kept == layout }, func() (int, *csp.Model, error) {
+			builds++
+			m := csp.NewModel()
+			m.NewIntVar(0, layout, "x")
+			return layout, m, nil
+		})
+		require.NoError(t, err)
+		require.Equal(t, layout, r.Model, "the model of the instance's layout")
+		require.Equal(t, layout+1, r.Search.Space().Size(0), "at the root")
+		return r
+	}
+	for _, c := range []struct{ layout, builds int }{{1, 1}, {1, 1}, {2, 2}, {2, 2}, {2, 2}, {1, 3}, {3, 4}} {
+		r := get(c.layout)
+		require.True(t, r.Search.Space().Assign(0, 0), "an instance narrows the root")
+		assert.Equal(t, c.builds, builds, "layout %d", c.layout)
+	}
+	r1, r2 := get(3), get(3)
+	assert.Same(t, r1, r2)
+}

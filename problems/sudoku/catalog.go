@@ -90,15 +90,15 @@ func (problem) Options(s *catalog.Settings) (settings, error) {
 func (problem) Read(r io.Reader) iter.Seq[Item] { return Read(r) }
 
 func (problem) Prepare(p *Puzzle, o settings, run catalog.Run) error {
-	if several(run) {
+	if !run.Reusable() {
 		return nil
 	}
-	_, err := cachedSolver(run, p, o)
+	_, err := reuse(run, p, o)
 	return err
 }
 
 func (problem) Solve(ctx context.Context, p *Puzzle, o settings, run catalog.Run) ([][]int, csp.Result, error) {
-	if several(run) {
+	if !run.Reusable() {
 		m, rows, err := givenModel(p, o)
 		if err != nil {
 			return nil, csp.Result{}, err
@@ -110,32 +110,33 @@ func (problem) Solve(ctx context.Context, p *Puzzle, o settings, run catalog.Run
 		g := rows(res.Solution)
 		return g, res, Check(p, g)
 	}
-	sv, err := cachedSolver(run, p, o)
+	r, err := reuse(run, p, o)
 	if err != nil {
 		return nil, csp.Result{}, err
 	}
-	sol, res, err := sv.Solve(ctx, p)
-	if err == nil && sol != nil {
+	res := r.Solve(ctx)
+	sol := r.Model.cellsOf(res.Solution)
+	if sol != nil {
 		err = CheckCells(p, sol)
 	}
 	return catalog.Rows(sol, p.N()), res, err
 }
 
 func (problem) Count(ctx context.Context, p *Puzzle, o settings, run catalog.Run) (csp.Result, error) {
-	if several(run) || run.Each != nil {
-		// A Solver's search hands no solution out: listing them goes
-		// through the model of the puzzle too.
+	if !run.Reusable() {
 		m, rows, err := givenModel(p, o)
 		if err != nil {
 			return csp.Result{}, err
 		}
 		return run.CountModel(ctx, m, run.Search, rows), nil
 	}
-	sv, err := cachedSolver(run, p, o)
+	r, err := reuse(run, p, o)
 	if err != nil {
 		return csp.Result{}, err
 	}
-	return sv.Count(ctx, p, run.Limit)
+	return r.Count(ctx, run, func(values []int) [][]int {
+		return catalog.Rows(slices.Clone(r.Model.cellsOf(values)), p.N())
+	}), nil
 }
 
 func (problem) Check(p *Puzzle, grid [][]int) error { return Check(p, grid) }
@@ -209,51 +210,57 @@ func (problem) Generate(w io.Writer, o settings, g catalog.Gen) error {
 	return err
 }
 
-// shape keys a worker's solvers of the puzzles whose rules the shape
+// shape keys a worker's models of the puzzles whose rules the shape
 // gives: classic, or with diagonals.
 type shape struct {
 	rows, cols int
 	diagonals  bool
 }
 
-// slot keeps a worker's solver for the last puzzle with regions or cages,
-// whose model is its own.
-type slot struct {
-	p      *Puzzle
-	solver *Solver
-}
+// variant keys a worker's model of the last puzzle with regions or
+// cages: its rules are its own, kept while the next puzzles share them.
+type variant struct{}
 
-// cachedSolver returns the worker's solver for p: one per box shape (and
-// diagonals) kept for the whole batch, or, for a puzzle with regions or
-// cages, one built for it (by Prepare, before the clock starts) and kept
-// until the next such puzzle.
-func cachedSolver(run catalog.Run, p *Puzzle, o settings) (*Solver, error) {
+// reuse returns the worker's model of p's shape and rules (see
+// catalog.Reuse) with p posed in it, ready to search: one per box shape
+// (and diagonals) kept for the whole batch; for a puzzle with regions or
+// cages, one kept while the puzzles that follow have the same (built by
+// Prepare, before the clock starts, when they differ). Call it only when
+// run.Reusable(): other searches (--workers, --portfolio, --order bfs) go
+// through a model of the puzzle's own, with the givens in its domains
+// (givenModel).
+func reuse(run catalog.Run, p *Puzzle, o settings) (*catalog.Reused[*shaped], error) {
+	var r *catalog.Reused[*shaped]
+	var err error
 	if p.Regions == nil && len(p.Cages) == 0 {
-		return catalog.Get(run.Cache, shape{p.BoxRows, p.BoxCols, p.Diagonals}, func() (*Solver, error) {
+		r, err = catalog.Reuse(run, shape{p.BoxRows, p.BoxCols, p.Diagonals}, func() (*shaped, *csp.Model, error) {
 			if !p.Diagonals {
-				return NewSolver(p.BoxRows, p.BoxCols, o.Options, run.Search)
+				m, err := Build(p.BoxRows, p.BoxCols, o.Options)
+				if err != nil {
+					return nil, nil, err
+				}
+				return &shaped{model: m}, m.Model, nil
 			}
-			return NewSolverFor(p, o.Options, run.Search)
+			return buildShaped(p, o)
+		})
+	} else {
+		r, err = catalog.ReuseIf(run, variant{}, func(s *shaped) bool { return s.fits(p) }, func() (*shaped, *csp.Model, error) {
+			return buildShaped(p, o)
 		})
 	}
-	sl, _ := catalog.Get(run.Cache, slot{}, func() (*slot, error) { return &slot{}, nil })
-	if sl.p != p {
-		sv, err := NewSolverFor(p, o.Options, run.Search)
-		if err != nil {
-			return nil, err
-		}
-		sl.p, sl.solver = p, sv
+	if err != nil {
+		return nil, err
 	}
-	return sl.solver, nil
+	return r, r.Model.pose(r.Search.Space(), p)
 }
 
-// several reports whether run asks for several searches at once
-// (--workers or --portfolio) or for another search than the depth-first
-// one (--order bfs): the one depth-first search a Solver reuses cannot
-// run them, so those go through a model of their own with the givens in
-// its domains.
-func several(run catalog.Run) bool {
-	return run.Search.Workers > 0 || len(run.Search.Portfolio) > 0 || run.Search.Order != csp.DepthFirst
+// buildShaped is newShaped as catalog.Reuse builds.
+func buildShaped(p *Puzzle, o settings) (*shaped, *csp.Model, error) {
+	s, err := newShaped(p, o.Options)
+	if err != nil {
+		return nil, nil, err
+	}
+	return s, s.model.Model, nil
 }
 
 // givenModel builds p's model under o with the givens and pencil marks as

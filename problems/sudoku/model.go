@@ -248,14 +248,100 @@ func build(p *Puzzle, o Options) (*Model, error) {
 	return &Model{BoxRows: boxRows, BoxCols: boxCols, Model: m, Board: g}, nil
 }
 
+// shaped is a model of one box shape and one set of variant rules, into
+// which every puzzle of that shape and those rules is posed, its givens
+// and pencil marks at the root of a search of the model: what a Solver
+// keeps beside its search, and the handle of the catalog's reused model
+// (problems/catalog.Reuse).
+type shaped struct {
+	model *Model
+	rules *Puzzle // the variant rules, nil for the classic puzzle
+}
+
+// newShaped builds the model of p's shape and rules (regions, diagonals,
+// cages; not its givens), or returns BuildPuzzle's error.
+func newShaped(p *Puzzle, o Options) (*shaped, error) {
+	m, err := BuildPuzzle(p, o)
+	if err != nil {
+		return nil, err
+	}
+	r := &shaped{model: m}
+	if p.Variant() {
+		r.rules = &Puzzle{BoxRows: p.BoxRows, BoxCols: p.BoxCols, Regions: slices.Clone(p.Regions), Diagonals: p.Diagonals}
+		for _, c := range p.Cages {
+			r.rules.Cages = append(r.rules.Cages, Cage{Cells: slices.Clone(c.Cells), Sum: c.Sum})
+		}
+	}
+	return r, nil
+}
+
+// fits reports whether the model's shape and rules are p's.
+func (r *shaped) fits(p *Puzzle) bool {
+	if p.BoxRows != r.model.BoxRows || p.BoxCols != r.model.BoxCols {
+		return false
+	}
+	if r.rules == nil || !p.Variant() {
+		return r.rules == nil && !p.Variant()
+	}
+	return r.rules.Diagonals == p.Diagonals && slices.Equal(r.rules.Regions, p.Regions) &&
+		slices.EqualFunc(r.rules.Cages, p.Cages, func(a, b Cage) bool { return a.Sum == b.Sum && slices.Equal(a.Cells, b.Cells) })
+}
+
+// pose puts p's givens and pencil marks into sp, a space of the model at
+// its root; it returns an error when p does not fit the model. A given or
+// marks that leave a cell empty fail sp: the search reports no solution.
+func (r *shaped) pose(sp *csp.Space, p *Puzzle) error {
+	if p.BoxRows != r.model.BoxRows || p.BoxCols != r.model.BoxCols {
+		return fmt.Errorf("sudoku: a %dx%d puzzle given to a solver of %dx%d boxes",
+			p.N(), p.N(), r.model.BoxRows, r.model.BoxCols)
+	}
+	if len(p.Cells) != len(r.model.Board.Vars) {
+		return fmt.Errorf("sudoku: %d cells, want %d", len(p.Cells), len(r.model.Board.Vars))
+	}
+	if (r.rules != nil || p.Variant()) && !r.fits(p) {
+		return fmt.Errorf("sudoku: a puzzle with other regions, diagonals or cages than the solver's")
+	}
+	for i, v := range p.Cells {
+		if v != 0 && !sp.Assign(r.model.Board.Vars[i], v) {
+			break // the root fails; Run reports it
+		}
+	}
+	if p.Marks != nil {
+		for i, mask := range p.Marks {
+			if !sp.KeepMask(r.model.Board.Vars[i], mask) {
+				break
+			}
+		}
+	}
+	return nil
+}
+
+// cellsOf returns the grid of a solution indexed by Var (nil for nil): the
+// solution itself when the cells are the model's first variables in order,
+// as Build makes them.
+func (r *shaped) cellsOf(sol []int) []int {
+	if sol == nil {
+		return nil
+	}
+	vars := r.model.Board.Vars
+	if len(sol) == len(vars) && vars[0] == 0 && vars[len(sol)-1] == csp.Var(len(sol)-1) {
+		return sol
+	}
+	out := make([]int, len(vars))
+	for i, x := range vars {
+		out[i] = sol[x]
+	}
+	return out
+}
+
 // Solver solves puzzles of one box shape (and of one set of variant
 // rules), reusing one model and one search from puzzle to puzzle: a
 // puzzle costs its search only. A Solver is not safe for concurrent use;
-// make one per goroutine.
+// make one per goroutine. (The catalog keeps its models per worker
+// through problems/catalog.Reuse, with the same posing.)
 type Solver struct {
-	model  *Model
+	*shaped
 	search *csp.Search
-	rules  *Puzzle // the variant rules, nil for the classic puzzle
 }
 
 // NewSolver returns a solver for puzzles with boxes of boxRows x boxCols,
@@ -265,71 +351,31 @@ func NewSolver(boxRows, boxCols int, o Options, search csp.Options) (*Solver, er
 	if err != nil {
 		return nil, err
 	}
-	return &Solver{model: m, search: csp.NewSearch(m.Model, search)}, nil
+	return &Solver{shaped: &shaped{model: m}, search: csp.NewSearch(m.Model, search)}, nil
 }
 
 // NewSolverFor returns a solver for the puzzles with p's shape and rules
 // (regions, diagonals, cages; the givens may differ): for a classic p it
 // is NewSolver. A malformed p gives Validate's error.
 func NewSolverFor(p *Puzzle, o Options, search csp.Options) (*Solver, error) {
-	m, err := BuildPuzzle(p, o)
+	r, err := newShaped(p, o)
 	if err != nil {
 		return nil, err
 	}
-	s := &Solver{model: m, search: csp.NewSearch(m.Model, search)}
-	if p.Variant() {
-		s.rules = &Puzzle{BoxRows: p.BoxRows, BoxCols: p.BoxCols, Regions: slices.Clone(p.Regions), Diagonals: p.Diagonals}
-		for _, c := range p.Cages {
-			s.rules.Cages = append(s.rules.Cages, Cage{Cells: slices.Clone(c.Cells), Sum: c.Sum})
-		}
-	}
-	return s, nil
+	return &Solver{shaped: r, search: csp.NewSearch(r.model.Model, search)}, nil
 }
 
 // Fits reports whether the solver's shape and rules are p's, so that
 // Solve and Count take p.
-func (s *Solver) Fits(p *Puzzle) bool {
-	if p.BoxRows != s.model.BoxRows || p.BoxCols != s.model.BoxCols {
-		return false
-	}
-	if s.rules == nil || !p.Variant() {
-		return s.rules == nil && !p.Variant()
-	}
-	r := s.rules
-	return r.Diagonals == p.Diagonals && slices.Equal(r.Regions, p.Regions) &&
-		slices.EqualFunc(r.Cages, p.Cages, func(a, b Cage) bool { return a.Sum == b.Sum && slices.Equal(a.Cells, b.Cells) })
-}
+func (s *Solver) Fits(p *Puzzle) bool { return s.shaped.fits(p) }
 
 // Model returns the solver's model.
-func (s *Solver) Model() *Model { return s.model }
+func (s *Solver) Model() *Model { return s.shaped.model }
 
 // start puts the search at the root of p.
 func (s *Solver) start(p *Puzzle) error {
-	if p.BoxRows != s.model.BoxRows || p.BoxCols != s.model.BoxCols {
-		return fmt.Errorf("sudoku: a %dx%d puzzle given to a solver of %dx%d boxes",
-			p.N(), p.N(), s.model.BoxRows, s.model.BoxCols)
-	}
-	if len(p.Cells) != len(s.model.Board.Vars) {
-		return fmt.Errorf("sudoku: %d cells, want %d", len(p.Cells), len(s.model.Board.Vars))
-	}
-	if (s.rules != nil || p.Variant()) && !s.Fits(p) {
-		return fmt.Errorf("sudoku: a puzzle with other regions, diagonals or cages than the solver's")
-	}
 	s.search.Reset()
-	sp := s.search.Space()
-	for i, v := range p.Cells {
-		if v != 0 && !sp.Assign(s.model.Board.Vars[i], v) {
-			break // the root fails; Run reports it
-		}
-	}
-	if p.Marks != nil {
-		for i, mask := range p.Marks {
-			if !sp.KeepMask(s.model.Board.Vars[i], mask) {
-				break
-			}
-		}
-	}
-	return nil
+	return s.shaped.pose(s.search.Space(), p)
 }
 
 // Solve returns the first solution of p (row-major, nil if none) and
@@ -339,7 +385,7 @@ func (s *Solver) Solve(ctx context.Context, p *Puzzle) ([]int, csp.Result, error
 		return nil, csp.Result{}, err
 	}
 	res := s.search.Run(ctx, 1, func(*csp.Space) bool { return true })
-	return s.cellsOf(res.Solution), res, nil
+	return s.shaped.cellsOf(res.Solution), res, nil
 }
 
 // Count counts the solutions of p up to limit (0: no cap); a limit of 2
@@ -349,23 +395,6 @@ func (s *Solver) Count(ctx context.Context, p *Puzzle, limit int64) (csp.Result,
 		return csp.Result{}, err
 	}
 	return s.search.Run(ctx, limit, func(*csp.Space) bool { return true }), nil
-}
-
-// cellsOf returns the grid of a solution indexed by Var (nil for nil): the
-// solution itself when the cells are the model's first variables in order,
-// as Build makes them.
-func (s *Solver) cellsOf(sol []int) []int {
-	if sol == nil {
-		return nil
-	}
-	if len(sol) == len(s.model.Board.Vars) && s.model.Board.Vars[0] == 0 && s.model.Board.Vars[len(sol)-1] == csp.Var(len(sol)-1) {
-		return sol
-	}
-	out := make([]int, len(s.model.Board.Vars))
-	for i, x := range s.model.Board.Vars {
-		out[i] = sol[x]
-	}
-	return out
 }
 
 // Solve solves one puzzle, of any variant, with a solver of its own
