@@ -57,6 +57,18 @@
 // independent Check verify every solution it returns; Count counts up to
 // a cap.
 //
+// # Reuse
+//
+// In the adjacent variant the propagators depend on a puzzle's relations
+// only as data: its Shape (size, options, which lines get a chain) fixes
+// them, and a model built once per shape (BuildShape, its chains and
+// windows reading the relations from the model through
+// chain.PostShared) takes each puzzle of that shape by Pose, its
+// relations and givens, with the search a model of its own would make.
+// The command line keeps one per shape and worker (problems/catalog's
+// Reuse). Plain Futoshiki builds a model per puzzle: its propagators,
+// and so dom/wdeg's weights, follow the positions of its signs.
+//
 // The package registers "futoshiki" with problems/catalog, so the command
 // line serves it: csp solve futoshiki FILE, csp count futoshiki FILE
 // --limit 2, csp generate futoshiki --size 7 [--adjacent] [--signs P].
