@@ -1,0 +1,118 @@
+package alldiff_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/cspgo/csp/csp"
+	"github.com/cspgo/csp/internal/proptest"
+	"github.com/cspgo/csp/propagators/alldiff"
+)
+
+// distinct reports whether vals (each 0..63) are pairwise different.
+func distinct(vals []int) bool {
+	seen := uint64(0)
+	for _, v := range vals {
+		if seen&(1<<v) != 0 {
+			return false
+		}
+		seen |= 1 << v
+	}
+	return true
+}
+
+// permutationMatrix reports whether vals, an n×n grid by rows, holds v
+// exactly once in every row and every column.
+func permutationMatrix(n, v int) func(vals []int) bool {
+	return func(vals []int) bool {
+		for i := range n {
+			inRow, inCol := 0, 0
+			for k := range n {
+				if vals[i*n+k] == v {
+					inRow++
+				}
+				if vals[k*n+i] == v {
+					inCol++
+				}
+			}
+			if inRow != 1 || inCol != 1 {
+				return false
+			}
+		}
+		return true
+	}
+}
+
+// justifyCase names a constraint of the package for CheckJustify, and
+// whether it must see failures without a wipe-out.
+type justifyCase struct {
+	name     string
+	c        proptest.Explaining
+	failures bool
+}
+
+func justifyCases() []justifyCase {
+	var cases []justifyCase
+	for _, st := range []alldiff.Strength{alldiff.Value, alldiff.Hidden, alldiff.GAC} {
+		post := func(m *csp.Model, v []csp.Var) error { return alldiff.Post(m, v, st) }
+		cases = append(cases,
+			justifyCase{st.String() + ", 3 to 6 variables over 0..5", proptest.Explaining{
+				Sizes: []int{3, 4, 5, 6}, Post: post, Holds: distinct}, true},
+			// As many values as variables: Hidden's hidden singles.
+			justifyCase{st.String() + ", 4 variables over 0..3", proptest.Explaining{
+				Sizes: []int{4}, MaxVal: 3, Post: post, Holds: distinct}, true},
+			justifyCase{st.String() + ", 5 variables over 1..5", proptest.Explaining{
+				Sizes: []int{5}, MinVal: 1, MaxVal: 5, Post: post, Holds: distinct}, true},
+			// A variable listed twice: no solution, every reason empty.
+			justifyCase{st.String() + ", a variable twice", proptest.Explaining{
+				Sizes: []int{3, 4}, Trials: 50,
+				Post:  func(m *csp.Model, v []csp.Var) error { return alldiff.Post(m, append(v, v[0]), st) },
+				Holds: func([]int) bool { return false }}, false},
+		)
+	}
+	for _, n := range []int{2, 3} {
+		for _, v := range []int{0, 2} {
+			cases = append(cases, justifyCase{fmt.Sprintf("permutation matrix %d×%d of %d", n, n, v), proptest.Explaining{
+				Sizes: []int{n * n}, MaxVal: 3, Trials: 300,
+				Post: func(m *csp.Model, vars []csp.Var) error {
+					grid := make([][]csp.Var, n)
+					for r := range grid {
+						grid[r] = vars[r*n : (r+1)*n]
+					}
+					return alldiff.PostPermutationMatrix(m, grid, v)
+				},
+				Holds: permutationMatrix(n, v)}, n == 3})
+		}
+	}
+	return cases
+}
+
+// TestJustify: every removal, hidden single and failure of every strength
+// and of the permutation matrix is explained by facts that held before
+// it and imply it, by brute force (proptest.CheckJustify).
+func TestJustify(t *testing.T) {
+	for i, jc := range justifyCases() {
+		t.Run(jc.name, func(t *testing.T) {
+			jc.c.Seed = uint64(i)
+			st := proptest.CheckJustify(t, jc.c)
+			assert.NotZero(t, st.Facts, "no fact explained above the root: the test checks nothing")
+			if jc.failures {
+				assert.NotZero(t, st.Failures, "no failure without a wipe-out explained")
+			}
+		})
+	}
+}
+
+// FuzzJustify drives CheckJustify from the fuzzer's seeds, a few trials
+// of every case per seed.
+func FuzzJustify(f *testing.F) {
+	f.Add(uint64(1))
+	f.Fuzz(func(t *testing.T, seed uint64) {
+		for _, jc := range justifyCases() {
+			jc.c.Seed, jc.c.Trials = seed, 3
+			proptest.CheckJustify(t, jc.c)
+		}
+	})
+}
