@@ -24,11 +24,14 @@ type Explaining struct {
 	// Post posts the constraint on vars: the model must hold nothing else,
 	// in one propagator (a failure without a wipe-out is asked of
 	// propagator 0).
-	Post   func(m *csp.Model, vars []csp.Var) error
-	Holds  func(vals []int) bool // the constraint, on a full assignment
-	Trials int                   // random instances (default 200)
-	Steps  int                   // outside narrowings per instance (default 8)
-	Seed   uint64
+	Post  func(m *csp.Model, vars []csp.Var) error
+	Holds func(vals []int) bool // the constraint, on a full assignment
+	// Density is the least share of the values MinVal..MaxVal that an
+	// initial domain keeps, each drawn between it and 1 (default 0.3).
+	Density float64
+	Trials  int // random instances (default 200)
+	Steps   int // outside narrowings per instance (default 8)
+	Seed    uint64
 }
 
 // JustifyStats counts what CheckJustify looked at, for the record.
@@ -82,6 +85,9 @@ func CheckJustify(t testing.TB, c Explaining) JustifyStats {
 	if c.Trials == 0 {
 		c.Trials = 200
 	}
+	if c.Density == 0 {
+		c.Density = 0.3
+	}
 	if c.Steps == 0 {
 		c.Steps = 8
 	}
@@ -101,7 +107,7 @@ func (c Explaining) trial(t testing.TB, rng *rand.Rand, trial int, st *JustifySt
 	t.Helper()
 	m := csp.NewModel()
 	n := c.Sizes[rng.IntN(len(c.Sizes))]
-	init := RandomDomains(rng, n, c.MinVal, c.MaxVal)
+	init := randomDomains(rng, n, c.MinVal, c.MaxVal, c.Density)
 	vars := make([]csp.Var, n)
 	for i, d := range init {
 		vars[i] = m.NewVar(domains.Of(d...), fmt.Sprintf("x%d", i))

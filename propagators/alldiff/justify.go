@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/cspgo/csp/csp"
+	"github.com/cspgo/csp/domains"
 )
 
 // Explanations for learning from conflicts (csp.Justifier and
@@ -57,20 +58,35 @@ type justifier struct {
 	order []int32
 }
 
-// load fills the scratch matcher's rows with the domains of vars at at,
-// each within its initial domain (init, width words per position).
-func (e *justifier) load(at csp.Past, vars []csp.Var, init []uint64, width, values int) *matcher {
+// edges names the facts of the edges of a value graph: left node j (a
+// variable, or a row of a grid) takes right node k (a value, or a
+// column), or cannot.
+type edges interface {
+	lacks(j, k int) csp.Fact
+	takes(j, k int) csp.Fact
+}
+
+// groupEdges are the edges of a group: variable j takes value k.
+type groupEdges []csp.Var
+
+func (g groupEdges) lacks(j, k int) csp.Fact { return csp.Fact{X: g[j], V: int32(k)} }
+func (g groupEdges) takes(j, k int) csp.Fact { return csp.Fact{X: g[j], V: int32(k), Eq: true} }
+
+// load fills the scratch matcher's rows (n left nodes, width words each,
+// right nodes 0..values-1) with the edges of e that held at at, within
+// init (the edges of the initial domains, width words per left node).
+func (e *justifier) load(at csp.Past, ed edges, n int, init []uint64, width, values int) *matcher {
 	if e.m == nil {
-		e.m = newMatcher(len(vars), width, values)
+		e.m = newMatcher(n, width, values)
 	}
 	m := e.m
-	for i, x := range vars {
+	for i := range n {
 		r := m.row(i)
 		for k, w := range init[i*width : (i+1)*width] {
 			r[k] = 0
 			for ; w != 0; w &= w - 1 {
 				b := bits.TrailingZeros64(w)
-				if !at.Held(csp.Fact{X: x, V: int32(64*k + b)}) {
+				if !at.Held(ed.lacks(i, 64*k+b)) {
 					r[k] |= 1 << b
 				}
 			}
@@ -103,17 +119,17 @@ func (m *matcher) deficientIn(order []int32) int {
 	return -1
 }
 
-// stateReason appends, for every left node, the removals of the values of
-// its initial domain (init) that its row lacks: the whole state of the
-// domains loaded, which implies whatever a sound propagator deduced from
-// it. It is the fallback of the explanations, for a state they do not
-// expect.
-func (m *matcher) stateReason(vars []csp.Var, init []uint64, out []csp.Fact) []csp.Fact {
-	for j, x := range vars {
+// stateReason appends, for every left node of the n loaded, that it lacks
+// each right node of its initial row (init) that its row lacks: the whole
+// state of the domains loaded, which implies whatever a sound propagator
+// deduced from it. It is the fallback of the explanations, for a state
+// they do not expect.
+func (m *matcher) stateReason(ed edges, n int, init []uint64, out []csp.Fact) []csp.Fact {
+	for j := range n {
 		r := m.row(j)
 		for k, w := range init[j*m.width : (j+1)*m.width] {
 			for w &^= r[k]; w != 0; w &= w - 1 {
-				out = append(out, csp.Fact{X: x, V: int32(64*k + bits.TrailingZeros64(w))})
+				out = append(out, ed.lacks(j, 64*k+bits.TrailingZeros64(w)))
 			}
 		}
 	}
@@ -121,21 +137,21 @@ func (m *matcher) stateReason(vars []csp.Var, init []uint64, out []csp.Fact) []c
 }
 
 // hallReason appends the reason of the Hall set found from left node i
-// (deficient), skipping the left nodes for which skip is true: for each
-// other node j, the facts that keep its variable vars[j] within the
-// values visited, which is [vars[j] = u] when its row is the single u
-// (and at holds it), else the removals of the values of its initial
-// domain (init) outside them.
-func (m *matcher) hallReason(at csp.Past, i int, vars []csp.Var, init []uint64, skip func(j int) bool, out []csp.Fact) []csp.Fact {
+// (deficientIn), skipping the left nodes for which skip is true: for each
+// other node j, the facts that keep it within the right nodes visited,
+// which is the one fact that j takes u when its row is the single u (and
+// at holds it), else that it lacks each right node of its initial row
+// (init) outside them.
+func (m *matcher) hallReason(at csp.Past, ed edges, i int, init []uint64, skip func(j int) bool, out []csp.Fact) []csp.Fact {
 	add := func(j int) []csp.Fact {
 		if skip(j) {
 			return out
 		}
-		x, r := vars[j], m.row(j)
+		r := m.row(j)
 		if single(r) {
 			for k, w := range r {
 				if w != 0 {
-					if f := (csp.Fact{X: x, V: int32(64*k + bits.TrailingZeros64(w)), Eq: true}); at.Held(f) {
+					if f := ed.takes(j, 64*k+bits.TrailingZeros64(w)); at.Held(f) {
 						return append(out, f)
 					}
 				}
@@ -143,7 +159,7 @@ func (m *matcher) hallReason(at csp.Past, i int, vars []csp.Var, init []uint64, 
 		}
 		for k, w := range init[j*m.width : (j+1)*m.width] {
 			for w &^= m.visited[k]; w != 0; w &= w - 1 {
-				out = append(out, csp.Fact{X: x, V: int32(64*k + bits.TrailingZeros64(w))})
+				out = append(out, ed.lacks(j, 64*k+bits.TrailingZeros64(w)))
 			}
 		}
 		return out
@@ -187,7 +203,7 @@ func (g *group) Justify(at csp.Past, f csp.Fact, out []csp.Fact) []csp.Fact {
 			return append(out, e) // a naked single
 		}
 	}
-	m := g.ex.load(at, g.vars, g.why.init, g.width, g.why.values)
+	m := g.ex.load(at, groupEdges(g.vars), len(g.vars), g.why.init, g.width, g.why.values)
 	// x as if it held v, matched first: the others then fail to match.
 	order := g.ex.order[:0]
 	for j, y := range g.vars {
@@ -208,10 +224,10 @@ func (g *group) Justify(at csp.Past, f csp.Fact, out []csp.Fact) []csp.Fact {
 	if i < 0 {
 		// Not expected: GAC removed v from x, so no matching has x = v.
 		// Rows of x were cut to v: give them back before the fallback.
-		m = g.ex.load(at, g.vars, g.why.init, g.width, g.why.values)
-		return m.stateReason(g.vars, g.why.init, out)
+		m = g.ex.load(at, groupEdges(g.vars), len(g.vars), g.why.init, g.width, g.why.values)
+		return m.stateReason(groupEdges(g.vars), len(g.vars), g.why.init, out)
 	}
-	return m.hallReason(at, i, g.vars, g.why.init, func(j int) bool { return g.vars[j] == f.X }, out)
+	return m.hallReason(at, groupEdges(g.vars), i, g.why.init, func(j int) bool { return g.vars[j] == f.X }, out)
 }
 
 // JustifyFailure explains a failure of any strength that left every
@@ -220,7 +236,7 @@ func (g *group) JustifyFailure(at csp.Past, out []csp.Fact) []csp.Fact {
 	if g.why.dup {
 		return out
 	}
-	m := g.ex.load(at, g.vars, g.why.init, g.width, g.why.values)
+	m := g.ex.load(at, groupEdges(g.vars), len(g.vars), g.why.init, g.width, g.why.values)
 	// Two variables assigned one value.
 	for j, y := range g.vars {
 		r := m.row(j)
@@ -246,12 +262,119 @@ func (g *group) JustifyFailure(at csp.Past, out []csp.Fact) []csp.Fact {
 	g.ex.order = order
 	i := m.deficientIn(order)
 	if i < 0 {
-		return m.stateReason(g.vars, g.why.init, out) // not expected: the group failed
+		return m.stateReason(groupEdges(g.vars), len(g.vars), g.why.init, out) // not expected: the group failed
 	}
-	return m.hallReason(at, i, g.vars, g.why.init, func(int) bool { return false }, out)
+	return m.hallReason(at, groupEdges(g.vars), i, g.why.init, func(int) bool { return false }, out)
 }
 
 // initHas reports whether position j's initial domain held v.
 func (g *group) initHas(j, v int) bool {
 	return v >= 0 && v < 64*g.width && g.why.init[j*g.width+v/64]&(1<<(v%64)) != 0
+}
+
+// gridEdges are the edges of a permutation matrix of value v: row j has
+// v in column k.
+type gridEdges struct {
+	cells [][]csp.Var
+	v     int32
+}
+
+func (g gridEdges) lacks(j, k int) csp.Fact { return csp.Fact{X: g.cells[j][k], V: g.v} }
+func (g gridEdges) takes(j, k int) csp.Fact { return csp.Fact{X: g.cells[j][k], V: g.v, Eq: true} }
+
+// newGridWhy reads which cells of the grid can hold v initially: the
+// initial rows of the graph of rows and columns; dup says a variable
+// sits at two cells.
+func newGridWhy(m *csp.Model, cells [][]csp.Var, v int) *why {
+	n := len(cells)
+	width := domains.WordsFor(n - 1)
+	w := &why{init: make([]uint64, n*width), values: n}
+	seen := map[csp.Var]bool{}
+	var buf []uint64
+	for r, row := range cells {
+		for c, x := range row {
+			buf = m.AppendInitial(buf[:0], x)
+			if v/64 < len(buf) && buf[v/64]&(1<<(v%64)) != 0 {
+				w.init[r*width+c/64] |= 1 << (c % 64)
+			}
+			w.dup = w.dup || seen[x]
+			seen[x] = true
+		}
+	}
+	return w
+}
+
+var (
+	_ csp.Justifier        = (*permProp)(nil)
+	_ csp.FailureJustifier = (*permProp)(nil)
+)
+
+// Justify explains a removal of v from a cell (csp.Justifier): v placed
+// in another cell of its row or column, else a Hall set of rows (with
+// the cell's row as if it held v in that cell, the other rows admit no
+// matching to columns): the rows of the set can hold v only in as many
+// columns as they are, the cell's column among them. A grid that lists
+// a variable twice is explained by the whole state of the moment.
+func (p *permProp) Justify(at csp.Past, f csp.Fact, out []csp.Fact) []csp.Fact {
+	ed := gridEdges{p.cells, int32(p.v)}
+	n := len(p.cells)
+	width := p.m.width
+	if p.why.dup {
+		return p.ex.load(at, ed, n, p.why.init, width, n).stateReason(ed, n, p.why.init, out)
+	}
+	r, c := -1, -1
+	for i, row := range p.cells {
+		if k := slices.Index(row, f.X); k >= 0 {
+			r, c = i, k
+			break
+		}
+	}
+	for k := range n {
+		if e := ed.takes(r, k); k != c && at.Held(e) {
+			return append(out, e)
+		}
+		if e := ed.takes(k, c); k != r && at.Held(e) {
+			return append(out, e)
+		}
+	}
+	m := p.ex.load(at, ed, n, p.why.init, width, n)
+	row := m.row(r)
+	clear(row)
+	row[c/64] = 1 << (c % 64)
+	order := append(p.ex.order[:0], int32(r))
+	for i := range n {
+		if i != r {
+			order = append(order, int32(i))
+		}
+	}
+	p.ex.order = order
+	i := m.deficientIn(order)
+	if i < 0 {
+		// Not expected: v left the cell because no matching holds it.
+		m = p.ex.load(at, ed, n, p.why.init, width, n)
+		return m.stateReason(ed, n, p.why.init, out)
+	}
+	return m.hallReason(at, ed, i, p.why.init, func(j int) bool { return j == r }, out)
+}
+
+// JustifyFailure explains a grid whose rows cannot all place v in
+// different columns (csp.FailureJustifier): a set of rows that can hold
+// it in fewer columns between them.
+func (p *permProp) JustifyFailure(at csp.Past, out []csp.Fact) []csp.Fact {
+	ed := gridEdges{p.cells, int32(p.v)}
+	n := len(p.cells)
+	m := p.ex.load(at, ed, n, p.why.init, p.m.width, n)
+	if p.why.dup {
+		return m.stateReason(ed, n, p.why.init, out)
+	}
+	order := p.ex.order[:0]
+	for i := range n {
+		order = append(order, int32(i))
+	}
+	p.ex.order = order
+	i := m.deficientIn(order)
+	if i < 0 {
+		return m.stateReason(ed, n, p.why.init, out) // not expected: the grid failed
+	}
+	return m.hallReason(at, ed, i, p.why.init, func(int) bool { return false }, out)
 }
