@@ -18,8 +18,10 @@ type recorder struct {
 	errs []string
 }
 
-func (r *recorder) Errorf(format string, args ...any) { r.errs = append(r.errs, fmt.Sprintf(format, args...)) }
-func (r *recorder) Logf(string, ...any)               {}
+func (r *recorder) Errorf(format string, args ...any) {
+	r.errs = append(r.errs, fmt.Sprintf(format, args...))
+}
+func (r *recorder) Logf(string, ...any) {}
 
 // unequal is x != y whose explanations are chosen by the test: why gives
 // the reason of [y != v] made true because [x = v] (and the reverse),
