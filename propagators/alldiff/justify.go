@@ -35,13 +35,14 @@ import (
 // why is what the explanations of a group read besides the facts: its
 // initial domains, shared read-only by every clone.
 type why struct {
+	ed     edges    // the facts of the value graph's edges
 	init   []uint64 // n × width: the initial domain of each position
 	values int      // one more than the largest value of any of them
 	dup    bool     // a variable sits at two positions
 }
 
 func newWhy(m *csp.Model, vars []csp.Var, width, values int) *why {
-	w := &why{init: make([]uint64, 0, len(vars)*width), values: max(values, 1)}
+	w := &why{ed: groupEdges(vars), init: make([]uint64, 0, len(vars)*width), values: max(values, 1)}
 	for i, x := range vars {
 		w.init = m.AppendInitial(w.init, x)
 		w.init = append(w.init, make([]uint64, (i+1)*width-len(w.init))...)
@@ -203,7 +204,7 @@ func (g *group) Justify(at csp.Past, f csp.Fact, out []csp.Fact) []csp.Fact {
 			return append(out, e) // a naked single
 		}
 	}
-	m := g.ex.load(at, groupEdges(g.vars), len(g.vars), g.why.init, g.width, g.why.values)
+	m := g.ex.load(at, g.why.ed, len(g.vars), g.why.init, g.width, g.why.values)
 	// x as if it held v, matched first: the others then fail to match.
 	order := g.ex.order[:0]
 	for j, y := range g.vars {
@@ -224,10 +225,10 @@ func (g *group) Justify(at csp.Past, f csp.Fact, out []csp.Fact) []csp.Fact {
 	if i < 0 {
 		// Not expected: GAC removed v from x, so no matching has x = v.
 		// Rows of x were cut to v: give them back before the fallback.
-		m = g.ex.load(at, groupEdges(g.vars), len(g.vars), g.why.init, g.width, g.why.values)
-		return m.stateReason(groupEdges(g.vars), len(g.vars), g.why.init, out)
+		m = g.ex.load(at, g.why.ed, len(g.vars), g.why.init, g.width, g.why.values)
+		return m.stateReason(g.why.ed, len(g.vars), g.why.init, out)
 	}
-	return m.hallReason(at, groupEdges(g.vars), i, g.why.init, func(j int) bool { return g.vars[j] == f.X }, out)
+	return m.hallReason(at, g.why.ed, i, g.why.init, func(j int) bool { return g.vars[j] == f.X }, out)
 }
 
 // JustifyFailure explains a failure of any strength that left every
@@ -236,7 +237,7 @@ func (g *group) JustifyFailure(at csp.Past, out []csp.Fact) []csp.Fact {
 	if g.why.dup {
 		return out
 	}
-	m := g.ex.load(at, groupEdges(g.vars), len(g.vars), g.why.init, g.width, g.why.values)
+	m := g.ex.load(at, g.why.ed, len(g.vars), g.why.init, g.width, g.why.values)
 	// Two variables assigned one value.
 	for j, y := range g.vars {
 		r := m.row(j)
@@ -262,9 +263,9 @@ func (g *group) JustifyFailure(at csp.Past, out []csp.Fact) []csp.Fact {
 	g.ex.order = order
 	i := m.deficientIn(order)
 	if i < 0 {
-		return m.stateReason(groupEdges(g.vars), len(g.vars), g.why.init, out) // not expected: the group failed
+		return m.stateReason(g.why.ed, len(g.vars), g.why.init, out) // not expected: the group failed
 	}
-	return m.hallReason(at, groupEdges(g.vars), i, g.why.init, func(int) bool { return false }, out)
+	return m.hallReason(at, g.why.ed, i, g.why.init, func(int) bool { return false }, out)
 }
 
 // initHas reports whether position j's initial domain held v.
@@ -288,7 +289,7 @@ func (g gridEdges) takes(j, k int) csp.Fact { return csp.Fact{X: g.cells[j][k], 
 func newGridWhy(m *csp.Model, cells [][]csp.Var, v int) *why {
 	n := len(cells)
 	width := domains.WordsFor(n - 1)
-	w := &why{init: make([]uint64, n*width), values: n}
+	w := &why{ed: gridEdges{cells, int32(v)}, init: make([]uint64, n*width), values: n}
 	seen := map[csp.Var]bool{}
 	var buf []uint64
 	for r, row := range cells {
@@ -316,7 +317,7 @@ var (
 // columns as they are, the cell's column among them. A grid that lists
 // a variable twice is explained by the whole state of the moment.
 func (p *permProp) Justify(at csp.Past, f csp.Fact, out []csp.Fact) []csp.Fact {
-	ed := gridEdges{p.cells, int32(p.v)}
+	ed := p.why.ed
 	n := len(p.cells)
 	width := p.m.width
 	if p.why.dup {
@@ -361,7 +362,7 @@ func (p *permProp) Justify(at csp.Past, f csp.Fact, out []csp.Fact) []csp.Fact {
 // different columns (csp.FailureJustifier): a set of rows that can hold
 // it in fewer columns between them.
 func (p *permProp) JustifyFailure(at csp.Past, out []csp.Fact) []csp.Fact {
-	ed := gridEdges{p.cells, int32(p.v)}
+	ed := p.why.ed
 	n := len(p.cells)
 	m := p.ex.load(at, ed, n, p.why.init, p.m.width, n)
 	if p.why.dup {

@@ -2,9 +2,11 @@ package alldiff_test
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/internal/proptest"
@@ -115,4 +117,82 @@ func FuzzJustify(f *testing.F) {
 			proptest.CheckJustify(t, jc.c)
 		}
 	})
+}
+
+// TestJustifyReasons: the exact reasons of a few removals, hidden singles
+// and failures.
+func TestJustifyReasons(t *testing.T) {
+	f := func(x csp.Var, v int, eq bool) csp.Fact { return csp.Fact{X: x, V: int32(v), Eq: eq} }
+	three := func(m *csp.Model) []csp.Var {
+		return []csp.Var{m.NewIntVar(1, 3, "x0"), m.NewIntVar(1, 3, "x1"), m.NewIntVar(1, 4, "x2")}
+	}
+	group := func(st alldiff.Strength) func(m *csp.Model) ([]csp.Var, error) {
+		return func(m *csp.Model) ([]csp.Var, error) {
+			vars := three(m)
+			return vars, alldiff.Post(m, vars, st)
+		}
+	}
+	grid := func(m *csp.Model) ([]csp.Var, error) {
+		vars := []csp.Var{m.NewIntVar(0, 1, "c00"), m.NewIntVar(0, 1, "c01"), m.NewIntVar(0, 1, "c10"), m.NewIntVar(0, 1, "c11")}
+		return vars, alldiff.PostPermutationMatrix(m, [][]csp.Var{vars[:2], vars[2:]}, 1)
+	}
+	cases := []struct {
+		name   string
+		post   func(m *csp.Model) ([]csp.Var, error)
+		narrow func(s *csp.Space, vars []csp.Var) bool
+		fact   func(vars []csp.Var) csp.Fact // the fact explained; nil: the failure
+		want   func(vars []csp.Var) []csp.Fact
+	}{
+		{"value: a naked single", group(alldiff.Value),
+			func(s *csp.Space, v []csp.Var) bool { return s.Assign(v[0], 2) },
+			func(v []csp.Var) csp.Fact { return f(v[2], 2, false) },
+			func(v []csp.Var) []csp.Fact { return []csp.Fact{f(v[0], 2, true)} }},
+		{"value: two variables on one value", group(alldiff.Value),
+			func(s *csp.Space, v []csp.Var) bool { return s.Assign(v[0], 2) && s.Assign(v[1], 2) }, nil,
+			func(v []csp.Var) []csp.Fact { return []csp.Fact{f(v[0], 2, true), f(v[1], 2, true)} }},
+		{"hidden: a hidden single", func(m *csp.Model) ([]csp.Var, error) {
+			vars := []csp.Var{m.NewIntVar(1, 3, "x0"), m.NewIntVar(1, 3, "x1"), m.NewIntVar(1, 3, "x2")}
+			return vars, alldiff.Post(m, vars, alldiff.Hidden)
+		},
+			func(s *csp.Space, v []csp.Var) bool { return s.Remove(v[0], 3) && s.Remove(v[1], 3) },
+			func(v []csp.Var) csp.Fact { return f(v[2], 3, true) },
+			func(v []csp.Var) []csp.Fact { return []csp.Fact{f(v[0], 3, false), f(v[1], 3, false)} }},
+		{"gac: a Hall pair", group(alldiff.GAC),
+			func(s *csp.Space, v []csp.Var) bool { return s.Remove(v[0], 3) && s.Remove(v[1], 3) },
+			func(v []csp.Var) csp.Fact { return f(v[2], 1, false) },
+			func(v []csp.Var) []csp.Fact { return []csp.Fact{f(v[0], 3, false), f(v[1], 3, false)} }},
+		{"gac: a pigeonhole", group(alldiff.GAC),
+			func(s *csp.Space, v []csp.Var) bool {
+				return s.Remove(v[0], 3) && s.Remove(v[1], 3) && s.Remove(v[2], 3) && s.Remove(v[2], 4)
+			}, nil,
+			func(v []csp.Var) []csp.Fact {
+				return []csp.Fact{f(v[0], 3, false), f(v[1], 3, false), f(v[2], 3, false), f(v[2], 4, false)}
+			}},
+		{"permutation matrix: the other cell of a row", grid,
+			func(s *csp.Space, v []csp.Var) bool { return s.Remove(v[0], 1) },
+			func(v []csp.Var) csp.Fact { return f(v[3], 1, false) },
+			func(v []csp.Var) []csp.Fact { return []csp.Fact{f(v[0], 1, false)} }},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			m := csp.NewModel()
+			vars, err := c.post(m)
+			require.NoError(t, err)
+			s := csp.NewSpace(m, csp.Trailing)
+			require.NoError(t, s.TrackFacts())
+			require.True(t, s.Propagate())
+			s.Push()
+			require.True(t, c.narrow(s, vars))
+			ok := s.Propagate()
+			if c.fact == nil {
+				require.False(t, ok, "propagation fails")
+				assert.ElementsMatch(t, c.want(vars), s.FailureReason(0, nil))
+				return
+			}
+			require.True(t, ok)
+			i := slices.Index(s.Facts(), c.fact(vars))
+			require.GreaterOrEqual(t, i, 0, "fact %v not booked in %v", c.fact(vars), s.Facts())
+			assert.ElementsMatch(t, c.want(vars), s.Reason(i, nil))
+		})
+	}
 }
