@@ -3,8 +3,8 @@ package alldiff_test
 import (
 	"fmt"
 	"maps"
-	"slices"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"

@@ -26,7 +26,7 @@ func justifyCases() []struct {
 		for _, sh := range []struct{ L, n, clue int }{{3, 3, 2}, {4, 4, 2}, {4, 4, 3}, {4, 5, 1}, {5, 5, 3}, {3, 5, 2}} {
 			cases = append(cases, jc{fmt.Sprintf("%v, %d cells, heights 1..%d, clue %d", st, sh.L, sh.n, sh.clue), proptest.Explaining{
 				Sizes: []int{sh.L}, MinVal: 0, MaxVal: sh.n + 1, Density: 0.5,
-				Post: func(m *csp.Model, v []csp.Var) error { return visibility.Post(m, v, sh.n, sh.clue, st) },
+				Post:  func(m *csp.Model, v []csp.Var) error { return visibility.Post(m, v, sh.n, sh.clue, st) },
 				Holds: func(vals []int) bool { return inRange(vals, sh.n) && seen(vals) == sh.clue },
 			}})
 		}
