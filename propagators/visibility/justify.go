@@ -7,26 +7,59 @@ import (
 )
 
 // Explanations for learning from conflicts (csp.Justifier and
-// csp.FailureJustifier) of the strengths that filter one clue alone,
-// Bounds and GAC: a removal of v from x is explained by removals from the
-// line's cells that held then and under which the clue's automaton (the
-// core of GAC, table) accepts no arrangement with x = v; a failure by
-// removals under which it accepts none at all. Values outside 1..n need
-// no reason: the clue alone excludes them. The removals are found by
-// deletion from every removal that held then (a sound propagator's
+// csp.FailureJustifier) of Bounds, GAC and Line: a removal of v from x is
+// explained by removals from the line's cells that held then and under
+// which the constraint's filtering core, run as a test on domains of its
+// own, finds no solution with x = v (the clue's automaton, GAC's table,
+// for Bounds and GAC, which filter the clue alone; Line's program for
+// Line, whose constraint is the permutation with both clues); a failure
+// by removals under which it finds none at all. Values outside 1..n need
+// no reason: the constraint alone excludes them. The removals are found
+// by deletion from every removal that held then (a sound propagator's
 // deduction follows from those): first whole cells, then single values,
-// each dropped when the automaton still accepts nothing without it, one
-// run of the table per try, so O(L·n) runs of O(L·n) word operations at
-// worst, for a reason no removal of which can be dropped. Edge and Line
-// are explained generically (Line's constraint is the permutation, which
-// this automaton does not know).
+// each dropped when the core still finds nothing without it, one run of
+// the core per try: O(L·n) runs at worst, for a reason no removal of
+// which can be dropped. Edge is explained generically (its clue-1 rule
+// assumes a permutation only on a full line).
 
-// clueWhy is the scratch of those explanations: a table of its own (the
-// propagator's is state between runs) and the removals tried, per cell.
+// core is a filtering core seen as a test: whether some solution of the
+// constraint lies within dom (per position, bit h for height h).
+type core interface {
+	fits(dom []uint64) bool
+}
+
+// fits runs the automaton on dom.
+func (t *table) fits(dom []uint64) bool {
+	copy(t.dom, dom)
+	return t.filter()
+}
+
+// lineCore is Line's program on domains of its own: a lineProp that only
+// ever filters (no witnesses: its cover is full).
+type lineCore struct{ p *lineProp }
+
+func (c lineCore) fits(dom []uint64) bool {
+	p := c.p
+	if !p.read() {
+		return false // a clue no permutation meets
+	}
+	for i, d := range dom {
+		p.dom[i] = uint16(d>>1) & (1<<p.n - 1)
+		if p.dom[i] == 0 {
+			return false
+		}
+	}
+	return p.filter()
+}
+
+// clueWhy is the scratch of those explanations: a core of its own (the
+// propagator's holds state between runs) and the removals tried, per
+// cell.
 type clueWhy struct {
-	t   *table
-	rem []uint64 // per position, the removals in the reason so far
-	pin []bool   // per position, a cell of the variable explained
+	core core
+	rem  []uint64 // per position, the removals in the reason so far
+	pin  []bool   // per position, a cell of the variable explained
+	dom  []uint64 // per position, the domain tried
 }
 
 var (
@@ -34,40 +67,79 @@ var (
 	_ csp.FailureJustifier = (*gacProp)(nil)
 	_ csp.Justifier        = (*bounds)(nil)
 	_ csp.FailureJustifier = (*bounds)(nil)
+	_ csp.Justifier        = (*lineProp)(nil)
+	_ csp.FailureJustifier = (*lineProp)(nil)
 )
 
 // Justify explains a removal of GAC (csp.Justifier).
 func (p *gacProp) Justify(at csp.Past, f csp.Fact, out []csp.Fact) []csp.Fact {
-	return p.why.explain(at, p.t.line, p.t.n, p.t.c, &f, out)
+	return p.clueWhy().explain(at, p.t.line, p.t.n, &f, out)
 }
 
 // JustifyFailure explains a line that no arrangement fits
 // (csp.FailureJustifier).
 func (p *gacProp) JustifyFailure(at csp.Past, out []csp.Fact) []csp.Fact {
-	return p.why.explain(at, p.t.line, p.t.n, p.t.c, nil, out)
+	return p.clueWhy().explain(at, p.t.line, p.t.n, nil, out)
+}
+
+func (p *gacProp) clueWhy() *clueWhy {
+	if p.why.core == nil {
+		p.why.core = newTable(p.t.line, p.t.n, p.t.c)
+	}
+	return &p.why
 }
 
 // Justify explains a removal of Bounds (csp.Justifier).
 func (p *bounds) Justify(at csp.Past, f csp.Fact, out []csp.Fact) []csp.Fact {
-	return p.why.explain(at, p.line, p.n, p.c, &f, out)
+	return p.clueWhy().explain(at, p.line, p.n, &f, out)
 }
 
 // JustifyFailure explains a count out of reach (csp.FailureJustifier).
 func (p *bounds) JustifyFailure(at csp.Past, out []csp.Fact) []csp.Fact {
-	return p.why.explain(at, p.line, p.n, p.c, nil, out)
+	return p.clueWhy().explain(at, p.line, p.n, nil, out)
+}
+
+func (p *bounds) clueWhy() *clueWhy {
+	if p.why.core == nil {
+		p.why.core = newTable(p.line, p.n, p.c)
+	}
+	return &p.why
+}
+
+// Justify explains a removal of Line (csp.Justifier).
+func (p *lineProp) Justify(at csp.Past, f csp.Fact, out []csp.Fact) []csp.Fact {
+	return p.clueWhy().explain(at, p.line, p.n, &f, out)
+}
+
+// JustifyFailure explains a line that no permutation meeting its clues
+// fits (csp.FailureJustifier).
+func (p *lineProp) JustifyFailure(at csp.Past, out []csp.Fact) []csp.Fact {
+	return p.clueWhy().explain(at, p.line, p.n, nil, out)
+}
+
+func (p *lineProp) clueWhy() *clueWhy {
+	if p.why == nil {
+		c := &lineProp{line: p.line, n: p.n, clues: p.clues, full: p.full}
+		c.alloc()
+		for i := range c.cover {
+			c.cover[i] = ^uint16(0) // no witnesses
+		}
+		p.why = &clueWhy{core: lineCore{c}}
+	}
+	return p.why
 }
 
 // explain appends the reason of f (of a failure when f is nil) for the
-// clue c over line with heights 1..n.
-func (w *clueWhy) explain(at csp.Past, line []csp.Var, n, c int, f *csp.Fact, out []csp.Fact) []csp.Fact {
+// constraint of w's core over line, with heights 1..n.
+func (w *clueWhy) explain(at csp.Past, line []csp.Var, n int, f *csp.Fact, out []csp.Fact) []csp.Fact {
 	mask := heights(n)
 	if f != nil && (f.Eq || f.V < 1 || int(f.V) > n) {
-		return out // out of range: the clue excludes it (the strengths do not assign)
+		return out // out of range: the constraint excludes it (the strengths do not assign)
 	}
-	if w.t == nil {
-		w.t = newTable(line, n, c)
+	if w.rem == nil {
 		w.rem = make([]uint64, len(line))
 		w.pin = make([]bool, len(line))
+		w.dom = make([]uint64, len(line))
 	}
 	for i, x := range line {
 		w.rem[i] = 0
@@ -111,15 +183,15 @@ func (w *clueWhy) explain(at csp.Past, line []csp.Var, n, c int, f *csp.Fact, ou
 // f's value) leave the clue no arrangement.
 func (w *clueWhy) implied(mask uint64, f *csp.Fact) bool {
 	for i, r := range w.rem {
-		w.t.dom[i] = mask &^ r
+		w.dom[i] = mask &^ r
 		if w.pin[i] {
-			w.t.dom[i] &= 1 << f.V
+			w.dom[i] &= 1 << f.V
 		}
-		if w.t.dom[i] == 0 {
+		if w.dom[i] == 0 {
 			return true
 		}
 	}
-	return !w.t.filter()
+	return !w.core.fits(w.dom)
 }
 
 // first returns the first position of line's variable at position i.

@@ -31,10 +31,20 @@ func justifyCases() []struct {
 			}})
 		}
 	}
+	for _, sh := range []struct{ n, front, back int }{{3, 2, 2}, {4, 2, 0}, {4, 1, 2}, {4, 3, 2}, {5, 2, 3}, {5, 0, 4}} {
+		cases = append(cases, jc{fmt.Sprintf("line, %d cells, clues %d and %d", sh.n, sh.front, sh.back), proptest.Explaining{
+			Sizes: []int{sh.n}, MinVal: 0, MaxVal: sh.n + 1, Density: 0.5,
+			Post: func(m *csp.Model, v []csp.Var) error { return visibility.PostLine(m, v, sh.n, sh.front, sh.back) },
+			Holds: func(vals []int) bool {
+				return inRange(vals, sh.n) && proptest.Distinct(vals) &&
+					(sh.front == 0 || seen(vals) == sh.front) && (sh.back == 0 || seen(reversed(vals)) == sh.back)
+			},
+		}})
+	}
 	return cases
 }
 
-// TestJustify: every removal and failure of Bounds and GAC is explained
+// TestJustify: every removal and failure of Bounds, GAC and Line is explained
 // by removals that held before it and imply it, by brute force
 // (proptest.CheckJustify).
 func TestJustify(t *testing.T) {
