@@ -2,6 +2,7 @@ package visibility
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/cspgo/csp/csp"
 )
@@ -16,16 +17,21 @@ import (
 // by removals under which it finds none at all. Values outside 1..n need
 // no reason: the constraint alone excludes them. The removals are found
 // by deletion from every removal that held then (a sound propagator's
-// deduction follows from those): first whole cells, then single values,
+// deduction follows from those), except those of heights that no
+// solution uses even on full domains (the constraint alone removes
+// them): first whole cells, then single values,
 // each dropped when the core still finds nothing without it, one run of
 // the core per try: O(L·n) runs at worst, for a reason no removal of
 // which can be dropped. Edge is explained generically (its clue-1 rule
 // assumes a permutation only on a full line).
 
-// core is a filtering core seen as a test: whether some solution of the
-// constraint lies within dom (per position, bit h for height h).
+// core is a filtering core seen as a test: fits reports whether some
+// solution of the constraint lies within dom (per position, bit h for
+// height h); after it, kept(i) is the heights of position i some such
+// solution uses.
 type core interface {
 	fits(dom []uint64) bool
+	kept(i int) uint64
 }
 
 // fits runs the automaton on dom.
@@ -33,6 +39,8 @@ func (t *table) fits(dom []uint64) bool {
 	copy(t.dom, dom)
 	return t.filter()
 }
+
+func (t *table) kept(i int) uint64 { return t.keep[i] }
 
 // lineCore is Line's program on domains of its own: a lineProp that only
 // ever filters (no witnesses: its cover is full).
@@ -52,6 +60,8 @@ func (c lineCore) fits(dom []uint64) bool {
 	return p.filter()
 }
 
+func (c lineCore) kept(i int) uint64 { return c.p.keep[i] }
+
 // clueWhy is the scratch of those explanations: a core of its own (the
 // propagator's holds state between runs) and the removals tried, per
 // cell.
@@ -60,6 +70,13 @@ type clueWhy struct {
 	rem  []uint64 // per position, the removals in the reason so far
 	pin  []bool   // per position, a cell of the variable explained
 	dom  []uint64 // per position, the domain tried
+	// base is, per position, the heights some solution uses when every
+	// domain is full: a removal outside needs no reason (the constraint
+	// alone makes it), so it is never tried.
+	base []uint64
+	// clues are the clues base was found for (Line's, which an instance
+	// may change; a clue of the other strengths is fixed at Post).
+	clues Clues
 }
 
 var (
@@ -126,6 +143,10 @@ func (p *lineProp) clueWhy() *clueWhy {
 		}
 		p.why = &clueWhy{core: lineCore{c}}
 	}
+	if p.why.clues != *p.clues {
+		// Another instance (PostClues): base is to be found again.
+		p.why.clues, p.why.rem = *p.clues, nil
+	}
 	return p.why
 }
 
@@ -140,17 +161,29 @@ func (w *clueWhy) explain(at csp.Past, line []csp.Var, n int, f *csp.Fact, out [
 		w.rem = make([]uint64, len(line))
 		w.pin = make([]bool, len(line))
 		w.dom = make([]uint64, len(line))
+		w.base = make([]uint64, len(line))
+		for i := range w.dom {
+			w.dom[i] = mask
+		}
+		if w.core.fits(w.dom) {
+			for i := range w.base {
+				w.base[i] = w.core.kept(i)
+			}
+		}
+	}
+	if f != nil && w.base[slices.Index(line, f.X)]&(1<<f.V) == 0 {
+		return out // the constraint alone removes it
 	}
 	for i, x := range line {
 		w.rem[i] = 0
 		w.pin[i] = f != nil && x == f.X
-		for h := 1; h <= n; h++ {
-			if at.Held(csp.Fact{X: x, V: int32(h)}) {
+		for b := w.base[i]; b != 0; b &= b - 1 {
+			if h := bits.TrailingZeros64(b); at.Held(csp.Fact{X: x, V: int32(h)}) {
 				w.rem[i] |= 1 << h
 			}
 		}
 	}
-	if !w.implied(mask, f) {
+	if !w.implied(f) {
 		return w.append(line, out) // not expected of a sound propagator: the whole state
 	}
 	// Drop whole cells, then single values (every position of a variable
@@ -160,7 +193,7 @@ func (w *clueWhy) explain(at csp.Past, line []csp.Var, n int, f *csp.Fact, out [
 			continue
 		}
 		old := w.set(line, i, 0)
-		if !w.implied(mask, f) {
+		if !w.implied(f) {
 			w.set(line, i, old)
 		}
 	}
@@ -171,7 +204,7 @@ func (w *clueWhy) explain(at csp.Past, line []csp.Var, n int, f *csp.Fact, out [
 		for r := w.rem[i]; r != 0; r &= r - 1 {
 			b := r & -r
 			w.set(line, i, w.rem[i]&^b)
-			if !w.implied(mask, f) {
+			if !w.implied(f) {
 				w.set(line, i, w.rem[i]|b)
 			}
 		}
@@ -181,9 +214,9 @@ func (w *clueWhy) explain(at csp.Past, line []csp.Var, n int, f *csp.Fact, out [
 
 // implied reports whether the removals in rem (with f's variable set to
 // f's value) leave the clue no arrangement.
-func (w *clueWhy) implied(mask uint64, f *csp.Fact) bool {
+func (w *clueWhy) implied(f *csp.Fact) bool {
 	for i, r := range w.rem {
-		w.dom[i] = mask &^ r
+		w.dom[i] = w.base[i] &^ r
 		if w.pin[i] {
 			w.dom[i] &= 1 << f.V
 		}
