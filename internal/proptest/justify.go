@@ -39,6 +39,7 @@ type JustifyStats struct {
 	Facts      int // facts the propagator made true above the root, each explained
 	RootFacts  int // facts it made true at the root
 	Shorter    int // reasons (above the root) shorter than the generic reason
+	Long       int // reasons (above the root) of two facts or more
 	ReasonLen  int // the facts of those reasons, in all
 	GenericLen int // the facts of the generic reasons of the same facts, in all
 	Failures   int // failures without a wipe-out, explained
@@ -53,8 +54,8 @@ func (st JustifyStats) String() string {
 		}
 		return float64(n) / float64(st.Facts)
 	}
-	return fmt.Sprintf("%d facts explained above the root (%d at the root), %d shorter than the generic reason; mean length %.2f against %.2f; %d failures explained, %d wipe-outs",
-		st.Facts, st.RootFacts, st.Shorter, mean(st.ReasonLen), mean(st.GenericLen), st.Failures, st.WipeOuts)
+	return fmt.Sprintf("%d facts explained above the root (%d at the root), %d shorter than the generic reason, %d of two facts or more; mean length %.2f against %.2f; %d failures explained, %d wipe-outs",
+		st.Facts, st.RootFacts, st.Shorter, st.Long, mean(st.ReasonLen), mean(st.GenericLen), st.Failures, st.WipeOuts)
 }
 
 // CheckJustify checks the explanations of a constraint's propagator
@@ -255,6 +256,9 @@ func (j *justifyRun) count(i, firstAbove, n int) {
 	st.GenericLen += generic
 	if n < generic {
 		st.Shorter++
+	}
+	if n >= 2 {
+		st.Long++
 	}
 }
 

@@ -3,6 +3,7 @@ package alldiff_test
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -67,6 +68,9 @@ func justifyCases() []justifyCase {
 				Sizes: []int{4}, MaxVal: 3, Post: post, Holds: distinct}, true},
 			justifyCase{st.String() + ", 5 variables over 1..5", proptest.Explaining{
 				Sizes: []int{5}, MinVal: 1, MaxVal: 5, Post: post, Holds: distinct}, true},
+			// Values across a word boundary: the general path.
+			justifyCase{st.String() + ", 5 variables over 60..64", proptest.Explaining{
+				Sizes: []int{5}, MinVal: 60, MaxVal: 64, Post: post, Holds: proptest.Distinct}, true},
 			// A variable listed twice: no solution, every reason empty.
 			justifyCase{st.String() + ", a variable twice", proptest.Explaining{
 				Sizes: []int{3, 4}, Trials: 50,
@@ -102,6 +106,9 @@ func TestJustify(t *testing.T) {
 			assert.NotZero(t, st.Facts, "no fact explained above the root: the test checks nothing")
 			if jc.failures {
 				assert.NotZero(t, st.Failures, "no failure without a wipe-out explained")
+			}
+			if (strings.HasPrefix(jc.name, "gac") && !strings.HasSuffix(jc.name, "twice")) || strings.HasPrefix(jc.name, "permutation matrix 3") {
+				assert.NotZero(t, st.Long, "no Hall set of two variables or more explained")
 			}
 		})
 	}
