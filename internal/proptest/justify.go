@@ -324,3 +324,40 @@ func (j *justifyRun) solve(doms [][]int, facts []csp.Fact) ([]int, bool) {
 	}
 	return nil, false
 }
+
+// NamedExplaining is a case of a table of explaining constraints.
+type NamedExplaining struct {
+	Name string
+	Explaining
+}
+
+// JustifyTable runs CheckJustify on every case, each in a subtest seeded
+// by its position, and checks that each explained some fact above the
+// root (else the case checks nothing). It returns the counts by name.
+func JustifyTable(t *testing.T, cases []NamedExplaining) map[string]JustifyStats {
+	t.Helper()
+	out := map[string]JustifyStats{}
+	for i, c := range cases {
+		t.Run(c.Name, func(t *testing.T) {
+			c.Seed = uint64(i)
+			st := CheckJustify(t, c.Explaining)
+			if st.Facts == 0 {
+				t.Errorf("no fact explained above the root: the case checks nothing")
+			}
+			out[c.Name] = st
+		})
+	}
+	return out
+}
+
+// FuzzJustify fuzzes CheckJustify over every case, the fuzzer giving the
+// seed, a few trials of each case per seed (short by default).
+func FuzzJustify(f *testing.F, cases []NamedExplaining) {
+	f.Add(uint64(1))
+	f.Fuzz(func(t *testing.T, seed uint64) {
+		for _, c := range cases {
+			c.Seed, c.Trials = seed, 3
+			CheckJustify(t, c.Explaining)
+		}
+	})
+}

@@ -48,39 +48,32 @@ func permutationMatrix(n, v int) func(vals []int) bool {
 	}
 }
 
-// justifyCase names a constraint of the package for CheckJustify, and
-// whether it must see failures without a wipe-out.
-type justifyCase struct {
-	name     string
-	c        proptest.Explaining
-	failures bool
-}
-
-func justifyCases() []justifyCase {
-	var cases []justifyCase
+func justifyCases() []proptest.NamedExplaining {
+	type jc = proptest.NamedExplaining
+	var cases []jc
 	for _, st := range []alldiff.Strength{alldiff.Value, alldiff.Hidden, alldiff.GAC} {
 		post := func(m *csp.Model, v []csp.Var) error { return alldiff.Post(m, v, st) }
 		cases = append(cases,
-			justifyCase{st.String() + ", 3 to 6 variables over 0..5", proptest.Explaining{
-				Sizes: []int{3, 4, 5, 6}, Post: post, Holds: distinct}, true},
+			jc{Name: st.String() + ", 3 to 6 variables over 0..5", Explaining: proptest.Explaining{
+				Sizes: []int{3, 4, 5, 6}, Post: post, Holds: distinct}},
 			// As many values as variables: Hidden's hidden singles.
-			justifyCase{st.String() + ", 4 variables over 0..3", proptest.Explaining{
-				Sizes: []int{4}, MaxVal: 3, Post: post, Holds: distinct}, true},
-			justifyCase{st.String() + ", 5 variables over 1..5", proptest.Explaining{
-				Sizes: []int{5}, MinVal: 1, MaxVal: 5, Post: post, Holds: distinct}, true},
+			jc{Name: st.String() + ", 4 variables over 0..3", Explaining: proptest.Explaining{
+				Sizes: []int{4}, MaxVal: 3, Post: post, Holds: distinct}},
+			jc{Name: st.String() + ", 5 variables over 1..5", Explaining: proptest.Explaining{
+				Sizes: []int{5}, MinVal: 1, MaxVal: 5, Post: post, Holds: distinct}},
 			// Values across a word boundary: the general path.
-			justifyCase{st.String() + ", 5 variables over 60..64", proptest.Explaining{
-				Sizes: []int{5}, MinVal: 60, MaxVal: 64, Post: post, Holds: proptest.Distinct}, true},
+			jc{Name: st.String() + ", 5 variables over 60..64", Explaining: proptest.Explaining{
+				Sizes: []int{5}, MinVal: 60, MaxVal: 64, Post: post, Holds: proptest.Distinct}},
 			// A variable listed twice: no solution, every reason empty.
-			justifyCase{st.String() + ", a variable twice", proptest.Explaining{
+			jc{Name: st.String() + ", a variable twice", Explaining: proptest.Explaining{
 				Sizes: []int{3, 4}, Trials: 50,
 				Post:  func(m *csp.Model, v []csp.Var) error { return alldiff.Post(m, append(v, v[0]), st) },
-				Holds: func([]int) bool { return false }}, false},
+				Holds: func([]int) bool { return false }}},
 		)
 	}
 	for _, n := range []int{2, 3} {
 		for _, v := range []int{0, 2} {
-			cases = append(cases, justifyCase{fmt.Sprintf("permutation matrix %d×%d of %d", n, n, v), proptest.Explaining{
+			cases = append(cases, jc{Name: fmt.Sprintf("permutation matrix %d×%d of %d", n, n, v), Explaining: proptest.Explaining{
 				Sizes: []int{n * n}, MaxVal: 3, Trials: 300,
 				Post: func(m *csp.Model, vars []csp.Var) error {
 					grid := make([][]csp.Var, n)
@@ -89,7 +82,7 @@ func justifyCases() []justifyCase {
 					}
 					return alldiff.PostPermutationMatrix(m, grid, v)
 				},
-				Holds: permutationMatrix(n, v)}, n == 3})
+				Holds: permutationMatrix(n, v)}})
 		}
 	}
 	return cases
@@ -97,34 +90,23 @@ func justifyCases() []justifyCase {
 
 // TestJustify: every removal, hidden single and failure of every strength
 // and of the permutation matrix is explained by facts that held before
-// it and imply it, by brute force (proptest.CheckJustify).
+// it and imply it, by brute force (proptest.CheckJustify); the cases
+// meet failures without a wipe-out, and GAC's Hall sets of two variables
+// or more.
 func TestJustify(t *testing.T) {
-	for i, jc := range justifyCases() {
-		t.Run(jc.name, func(t *testing.T) {
-			jc.c.Seed = uint64(i)
-			st := proptest.CheckJustify(t, jc.c)
-			assert.NotZero(t, st.Facts, "no fact explained above the root: the test checks nothing")
-			if jc.failures {
-				assert.NotZero(t, st.Failures, "no failure without a wipe-out explained")
-			}
-			if (strings.HasPrefix(jc.name, "gac") && !strings.HasSuffix(jc.name, "twice")) || strings.HasPrefix(jc.name, "permutation matrix 3") {
-				assert.NotZero(t, st.Long, "no Hall set of two variables or more explained")
-			}
-		})
+	for name, st := range proptest.JustifyTable(t, justifyCases()) {
+		twice, small := strings.HasSuffix(name, "twice"), strings.HasPrefix(name, "permutation matrix 2")
+		if !twice && !small {
+			assert.NotZero(t, st.Failures, "%s: no failure without a wipe-out explained", name)
+		}
+		if !twice && (strings.HasPrefix(name, "gac") || strings.HasPrefix(name, "permutation matrix 3")) {
+			assert.NotZero(t, st.Long, "%s: no Hall set of two variables or more explained", name)
+		}
 	}
 }
 
-// FuzzJustify drives CheckJustify from the fuzzer's seeds, a few trials
-// of every case per seed.
-func FuzzJustify(f *testing.F) {
-	f.Add(uint64(1))
-	f.Fuzz(func(t *testing.T, seed uint64) {
-		for _, jc := range justifyCases() {
-			jc.c.Seed, jc.c.Trials = seed, 3
-			proptest.CheckJustify(t, jc.c)
-		}
-	})
-}
+// FuzzJustify drives CheckJustify from the fuzzer's seeds.
+func FuzzJustify(f *testing.F) { proptest.FuzzJustify(f, justifyCases()) }
 
 // TestJustifyReasons: the exact reasons of a few removals, hidden singles
 // and failures.

@@ -16,14 +16,8 @@ import (
 // justifyCases are Inverse on small domains that reach past the range
 // base..base+n-1, with every variable once or some twice (positions of
 // a pool of variables, xs then ys).
-func justifyCases() []struct {
-	name string
-	c    proptest.Explaining
-} {
-	type jc = struct {
-		name string
-		c    proptest.Explaining
-	}
+func justifyCases() []proptest.NamedExplaining {
+	type jc = proptest.NamedExplaining
 	on := func(pos []int, base int) (func(*csp.Model, []csp.Var) error, func([]int) bool) {
 		n := len(pos) / 2
 		post := func(m *csp.Model, v []csp.Var) error {
@@ -59,34 +53,18 @@ func justifyCases() []struct {
 			pool = max(pool, p+1)
 		}
 		post, holds := on(c.pos, c.base)
-		cases = append(cases, jc{fmt.Sprintf("positions %v, base %d, values 0..%d", c.pos, c.base, c.max),
-			proptest.Explaining{Sizes: []int{pool}, MaxVal: c.max, Density: 0.7, Post: post, Holds: holds}})
+		cases = append(cases, jc{Name: fmt.Sprintf("positions %v, base %d, values 0..%d", c.pos, c.base, c.max),
+			Explaining: proptest.Explaining{Sizes: []int{pool}, MaxVal: c.max, Density: 0.7, Post: post, Holds: holds}})
 	}
 	return cases
 }
 
 // TestJustify: every removal's reason held before it and implies it, by
 // brute force (proptest.CheckJustify).
-func TestJustify(t *testing.T) {
-	for i, jc := range justifyCases() {
-		t.Run(jc.name, func(t *testing.T) {
-			jc.c.Seed = uint64(i)
-			st := proptest.CheckJustify(t, jc.c)
-			assert.NotZero(t, st.Facts, "no fact explained above the root: the test checks nothing")
-		})
-	}
-}
+func TestJustify(t *testing.T) { proptest.JustifyTable(t, justifyCases()) }
 
 // FuzzJustify drives CheckJustify from the fuzzer's seeds.
-func FuzzJustify(f *testing.F) {
-	f.Add(uint64(1))
-	f.Fuzz(func(t *testing.T, seed uint64) {
-		for _, jc := range justifyCases() {
-			jc.c.Seed, jc.c.Trials = seed, 5
-			proptest.CheckJustify(t, jc.c)
-		}
-	})
-}
+func FuzzJustify(f *testing.F) { proptest.FuzzJustify(f, justifyCases()) }
 
 // TestJustifyReasons: the exact reasons of a few removals.
 func TestJustifyReasons(t *testing.T) {
