@@ -188,8 +188,8 @@ var (
 // Justify explains a removal or a hidden single of any strength
 // (csp.Justifier): see the top of this file.
 func (g *group) Justify(at csp.Past, f csp.Fact, out []csp.Fact) []csp.Fact {
-	if g.why.dup {
-		return out
+	if g.why.dup || f.V < 0 || int(f.V) >= 64*g.width {
+		return out // no solution; or a value no domain of the group holds
 	}
 	if f.Eq { // a hidden single
 		for j, y := range g.vars {
@@ -329,6 +329,10 @@ func (p *permProp) Justify(at csp.Past, f csp.Fact, out []csp.Fact) []csp.Fact {
 			r, c = i, k
 			break
 		}
+	}
+	if r < 0 || f.Eq || f.V != int32(p.v) {
+		// Not a removal of v from a cell, which is all the grid makes.
+		return p.ex.load(at, ed, n, p.why.init, width, n).stateReason(ed, n, p.why.init, out)
 	}
 	for k := range n {
 		if e := ed.takes(r, k); k != c && at.Held(e) {

@@ -171,8 +171,10 @@ func (w *clueWhy) explain(at csp.Past, line []csp.Var, n int, f *csp.Fact, out [
 			}
 		}
 	}
-	if f != nil && w.base[slices.Index(line, f.X)]&(1<<f.V) == 0 {
-		return out // the constraint alone removes it
+	if f != nil {
+		if i := slices.Index(line, f.X); i < 0 || w.base[i]&(1<<f.V) == 0 {
+			return out // the constraint alone removes it (or it is no cell's)
+		}
 	}
 	for i, x := range line {
 		w.rem[i] = 0
