@@ -100,9 +100,14 @@ func DeduceSteps(t testing.TB, rng *rand.Rand, s *csp.Space, vars []csp.Var, e c
 // RandomDomains draws k domains over lo..hi, each value kept with a
 // density drawn per domain; never empty.
 func RandomDomains(rng *rand.Rand, k, lo, hi int) [][]int {
+	return randomDomains(rng, k, lo, hi, 0.3)
+}
+
+// randomDomains is RandomDomains with densities drawn from least..1.
+func randomDomains(rng *rand.Rand, k, lo, hi int, least float64) [][]int {
 	out := make([][]int, k)
 	for i := range out {
-		density := 0.3 + 0.7*rng.Float64()
+		density := least + (1-least)*rng.Float64()
 		for v := lo; v <= hi; v++ {
 			if rng.Float64() < density {
 				out[i] = append(out[i], v)

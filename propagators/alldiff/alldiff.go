@@ -89,6 +89,7 @@ func Post(m *csp.Model, vars []csp.Var, s Strength) error {
 		}
 	}
 	base := newGroup(vs, width)
+	base.why = newWhy(m, vs, width, union.Max()+1)
 	switch s {
 	case Value:
 		m.Post(&valueProp{base}, domains.EventAssigned, vs...)
@@ -112,6 +113,8 @@ type group struct {
 	fresh   []uint64  // positions assigned since the last run
 	src     []uint64  // positions whose values are being removed this round
 	prod    []float64 // Densities' scratch: a product per value
+	why     *why      // what explanations read, shared by clones (justify.go)
+	ex      justifier // the explanations' scratch, this clone's
 }
 
 func newGroup(vars []csp.Var, width int) group {
@@ -127,7 +130,11 @@ func (g *group) markAll() {
 	}
 }
 
-func (g *group) clone() group { return newGroup(g.vars, g.width) }
+func (g *group) clone() group {
+	c := newGroup(g.vars, g.width)
+	c.why = g.why
+	return c
+}
 
 // Reset forgets the advised assignments of an earlier instance, as a
 // clone would, in place (csp.Resetter): every position is looked at again.

@@ -35,6 +35,7 @@ func PostPermutationMatrix(m *csp.Model, cells [][]csp.Var, v int) error {
 		return fmt.Errorf("%w: %w", ErrVars, err)
 	}
 	p := &permProp{cells: cells, v: v, m: newMatcher(n, domains.WordsFor(n-1), n)}
+	p.why = newGridWhy(m, cells, v)
 	m.Post(p, domains.EventDomain, all...)
 	return nil
 }
@@ -43,6 +44,8 @@ type permProp struct {
 	cells [][]csp.Var
 	v     int
 	m     *matcher
+	why   *why      // what explanations read, shared by clones (justify.go)
+	ex    justifier // the explanations' scratch, this clone's
 }
 
 func (p *permProp) Propagate(s *csp.Space) csp.Status {
@@ -74,5 +77,5 @@ func (p *permProp) Propagate(s *csp.Space) csp.Status {
 func (p *permProp) Name() string           { return "alldiff/permutation-matrix" }
 func (p *permProp) Priority() csp.Priority { return csp.Expensive }
 func (p *permProp) Clone() csp.Propagator {
-	return &permProp{cells: p.cells, v: p.v, m: p.m.clone()}
+	return &permProp{cells: p.cells, v: p.v, m: p.m.clone(), why: p.why}
 }

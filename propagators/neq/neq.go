@@ -51,3 +51,16 @@ func (p *prop) Propagate(s *csp.Space) csp.Status {
 
 func (p *prop) Name() string           { return "neq" }
 func (p *prop) Priority() csp.Priority { return csp.Binary }
+
+var _ csp.Justifier = (*prop)(nil)
+
+// Justify explains a removal (csp.Justifier): v left one side because
+// the other side held v, [y != v] because [x = v]. (x != x has no
+// solution, so [x = v] explains x's own removal of v too.)
+func (p *prop) Justify(at csp.Past, f csp.Fact, out []csp.Fact) []csp.Fact {
+	other := p.x
+	if f.X == p.x {
+		other = p.y
+	}
+	return append(out, csp.Fact{X: other, V: f.V, Eq: true})
+}

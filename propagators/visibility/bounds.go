@@ -15,6 +15,7 @@ type bounds struct {
 	mask    [1]uint64 // heights 1..n
 	lo, hi  []int     // per cell, this run
 	changed bool      // a rule narrowed a domain this run
+	why     clueWhy   // the explanations' scratch (justify.go)
 }
 
 func newBounds(line []csp.Var, n, c int) *bounds {

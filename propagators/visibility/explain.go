@@ -41,7 +41,7 @@ func Explain(line []csp.Var, n, clue int, s Strength, label string) (csp.Explain
 				label, csp.Removals(sp.Model(), rm))
 		}), xs, label), nil
 	case GAC:
-		return csp.WithScope(csp.Trial(&gacProp{newTable(xs, n, clue)}, RuleGAC, func(sp *csp.Space, rm []csp.Lit) string {
+		return csp.WithScope(csp.Trial(&gacProp{t: newTable(xs, n, clue)}, RuleGAC, func(sp *csp.Space, rm []csp.Lit) string {
 			if rm == nil {
 				return fmt.Sprintf("%s: no arrangement of the heights left shows %s (clue filtering)", label, buildings(clue))
 			}

@@ -123,7 +123,10 @@ func (t *table) filter() bool {
 }
 
 // gacProp is the GAC strength.
-type gacProp struct{ t *table }
+type gacProp struct {
+	t   *table
+	why clueWhy // the explanations' scratch (justify.go)
+}
 
 // Propagate keeps exactly the supported values; it is idempotent, and
 // entailed once every variable is assigned (and the count checked).
@@ -154,5 +157,5 @@ func narrow(s *csp.Space, line []csp.Var, keep []uint64) csp.Status {
 func (p *gacProp) Name() string           { return "visibility/gac" }
 func (p *gacProp) Priority() csp.Priority { return csp.Quadratic }
 func (p *gacProp) Clone() csp.Propagator {
-	return &gacProp{newTable(p.t.line, p.t.n, p.t.c)}
+	return &gacProp{t: newTable(p.t.line, p.t.n, p.t.c)}
 }

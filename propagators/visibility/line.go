@@ -84,6 +84,7 @@ type lineProp struct {
 	wit   []uint64
 	cover []uint16
 	root  *rootResult // the run on full domains, shared by all models
+	why   *clueWhy    // the explanations' scratch (justify.go), this clone's
 }
 
 func newLine(line []csp.Var, clues *Clues) *lineProp {
@@ -460,7 +461,7 @@ func (p *lineProp) Name() string           { return "visibility/line" }
 func (p *lineProp) Priority() csp.Priority { return csp.Expensive }
 func (p *lineProp) Clone() csp.Propagator {
 	c := *p
-	c.dom, c.keep, c.cover, c.tables, c.wit, c.root = nil, nil, nil, nil, nil, nil
+	c.dom, c.keep, c.cover, c.tables, c.wit, c.root, c.why = nil, nil, nil, nil, nil, nil, nil
 	return &c
 }
 

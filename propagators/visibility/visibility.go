@@ -127,10 +127,10 @@ func Post(m *csp.Model, line []csp.Var, n, clue int, s Strength) error {
 	case Bounds:
 		m.Post(newBounds(xs, n, clue), domains.EventDomain, xs...)
 	case GAC:
-		m.Post(&gacProp{newTable(xs, n, clue)}, domains.EventDomain, xs...)
+		m.Post(&gacProp{t: newTable(xs, n, clue)}, domains.EventDomain, xs...)
 	case Line:
 		if len(xs) < n {
-			m.Post(&gacProp{newTable(xs, n, clue)}, domains.EventDomain, xs...)
+			m.Post(&gacProp{t: newTable(xs, n, clue)}, domains.EventDomain, xs...)
 			return nil
 		}
 		return PostLine(m, xs, n, clue, 0)
@@ -176,14 +176,14 @@ func PostLine(m *csp.Model, line []csp.Var, n, front, back int) error {
 		return err // checkLine let through what alldiff refuses: a bug
 	}
 	if front > 0 {
-		m.Post(&gacProp{newTable(xs, n, front)}, domains.EventDomain, xs...)
+		m.Post(&gacProp{t: newTable(xs, n, front)}, domains.EventDomain, xs...)
 	}
 	if back > 0 {
 		rev := make([]csp.Var, n)
 		for i, x := range xs {
 			rev[n-1-i] = x
 		}
-		m.Post(&gacProp{newTable(rev, n, back)}, domains.EventDomain, rev...)
+		m.Post(&gacProp{t: newTable(rev, n, back)}, domains.EventDomain, rev...)
 	}
 	return nil
 }
