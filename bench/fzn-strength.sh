@@ -33,19 +33,7 @@ shift $((OPTIND - 1))
 
 command -v minizinc >/dev/null || { echo "$0: minizinc is not installed (apt-get install minizinc)" >&2; exit 1; }
 
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-go build -o "$work/csp" ./cmd/csp
-"$work/csp" fzn --install "$work/solvers" >/dev/null
-
-models=()
-for arg in "$@"; do
-	if [ -d "$arg" ]; then
-		for m in "$arg"/*.mzn; do models+=("$m"); done
-	else
-		models+=("$arg")
-	fi
-done
+. bench/mzn-setup.sh
 
 # run FZN: solves under the limit and prints "answer seconds nodes".
 run() {

@@ -46,19 +46,7 @@ pin=()
 command -v taskset >/dev/null && pin=(taskset -c "${CORE:-0}")
 export GOMAXPROCS=1
 
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-go build -o "$work/csp" ./cmd/csp
-"$work/csp" fzn --install "$work/solvers" >/dev/null
-
-models=()
-for arg in "$@"; do
-	if [ -d "$arg" ]; then
-		for m in "$arg"/*.mzn; do models+=("$m"); done
-	else
-		models+=("$arg")
-	fi
-done
+. bench/mzn-setup.sh
 
 # run NAME COMMAND...: runs a solver under the limit and prints
 # "answer objective seconds nodes solveTime".
