@@ -67,7 +67,7 @@ type BFS struct {
 // RandomTies, LastConflict, Decisions, SaveMode, the limits and
 // MaxFrontier; see BFS for what it ignores).
 func NewBFS(m *Model, opts Options) *BFS {
-	opts.Restarts, opts.Nogoods = NoRestarts, false
+	opts.Restarts, opts.Nogoods, opts.Learn = NoRestarts, false, LearnNone
 	e := NewSearch(m, opts)
 	b := &BFS{e: e, side: 2, widths: make([]int64, 0, 16)}
 	b.nodeBytes = int64(max(8*len(e.space.words), 8))

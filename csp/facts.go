@@ -123,6 +123,16 @@ type facts struct {
 
 	seen  []uint32 // per variable, a stamp (generic reasons)
 	epoch uint32
+
+	// For a search that learns clauses: wiped is the first variable whose
+	// domain a change emptied since the last Pop (-1: none), failProp the
+	// propagator whose run failed last; head is the clause database's
+	// reading position in list (clamped by Pop), watcher its propagator,
+	// scheduled whenever a fact is booked (-1: none).
+	wiped    Var
+	failProp int32
+	head     int
+	watcher  int32
 }
 
 const never = math.MaxInt32
@@ -145,7 +155,7 @@ func (s *Space) TrackFacts() error {
 	}
 	t := s.lt
 	if t == nil {
-		t = &facts{}
+		t = &facts{watcher: -1}
 		s.lt = t
 	}
 	t.list, t.cause, t.level, t.start = t.list[:0], t.cause[:0], t.level[:0], t.start[:0]
@@ -168,6 +178,7 @@ func (s *Space) TrackFacts() error {
 		}
 	}
 	t.forced, t.assign = 0, false
+	t.wiped, t.failProp, t.head = -1, -1, 0
 	return nil
 }
 
@@ -312,6 +323,12 @@ func (t *facts) before(s *Space, x Var) {
 
 // book records the facts of the change of x since before.
 func (t *facts) book(s *Space, x Var) {
+	if t.watcher >= 0 && s.current != t.watcher {
+		s.schedule(t.watcher)
+	}
+	if t.wiped < 0 && s.doms[x].Empty() {
+		t.wiped = x
+	}
 	cause := s.current
 	if t.forced != 0 {
 		cause = t.forced
@@ -371,4 +388,43 @@ func (t *facts) close(s *Space) {
 		t.removedAt[64*int(s.off[f.X])+bit] = never
 	}
 	t.list, t.cause, t.level = t.list[:end], t.cause[:end], t.level[:end]
+	t.head = min(t.head, end)
+	t.wiped = -1
+}
+
+// posOf returns the position in the trail of fact f: -1 when f held
+// before tracking started (or names a value x never had: a root fact),
+// never when f does not hold now.
+func (s *Space) posOf(f Fact) int32 {
+	t := s.lt
+	if f.Eq {
+		at := t.fixedAt[f.X]
+		if at == never || t.fixedTo[f.X] != f.V {
+			return never
+		}
+		return at - 1
+	}
+	bit := int(f.V) - s.doms[f.X].Base()
+	if bit < 0 || bit >= 64*int(s.width[f.X]) {
+		return -1
+	}
+	at := t.removedAt[64*int(s.off[f.X])+bit]
+	if at == never {
+		return never
+	}
+	return at - 1
+}
+
+// levelAt returns the decision level of the fact at position pos (0 for
+// -1, a fact older than the trail).
+func (t *facts) levelAt(pos int32) int32 {
+	if pos < 0 {
+		return 0
+	}
+	return t.level[pos]
+}
+
+// bytes returns the memory the trail holds.
+func (t *facts) bytes() int64 {
+	return int64(12*cap(t.list) + 4*(cap(t.cause)+cap(t.level)+cap(t.start)+cap(t.removedAt)+cap(t.fixedAt)+cap(t.fixedTo)+cap(t.seen)) + 8*cap(t.old))
 }

@@ -448,6 +448,14 @@ func (st *Stats) add(o Stats, depth int) {
 	st.Restarts += o.Restarts
 	st.Solutions += o.Solutions
 	st.Trailed += o.Trailed
+	st.Conflicts += o.Conflicts
+	st.LearnedClauses += o.LearnedClauses
+	st.LearnedLiterals += o.LearnedLiterals
+	st.Backjumps += o.Backjumps
+	st.DeletedClauses += o.DeletedClauses
+	if st.LearnOff == "" {
+		st.LearnOff = o.LearnOff
+	}
 	st.PeakDepth = max(st.PeakDepth, o.PeakDepth+depth)
 	if st.Propagators == nil {
 		st.Propagators = append([]KindStats(nil), o.Propagators...)

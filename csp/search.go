@@ -37,6 +37,15 @@ const (
 	// restarts pair it with Nogoods, or each restart replays the same
 	// tree.
 	MaxDensity
+	// Activity picks the variable of highest activity (VSIDS: Moskewicz
+	// et al., Chaff, DAC 2001), ties to the smallest domain: with
+	// Options.Learn LearnClauses, each variable of a fact met in conflict
+	// analysis gains the bump, which grows by 1/0.95 per conflict (old
+	// bumps decay). Its value is the one the variable last had (phase
+	// saving, Pipatsrisawat and Darwiche, SAT 2007) while it is in the
+	// domain, else Val's. Without clause learning there is no analysis
+	// to bump from: it acts as DomWDeg.
+	Activity
 )
 
 // ValSelect picks how to split the chosen variable's domain.
@@ -102,8 +111,14 @@ type Options struct {
 	// cannot all hold) and propagates them for the rest of the search, so
 	// a restart never explores a refuted subtree again (Lecoutre et al.,
 	// IJCAI 2007). Only with restarts and value branching (not ValSplit or
-	// ValReverseSplit).
-	Nogoods   bool
+	// ValReverseSplit). It is the same as Learn LearnNogoods.
+	Nogoods bool
+	// Learn is what the search learns from failures (see Learn):
+	// LearnNogoods is Nogoods; LearnClauses learns a clause from every
+	// conflict, whatever Nogoods says. With LearnClauses, restarts apply
+	// to every search, counting and listing too (Run blocks each solution
+	// found by a clause, so none is found twice), and keep the clauses.
+	Learn     Learn
 	NodeLimit int64 // stop after this many nodes (0: none)
 	FailLimit int64 // stop after this many failures (0: none)
 	TimeLimit time.Duration
@@ -263,6 +278,11 @@ type Search struct {
 	phases []Phase
 	valOf  []ValSelect
 
+	// With Learn LearnClauses: the analysis and clause database (nil when
+	// off), and why it is off for a model that asked for it.
+	cl       *learner
+	learnOff string
+
 	// With an objective (Optimize): the bound's propagator and its index
 	// in the space.
 	bound   *boundProp
@@ -303,6 +323,14 @@ func NewSearch(m *Model, opts Options) *Search {
 		}
 	}
 	var extra []posted
+	if opts.Learn == LearnNogoods {
+		opts.Nogoods = true
+		e.opts.Nogoods = true
+	}
+	if opts.Learn == LearnClauses {
+		opts.Nogoods = false
+		e.opts.Nogoods = false
+	}
 	if opts.Nogoods && opts.Restarts != NoRestarts && opts.Val != ValSplit && opts.Val != ValReverseSplit {
 		e.store = newNogoodStore(e.decisions)
 		e.storeID = int32(len(m.props))
@@ -315,8 +343,19 @@ func NewSearch(m *Model, opts Options) *Search {
 		e.boundID = int32(len(m.props) + len(extra))
 		extra = append(extra, posted{p: e.bound, event: domains.EventAssigned, vars: []Var{b.x}})
 	}
+	var db *clauseDB
+	if opts.Learn == LearnClauses {
+		if e.learnOff = intervalVar(m); e.learnOff == "" {
+			db = newClauseDB(m.doms)
+			e.cl = &learner{db: db, dbID: int32(len(m.props) + len(extra))}
+			extra = append(extra, posted{p: db, event: domains.EventAssigned})
+		}
+	}
 	e.space = newSpace(m, opts.SaveMode, extra)
 	e.space.SetCopyBudget(copyBudget(opts))
+	if e.cl != nil {
+		e.startLearning()
+	}
 	e.restartIndex = 1
 	e.conflict = -1
 	e.restartBudget = e.budget()
@@ -337,6 +376,9 @@ func (e *Search) Reset() {
 	e.path = e.path[:0]
 	if e.store != nil {
 		e.store.reset()
+	}
+	if e.cl != nil {
+		e.cl.reset()
 	}
 	if e.bound != nil { // back to the bound the search was made with
 		e.bound.has, e.bound.best = e.opts.bound.has, e.opts.bound.best
@@ -404,6 +446,9 @@ func (e *Search) savedBytes() int64 {
 	if e.store != nil {
 		n += e.store.bytes()
 	}
+	if e.cl != nil {
+		n += e.cl.bytes()
+	}
 	return n
 }
 
@@ -415,6 +460,7 @@ func (e *Search) Stats() Stats {
 	st := e.stats
 	st.Propagations = e.space.propRuns
 	st.Trailed = e.space.trailed
+	st.LearnOff = e.learnOff
 	st.Propagators = e.space.kindStats()
 	return st
 }
@@ -486,7 +532,9 @@ func (e *Search) Run(ctx context.Context, maxSolutions int64, onSolution func(*S
 	start := time.Now()
 	defer func() { e.stats.SolveTime += time.Since(start) }()
 	sp := e.space
-	restarts := e.opts.Restarts != NoRestarts && maxSolutions == 1
+	// Restarts would revisit solutions when counting, except with
+	// learned clauses, which block every solution found.
+	restarts := e.opts.Restarts != NoRestarts && (maxSolutions == 1 || e.cl != nil)
 	var deadline time.Time
 	if e.opts.TimeLimit > 0 {
 		deadline = start.Add(e.opts.TimeLimit)
@@ -577,7 +625,10 @@ func (e *Search) Run(ctx context.Context, maxSolutions int64, onSolution func(*S
 		if len(e.frames) > e.stats.PeakDepth {
 			e.stats.PeakDepth = len(e.frames)
 		}
-		if narrow(sp, f.x, f.v, f.split, f.rev, false) && sp.Propagate() {
+		sp.SetCause(CauseDecision)
+		ok := narrow(sp, f.x, f.v, f.split, f.rev, false)
+		sp.SetCause(0)
+		if ok && sp.Propagate() {
 			continue
 		}
 		if e.opts.LastConflict {
@@ -598,6 +649,12 @@ func (e *Search) Run(ctx context.Context, maxSolutions int64, onSolution func(*S
 func (e *Search) backtrack(restarts bool) bool {
 	sp := e.space
 	failed := sp.Failed()
+	if e.cl != nil {
+		if failed {
+			return e.resolve(restarts)
+		}
+		return e.block(restarts)
+	}
 	for {
 		if failed {
 			e.stats.Failures++
@@ -692,6 +749,9 @@ func (e *Search) selectVar() Var {
 	if e.opts.Var == MinDomain && sp.oneWord {
 		return e.minDomainOneWord()
 	}
+	if e.opts.Var == Activity {
+		return e.pick(e.decisions, Activity)
+	}
 	if e.opts.Var == MaxDensity {
 		if x, v := e.densityPick(-1); x >= 0 {
 			e.picked = v
@@ -722,6 +782,12 @@ func (e *Search) selectPhase() Var {
 // assigned.
 func (e *Search) pick(vars []Var, sel VarSelect) Var {
 	sp := e.space
+	if sel == Activity {
+		if e.cl != nil {
+			return e.pickActivity(vars)
+		}
+		sel = DomWDeg
+	}
 	best := Var(-1)
 	var bestSize, bestW int64
 	ties := 0
@@ -843,6 +909,17 @@ func (e *Search) selectValue(x Var) frame {
 	val := e.opts.Val
 	if e.valOf != nil {
 		val = e.valOf[x]
+	}
+	if e.cl != nil {
+		if l := e.cl; e.opts.Var == Activity && l.phased[x] && d.Contains(int(l.phase[x])) {
+			return frame{x: x, v: int(l.phase[x])}
+		}
+		switch val { // decisions are x = v only
+		case ValSplit:
+			val = ValMin
+		case ValReverseSplit:
+			val = ValMax
+		}
 	}
 	switch val {
 	case ValMax:

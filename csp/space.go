@@ -325,7 +325,11 @@ func (s *Space) SetCopyBudget(bytes int64) {
 func (s *Space) savedBytes() int64 {
 	words := int64(len(s.snapshots))*int64(len(s.words)) + int64(cap(s.trail)) + int64(cap(s.nodeID))
 	int32s := int64(cap(s.trailVar)) + int64(cap(s.trailMark)) + int64(cap(s.entailed)) + int64(cap(s.entMark))
-	return 8*words + 4*int32s
+	n := 8*words + 4*int32s
+	if s.lt != nil {
+		n += s.lt.bytes()
+	}
+	return n
 }
 
 // positions returns the positions of vars that propagator i subscribes
@@ -724,6 +728,9 @@ func (s *Space) Propagate() bool {
 		s.pruned[p] += s.removed - removed
 		if s.failed || st == Failed {
 			s.failed = true
+			if s.lt != nil {
+				s.lt.failProp = p
+			}
 			s.failures[p]++
 			for _, x := range s.propVars[s.propStart[p]:s.propStart[p+1]] {
 				s.wdeg[x]++

@@ -28,8 +28,35 @@ type Stats struct {
 	Widths            []int64
 	PeakFrontier      int64
 	PeakFrontierBytes int64
+	// Clause learning (Options.Learn LearnClauses): Conflicts are the
+	// failures analysed, LearnedClauses and LearnedLiterals the clauses
+	// learned and their literals (blocking clauses of solutions not
+	// counted), Backjumps the jumps back over more than one level,
+	// DeletedClauses those the database dropped. LearnOff says why a
+	// search asked to learn clauses did not (an interval domain), "" when
+	// it did or was not asked.
+	Conflicts       int64
+	LearnedClauses  int64
+	LearnedLiterals int64
+	Backjumps       int64
+	DeletedClauses  int64
+	LearnOff        string
 	// Propagators has one entry per propagator kind, in order of first post.
 	Propagators []KindStats
+}
+
+// learning reports whether the statistics have clause learning to show.
+func (st Stats) learning() bool {
+	return st.Conflicts > 0 || st.LearnedClauses > 0 || st.LearnOff != ""
+}
+
+// LearnedLength returns the average length of the learned clauses (0
+// with none).
+func (st Stats) LearnedLength() float64 {
+	if st.LearnedClauses == 0 {
+		return 0
+	}
+	return float64(st.LearnedLiterals) / float64(st.LearnedClauses)
 }
 
 // KindStats are the counters of all propagators of one kind.
@@ -60,11 +87,18 @@ func (st Stats) MarshalJSON() ([]byte, error) {
 		Solutions    int64   `json:"solutions"`
 		Trailed      int64   `json:"trailed"`
 		SolveTime    float64 `json:"solveTime"`
+		Conflicts    int64   `json:"conflicts,omitempty"`
+		Learned      int64   `json:"learnedClauses,omitempty"`
+		Length       float64 `json:"learnedLength,omitempty"`
+		Backjumps    int64   `json:"backjumps,omitempty"`
+		Deleted      int64   `json:"deletedClauses,omitempty"`
+		LearnOff     string  `json:"learnOff,omitempty"`
 		Widths       []int64 `json:"widths,omitempty"`
 		PeakFrontier int64   `json:"peakFrontier,omitempty"`
 		PeakBytes    int64   `json:"peakFrontierBytes,omitempty"`
 		Propagators  []kind  `json:"propagators,omitempty"`
 	}{st.Nodes, st.Failures, st.Propagations, st.PeakDepth, st.Restarts, st.Solutions, st.Trailed, st.SolveTime.Seconds(),
+		st.Conflicts, st.LearnedClauses, st.LearnedLength(), st.Backjumps, st.DeletedClauses, st.LearnOff,
 		st.Widths, st.PeakFrontier, st.PeakFrontierBytes, nil}
 	for _, k := range st.Propagators {
 		out.Propagators = append(out.Propagators, kind(k))
@@ -73,7 +107,9 @@ func (st Stats) MarshalJSON() ([]byte, error) {
 }
 
 // String formats the statistics as name=value lines, one counter per line
-// with MiniZinc's names (after a breadth-first search also its frontier:
+// with MiniZinc's names (after clause learning also conflicts,
+// learnedClauses, learnedLength, the average, backjumps, deletedClauses
+// and learnOff when it was off; after a breadth-first search also its frontier:
 // peakFrontier, peakFrontierBytes and widths, the widths of the levels
 // separated by commas), then one line per propagator kind. (MiniZinc
 // prefixes such lines with "%%%mzn-stat: "; callers that mix them with
@@ -82,6 +118,13 @@ func (st Stats) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "nodes=%d\nfailures=%d\npropagations=%d\npeakDepth=%d\nrestarts=%d\nsolutions=%d\ntrailed=%d\nsolveTime=%.6f\n",
 		st.Nodes, st.Failures, st.Propagations, st.PeakDepth, st.Restarts, st.Solutions, st.Trailed, st.SolveTime.Seconds())
+	if st.learning() {
+		fmt.Fprintf(&b, "conflicts=%d\nlearnedClauses=%d\nlearnedLength=%.2f\nbackjumps=%d\ndeletedClauses=%d\n",
+			st.Conflicts, st.LearnedClauses, st.LearnedLength(), st.Backjumps, st.DeletedClauses)
+		if st.LearnOff != "" {
+			fmt.Fprintf(&b, "learnOff=%s\n", st.LearnOff)
+		}
+	}
 	if st.Widths != nil {
 		fmt.Fprintf(&b, "peakFrontier=%d\npeakFrontierBytes=%d\nwidths=", st.PeakFrontier, st.PeakFrontierBytes)
 		for d, w := range st.Widths {

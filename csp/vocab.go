@@ -14,15 +14,16 @@ import (
 // of bench's configuration names and of the documentation, so each list is
 // spelled here once and everything else is made from it.
 var (
-	varSelectNames = enum.Names{"input", "mindom", "domwdeg", "maxsd"}
+	varSelectNames = enum.Names{"input", "mindom", "domwdeg", "maxsd", "activity"}
 	valSelectNames = enum.Names{"min", "max", "split", "random", "density", "median", "reverse-split"}
 	restartNames   = enum.Names{"none", "luby", "geometric"}
 	saveModeNames  = enum.Names{"copying", "trailing"}
 	orderNames     = enum.Names{"dfs", "bfs"}
+	learnNames     = enum.Names{"none", "nogoods", "clauses"}
 )
 
 // ErrUnknownName is matched (errors.Is) by every error of ParseVarSelect,
-// ParseValSelect, ParseRestart, ParseSaveMode and ParseOrder, so a caller can tell a
+// ParseValSelect, ParseRestart, ParseSaveMode, ParseOrder and ParseLearn, so a caller can tell a
 // bad name from other failures without reading the message.
 var ErrUnknownName = errors.New("csp: unknown name")
 
@@ -48,8 +49,8 @@ func parseName[T ~uint8](names enum.Names, kind, s string) (T, error) {
 	return 0, &nameError{kind, s, names}
 }
 
-// String returns the variable order's name: input, mindom, domwdeg or
-// maxsd (VarSelect(n) for a value outside the list).
+// String returns the variable order's name: input, mindom, domwdeg,
+// maxsd or activity (VarSelect(n) for a value outside the list).
 func (v VarSelect) String() string { return varSelectNames.Name("VarSelect", int(v)) }
 
 // ParseVarSelect returns the variable order named s, one of
@@ -128,3 +129,19 @@ func ParseOrder(s string) (Order, error) {
 // (DepthFirst first), for flags, usage text and documentation. The slice
 // is the caller's own.
 func OrderNames() []string { return slices.Clone(orderNames) }
+
+// String returns the learning's name: none, nogoods or clauses (Learn(n)
+// for a value outside the list).
+func (l Learn) String() string { return learnNames.Name("Learn", int(l)) }
+
+// ParseLearn returns the learning named s, one of LearnNames. Names are
+// exact and case-sensitive; any other s gives an error matching
+// ErrUnknownName that lists the choices.
+func ParseLearn(s string) (Learn, error) {
+	return parseName[Learn](learnNames, "learning", s)
+}
+
+// LearnNames returns the names of the learning modes in value order
+// (LearnNone first), for flags, usage text and documentation. The slice
+// is the caller's own.
+func LearnNames() []string { return slices.Clone(learnNames) }

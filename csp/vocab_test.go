@@ -25,7 +25,7 @@ type vocabulary struct {
 var vocabularies = []vocabulary{
 	{
 		kind:   "variable order",
-		values: []fmt.Stringer{csp.InputOrder, csp.MinDomain, csp.DomWDeg, csp.MaxDensity},
+		values: []fmt.Stringer{csp.InputOrder, csp.MinDomain, csp.DomWDeg, csp.MaxDensity, csp.Activity},
 		names:  csp.VarSelectNames,
 		parse:  func(s string) (fmt.Stringer, error) { return csp.ParseVarSelect(s) },
 	},
@@ -53,6 +53,12 @@ var vocabularies = []vocabulary{
 		names:  csp.OrderNames,
 		parse:  func(s string) (fmt.Stringer, error) { return csp.ParseOrder(s) },
 	},
+	{
+		kind:   "learning",
+		values: []fmt.Stringer{csp.LearnNone, csp.LearnNogoods, csp.LearnClauses},
+		names:  csp.LearnNames,
+		parse:  func(s string) (fmt.Stringer, error) { return csp.ParseLearn(s) },
+	},
 }
 
 // The names are the command line's public interface: they must not change.
@@ -61,11 +67,12 @@ func TestVocabularyNames(t *testing.T) {
 		kind string
 		want []string
 	}{
-		{"variable order", []string{"input", "mindom", "domwdeg", "maxsd"}},
+		{"variable order", []string{"input", "mindom", "domwdeg", "maxsd", "activity"}},
 		{"value order", []string{"min", "max", "split", "random", "density", "median", "reverse-split"}},
 		{"restart policy", []string{"none", "luby", "geometric"}},
 		{"save mode", []string{"copying", "trailing"}},
 		{"search order", []string{"dfs", "bfs"}},
+		{"learning", []string{"none", "nogoods", "clauses"}},
 	}
 	require.Len(t, vocabularies, len(tests))
 	for i, tt := range tests {
@@ -120,7 +127,7 @@ func TestVocabularyUnknown(t *testing.T) {
 func TestParseVarSelectMessage(t *testing.T) {
 	_, err := csp.ParseVarSelect("domwdg")
 	require.Error(t, err)
-	assert.EqualError(t, err, `csp: unknown variable order "domwdg": want input, mindom, domwdeg or maxsd`)
+	assert.EqualError(t, err, `csp: unknown variable order "domwdg": want input, mindom, domwdeg, maxsd or activity`)
 }
 
 // Values outside the lists still print, as Kind(n), and do not parse back.
@@ -134,6 +141,7 @@ func TestVocabularyStringOutOfRange(t *testing.T) {
 		{csp.Restart(3), "Restart(3)"},
 		{csp.SaveMode(2), "SaveMode(2)"},
 		{csp.Order(2), "Order(2)"},
+		{csp.Learn(3), "Learn(3)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.want, func(t *testing.T) {

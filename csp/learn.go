@@ -1,0 +1,667 @@
+package csp
+
+import (
+	"slices"
+	"unsafe"
+
+	"github.com/cspgo/csp/domains"
+)
+
+// Learn is what a search learns from its failures (Options.Learn).
+type Learn uint8
+
+// Learning modes.
+const (
+	// LearnNone learns nothing (Options.Nogoods may still ask for
+	// restart nogoods: the same as LearnNogoods).
+	LearnNone Learn = iota
+	// LearnNogoods records the restart nogoods of Options.Nogoods.
+	LearnNogoods
+	// LearnClauses learns a clause from every conflict (lazy clause
+	// generation: Ohrimenko, Stuckey and Codish, Constraints 2009): the
+	// space books every domain change as facts with their causes
+	// (Space.TrackFacts); a failure is analysed over that trail to its
+	// first unique implication point, the clause is minimised, the search
+	// jumps back to the second-highest level of the clause and asserts
+	// the clause's one unset literal there, and a clause database
+	// propagates every learned clause by two watched literals for the
+	// rest of the search. Decisions are x = v only: ValSplit and
+	// ValReverseSplit branch on the smallest and the largest value
+	// instead. A model with an interval (bounds-only) domain has no facts:
+	// there the search learns nothing, and Stats.LearnOff says why.
+	LearnClauses
+)
+
+// learnBase is the number of conflicts between the first two reductions
+// of the clause database; each later interval is learnStep longer
+// (glucose's schedule).
+const (
+	learnBase    = 2000
+	learnStep    = 300
+	activityGrow = 1 / 0.95 // VSIDS decay: bumps grow by this per conflict
+)
+
+// clause is a learned clause: at least one of its literals holds. lits[0]
+// and lits[1] are watched.
+type clause struct {
+	lits []Fact
+	lbd  int32 // distinct decision levels when learned (Audemard and Simon, IJCAI 2009)
+	keep bool  // never deleted: LBD at most 2, or a solution's blocking clause
+}
+
+// clauseDB is the clause database of a search that learns clauses: a
+// propagator (posted by the search after the model's propagators, on no
+// variable: the space schedules it whenever it books a fact) that reads
+// the facts booked since its last run and propagates the learned clauses
+// by two watched literals (Moskewicz et al., Chaff, DAC 2001). A clause
+// watches two of its literals that are not false; when the fact that
+// falsifies a watched literal is booked, the watch moves to another
+// literal that is not false, or, when none is left, the other watched
+// literal is made true (the clause is unit, the fact's cause is the
+// clause's ClauseCause) or, when that is false too, the clause reports the
+// conflict. Watches need no undoing on backtracking.
+type clauseDB struct {
+	clauses []clause
+	free    []int32 // indices of deleted clauses, reused
+	// watch[key(g)] lists the clauses watching the literal g falsifies
+	// (g.Not()); keyOf numbers every value of every variable.
+	watch    [][]int32
+	keyBase  []int32 // per variable, the key of its root minimum's [x != v]
+	conflict int32   // the clause found false by the last run, or -1
+	live     int
+	litCount int64
+	// deleted counts clauses dropped by reduce.
+	deleted int64
+}
+
+// newClauseDB makes the database for a model of bitset domains doms: a
+// key per value of every variable's root domain.
+func newClauseDB(doms []domains.Domain) *clauseDB {
+	d := &clauseDB{conflict: -1, keyBase: make([]int32, len(doms))}
+	n := int32(0)
+	for x := range doms {
+		d.keyBase[x] = n
+		n += 2 * int32(max(doms[x].Max()-doms[x].Base()+1, 0))
+	}
+	d.watch = make([][]int32, n)
+	return d
+}
+
+// key numbers fact g ([x != v] and [x = v] for every value of x's root
+// domain); g is a value of x's root domain.
+func (d *clauseDB) key(s *Space, g Fact) int {
+	k := int(d.keyBase[g.X]) + 2*(int(g.V)-s.doms[g.X].Base())
+	if g.Eq {
+		k++
+	}
+	return k
+}
+
+// inRange reports whether g names a value of x's root domain (and so has
+// a key).
+func (d *clauseDB) inRange(s *Space, g Fact) bool {
+	v := int(g.V) - s.doms[g.X].Base()
+	hi := int32(len(d.watch))
+	if int(g.X)+1 < len(d.keyBase) {
+		hi = d.keyBase[g.X+1]
+	}
+	return v >= 0 && int(d.keyBase[g.X])+2*v+1 < int(hi)
+}
+
+// reset forgets every clause.
+func (d *clauseDB) reset() {
+	d.clauses, d.free = d.clauses[:0], d.free[:0]
+	for i := range d.watch {
+		d.watch[i] = d.watch[i][:0]
+	}
+	d.conflict, d.live, d.litCount, d.deleted = -1, 0, 0, 0
+}
+
+// litTrue and litFalse read a literal's state from the domains.
+func litTrue(s *Space, l Fact) bool {
+	if l.Eq {
+		v, ok := s.doms[l.X].Value()
+		return ok && v == int(l.V)
+	}
+	return !s.doms[l.X].Contains(int(l.V))
+}
+
+func litFalse(s *Space, l Fact) bool { return litTrue(s, l.Not()) }
+
+// add stores lits (copied) as a clause and watches lits[0] and lits[1]; it
+// returns the clause's index. The caller orders lits: the literal to
+// assert, if any, first, then one of the highest level among the rest.
+func (d *clauseDB) add(s *Space, lits []Fact, lbd int32, keep bool) int {
+	c := clause{lits: slices.Clone(lits), lbd: lbd, keep: keep || lbd <= 2}
+	var k int
+	if n := len(d.free); n > 0 {
+		k = int(d.free[n-1])
+		d.free = d.free[:n-1]
+		d.clauses[k] = c
+	} else {
+		k = len(d.clauses)
+		d.clauses = append(d.clauses, c)
+	}
+	d.live++
+	d.litCount += int64(len(lits))
+	for _, l := range lits[:min(2, len(lits))] {
+		w := d.key(s, l.Not())
+		d.watch[w] = append(d.watch[w], int32(k))
+	}
+	return k
+}
+
+// assertLit makes literal l true with clause k as its cause.
+func assertLit(s *Space, l Fact, k int) bool {
+	s.SetCause(ClauseCause(k))
+	var ok bool
+	if l.Eq {
+		ok = s.Assign(l.X, int(l.V))
+	} else {
+		ok = s.Remove(l.X, int(l.V))
+	}
+	s.SetCause(0)
+	return ok
+}
+
+// Propagate reads the facts booked since its last run and visits the
+// clauses watching the literals they falsify.
+func (d *clauseDB) Propagate(s *Space) Status {
+	t := s.lt
+	d.conflict = -1
+	for t.head < len(t.list) {
+		g := t.list[t.head]
+		t.head++
+		if !d.inRange(s, g) {
+			continue
+		}
+		key := d.key(s, g)
+		ws := d.watch[key]
+		kept := ws[:0]
+		for j, k := range ws {
+			c := &d.clauses[k]
+			lits := c.lits
+			if len(lits) == 0 {
+				continue // deleted
+			}
+			f := g.Not()
+			if lits[0] == f && len(lits) > 1 {
+				lits[0], lits[1] = lits[1], lits[0]
+			}
+			if len(lits) > 1 && lits[1] != f {
+				continue // a stale watch
+			}
+			if len(lits) > 1 && litTrue(s, lits[0]) {
+				kept = append(kept, k)
+				continue
+			}
+			moved := false
+			for i := 2; i < len(lits); i++ {
+				if !litFalse(s, lits[i]) {
+					lits[1], lits[i] = lits[i], lits[1]
+					w := d.key(s, lits[1].Not())
+					d.watch[w] = append(d.watch[w], k)
+					moved = true
+					break
+				}
+			}
+			if moved {
+				continue
+			}
+			kept = append(kept, k)
+			if litFalse(s, lits[0]) || !assertLit(s, lits[0], int(k)) {
+				d.conflict = k
+				kept = append(kept, ws[j+1:]...)
+				d.watch[key] = kept
+				return Failed
+			}
+		}
+		d.watch[key] = kept
+	}
+	return Fixpoint
+}
+
+// JustifyFailure gives the conflict of the last run: the negations of the
+// clause's literals, all true.
+func (d *clauseDB) JustifyFailure(at Past, out []Fact) []Fact {
+	if d.conflict < 0 {
+		return out
+	}
+	for _, l := range d.clauses[d.conflict].lits {
+		out = append(out, l.Not())
+	}
+	return out
+}
+
+func (d *clauseDB) Name() string       { return "clauses" }
+func (d *clauseDB) Priority() Priority { return Unary }
+
+// bytes estimates the memory the database holds.
+func (d *clauseDB) bytes() int64 {
+	n := int64(cap(d.clauses))*int64(unsafe.Sizeof(clause{})) + 4*int64(cap(d.free)) + 4*int64(cap(d.keyBase)) +
+		24*int64(len(d.watch))
+	for i := range d.clauses {
+		n += int64(unsafe.Sizeof(Fact{})) * int64(cap(d.clauses[i].lits))
+	}
+	for _, w := range d.watch {
+		n += 4 * int64(cap(w))
+	}
+	return n
+}
+
+// reduce deletes half of the clauses that may go (not kept, not the cause
+// of a fact on the trail), those of highest LBD first, and rebuilds the
+// watches (the watched literals stay the same, so the watch invariant
+// holds).
+func (d *clauseDB) reduce(s *Space) {
+	t := s.lt
+	locked := map[int32]bool{}
+	for _, c := range t.cause {
+		if c <= CauseClause {
+			locked[CauseClause-c] = true
+		}
+	}
+	var cand []int32
+	for k := range d.clauses {
+		c := &d.clauses[k]
+		if len(c.lits) > 0 && !c.keep && !locked[int32(k)] {
+			cand = append(cand, int32(k))
+		}
+	}
+	// Highest LBD first; among equals the oldest (lowest index) first.
+	slices.SortStableFunc(cand, func(a, b int32) int { return int(d.clauses[b].lbd - d.clauses[a].lbd) })
+	for _, k := range cand[:len(cand)/2] {
+		c := &d.clauses[k]
+		d.litCount -= int64(len(c.lits))
+		c.lits = nil
+		d.free = append(d.free, k)
+		d.live--
+		d.deleted++
+	}
+	for i := range d.watch {
+		d.watch[i] = d.watch[i][:0]
+	}
+	for k := range d.clauses {
+		lits := d.clauses[k].lits
+		for _, l := range lits[:min(2, len(lits))] {
+			w := d.key(s, l.Not())
+			d.watch[w] = append(d.watch[w], int32(k))
+		}
+	}
+}
+
+// learner is the state of conflict analysis: per trail position a stamp
+// (the fact is in the clause being built), the facts kept below the
+// conflict level, reason buffers, and VSIDS activity with saved phases.
+type learner struct {
+	db       *clauseDB
+	dbID     int32
+	stamp    []uint32
+	epoch    uint32
+	confl    []Fact
+	below    []Fact
+	reason   []Fact
+	lits     []Fact
+	levels   []uint32 // per level, a stamp (LBD)
+	act      []float64
+	inc      float64
+	phase    []int32
+	phased   []bool
+	reduceAt int64 // conflicts at the next reduction
+	reduces  int64
+	// check, set by tests, sees every learned clause.
+	check func(lits []Fact)
+}
+
+// intervalVar names the first variable of m with an interval domain, or
+// returns "" when there is none: clause learning needs facts, which only
+// bitset domains give (Space.TrackFacts).
+func intervalVar(m *Model) string {
+	for x := range m.doms {
+		if m.doms[x].IsInterval() {
+			return "interval domain " + m.Name(Var(x))
+		}
+	}
+	return ""
+}
+
+// startLearning turns on the trail of facts, the clause database's
+// reading of it, activities and phases.
+func (e *Search) startLearning() {
+	sp, l := e.space, e.cl
+	if err := sp.TrackFacts(); err != nil {
+		panic(err) // intervalVar found none: cannot happen
+	}
+	sp.lt.watcher = l.dbID
+	n := len(sp.doms)
+	l.act, l.inc = make([]float64, n), 1
+	l.phase, l.phased = make([]int32, n), make([]bool, n)
+	l.reduceAt = learnBase
+}
+
+// reset forgets the clauses, activities and phases.
+func (l *learner) reset() {
+	l.db.reset()
+	clear(l.act)
+	clear(l.phased)
+	l.inc = 1
+	l.reduceAt, l.reduces = learnBase, 0
+}
+
+// bump raises x's activity.
+func (l *learner) bump(x Var) {
+	l.act[x] += l.inc
+	if l.act[x] > 1e100 {
+		for i := range l.act {
+			l.act[i] *= 1e-100
+		}
+		l.inc *= 1e-100
+	}
+}
+
+// mark stamps position pos; it reports whether it was new.
+func (l *learner) mark(pos int32) bool {
+	if l.stamp[pos] == l.epoch {
+		return false
+	}
+	l.stamp[pos] = l.epoch
+	return true
+}
+
+func (l *learner) marked(pos int32) bool { return pos >= 0 && l.stamp[pos] == l.epoch }
+
+// reasonOf appends the reason of the fact at position i: the clause's
+// other literals negated for a clause's fact, else Space.Reason; a
+// propagator's reason that does not hold before i (a faulty Justify) is
+// replaced by the generic one.
+func (e *Search) reasonOf(i int32, out []Fact) []Fact {
+	sp, l := e.space, e.cl
+	t := sp.lt
+	c := t.cause[i]
+	if c <= CauseClause {
+		f := t.list[i]
+		for _, x := range l.db.clauses[CauseClause-c].lits {
+			if x != f {
+				out = append(out, x.Not())
+			}
+		}
+		return out
+	}
+	n := len(out)
+	out = sp.Reason(int(i), out)
+	if c >= 0 {
+		for _, r := range out[n:] {
+			if p := sp.posOf(r); p >= i {
+				return sp.genericReason(c, int(i), out[:n])
+			}
+		}
+	}
+	return out
+}
+
+// conflictSet appends the facts that hold and cannot hold together, from
+// the failure at hand: a wipe-out's removals (or [x = v] and [x != v]),
+// or the failing propagator's FailureReason.
+func (e *Search) conflictSet(out []Fact) []Fact {
+	sp := e.space
+	t := sp.lt
+	if x := t.wiped; x >= 0 {
+		if at := t.fixedAt[x]; at != never && sp.posOf(Fact{x, t.fixedTo[x], false}) != never {
+			return append(out, Fact{x, t.fixedTo[x], true}, Fact{x, t.fixedTo[x], false})
+		}
+		base := sp.doms[x].Base()
+		for w := range sp.width[x] {
+			for b := range 64 {
+				if at := t.removedAt[64*int(sp.off[x]+w)+b]; at != 0 && at != never {
+					out = append(out, Fact{x, int32(base + 64*int(w) + b), false})
+				}
+			}
+		}
+		return out
+	}
+	if t.failProp < 0 { // no propagator failed: the decisions did
+		for _, f := range e.frames {
+			out = append(out, Fact{f.x, int32(f.v), true})
+		}
+		return out
+	}
+	n := len(out)
+	out = sp.FailureReason(t.failProp, out)
+	for _, r := range out[n:] {
+		if sp.posOf(r) == never {
+			return sp.genericReason(t.failProp, len(t.list), out[:n])
+		}
+	}
+	return out
+}
+
+// analyse learns a clause from the failure at hand (Marques-Silva and
+// Sakallah's first unique implication point, as MiniSat does it, over
+// the trail of facts): the facts of the conflict at its highest level L
+// are resolved with their reasons, latest first, until one is left (the
+// UIP); the clause is the UIP's negation and the negations of the facts
+// below L met on the way, minus those whose reason is within the clause
+// (local minimisation) and the root's. It returns the clause (UIP's
+// negation first, then a literal of the highest level among the rest),
+// that level (where to jump back to), its LBD, and false when the
+// conflict holds at the root: no solution is left.
+func (e *Search) analyse() (lits []Fact, back int, lbd int32, ok bool) {
+	sp, l := e.space, e.cl
+	t := sp.lt
+	if cap(l.stamp) < len(t.list) {
+		l.stamp = make([]uint32, len(t.list), 2*len(t.list))
+	}
+	l.stamp = l.stamp[:len(t.list)]
+	l.epoch++
+	if l.epoch == 0 {
+		clear(l.stamp)
+		clear(l.levels)
+		l.epoch = 1
+	}
+	l.confl = e.conflictSet(l.confl[:0])
+	level := int32(0)
+	for _, f := range l.confl {
+		level = max(level, t.levelAt(sp.posOf(f)))
+	}
+	if level == 0 {
+		return nil, 0, 0, false
+	}
+	l.below = l.below[:0]
+	pathC := 0
+	add := func(f Fact) {
+		pos := sp.posOf(f)
+		if pos < 0 || pos == never || t.level[pos] == 0 || !l.mark(pos) {
+			return
+		}
+		l.bump(f.X)
+		if t.level[pos] == level {
+			pathC++
+		} else {
+			l.below = append(l.below, f)
+		}
+	}
+	for _, f := range l.confl {
+		add(f)
+	}
+	i := int32(len(t.list) - 1)
+	if int(level) < len(t.start) {
+		i = t.start[level] - 1 // the last fact of level L
+	}
+	var uip Fact
+	for {
+		for !l.marked(i) {
+			i--
+		}
+		pathC--
+		if pathC == 0 {
+			uip = t.list[i]
+			break
+		}
+		l.reason = e.reasonOf(i, l.reason[:0])
+		for _, r := range l.reason {
+			add(r)
+		}
+		i--
+	}
+	// Local minimisation: drop a fact whose reason is all in the clause
+	// or at the root.
+	l.lits = append(l.lits[:0], uip.Not())
+	for _, f := range l.below {
+		pos := sp.posOf(f)
+		if c := t.cause[pos]; c != CauseDecision && c != CauseOutside {
+			l.reason = e.reasonOf(pos, l.reason[:0])
+			redundant := true
+			for _, r := range l.reason {
+				if p := sp.posOf(r); p >= 0 && t.level[p] > 0 && !l.marked(p) {
+					redundant = false
+					break
+				}
+			}
+			if redundant {
+				continue
+			}
+		}
+		l.lits = append(l.lits, f.Not())
+	}
+	// The highest level below L goes second; the LBD counts levels.
+	if cap(l.levels) < len(t.start)+1 {
+		l.levels = make([]uint32, len(t.start)+1)
+	}
+	l.levels = l.levels[:len(t.start)+1]
+	lbd = 1
+	l.levels[level] = l.epoch
+	for k := 1; k < len(l.lits); k++ {
+		lv := t.levelAt(sp.posOf(l.lits[k].Not()))
+		if l.levels[lv] != l.epoch {
+			l.levels[lv] = l.epoch
+			lbd++
+		}
+		if int(lv) > back {
+			back = int(lv)
+			l.lits[1], l.lits[k] = l.lits[k], l.lits[1]
+		}
+	}
+	l.inc *= activityGrow
+	return l.lits, back, lbd, true
+}
+
+// bytes estimates the memory the learner holds, its clauses included.
+func (l *learner) bytes() int64 {
+	n := l.db.bytes() + 4*int64(cap(l.stamp)+cap(l.levels)+cap(l.phase)) + 8*int64(cap(l.act)) +
+		int64(unsafe.Sizeof(Fact{}))*int64(cap(l.confl)+cap(l.below)+cap(l.reason)+cap(l.lits))
+	return n + int64(cap(l.phased))
+}
+
+// pickActivity returns the variable of vars with more than one value and
+// the highest activity, ties to the smallest domain, then the first; -1
+// when all are assigned.
+func (e *Search) pickActivity(vars []Var) Var {
+	sp, act := e.space, e.cl.act
+	best, bestSize, bestAct := Var(-1), 0, 0.0
+	for _, x := range vars {
+		size := sp.doms[x].Size()
+		if size <= 1 {
+			continue
+		}
+		if a := act[x]; best < 0 || a > bestAct || a == bestAct && size < bestSize {
+			best, bestSize, bestAct = x, size, a
+		}
+	}
+	return best
+}
+
+// backjump pops the space back to level target, saving the values of the
+// variables assigned on the levels undone (phase saving), and drops their
+// decisions.
+func (e *Search) backjump(target int) {
+	sp, l := e.space, e.cl
+	t := sp.lt
+	if sp.level-target > 1 {
+		e.stats.Backjumps++
+	}
+	if target < sp.level {
+		for _, f := range t.list[t.start[target]:] {
+			if f.Eq {
+				l.phase[f.X], l.phased[f.X] = f.V, true
+			}
+		}
+	}
+	for sp.level > target {
+		sp.Pop()
+	}
+	e.frames = e.frames[:target]
+}
+
+// resolve handles a failure with clause learning: it analyses the
+// conflict, learns the clause, jumps back and asserts it (or restarts
+// when the budget is spent), and repeats while propagation fails. It
+// reports false when a conflict holds at the root: the search is over.
+func (e *Search) resolve(restarts bool) bool {
+	sp, l := e.space, e.cl
+	for {
+		e.stats.Failures++
+		e.stats.Conflicts++
+		lits, back, lbd, ok := e.analyse()
+		if !ok {
+			return false
+		}
+		if l.check != nil {
+			l.check(lits)
+		}
+		restart := false
+		if restarts {
+			e.restartBudget--
+			restart = e.restartBudget <= 0
+		}
+		target := back
+		if restart {
+			target = 0
+			e.conflict = -1
+			e.stats.Restarts++
+			e.restartIndex++
+			e.restartBudget = e.budget()
+		}
+		e.backjump(target)
+		k := l.db.add(sp, lits, lbd, false)
+		e.stats.LearnedClauses++
+		e.stats.LearnedLiterals += int64(len(lits))
+		if target == back {
+			assertLit(sp, lits[0], k) // unset at back: cannot fail
+		}
+		if e.stats.Conflicts >= l.reduceAt {
+			l.reduces++
+			l.reduceAt += learnBase + learnStep*l.reduces
+			l.db.reduce(sp)
+		}
+		e.stats.DeletedClauses = l.db.deleted
+		e.tighten()
+		if sp.Propagate() {
+			return true
+		}
+	}
+}
+
+// block moves on from a solution with clause learning: the clause "not
+// all of this branch's decisions" is kept for good (it removes this
+// solution, and only it, from the search), the search jumps back above
+// the last decision and asserts its negation. It reports false when there
+// was no decision (the root was the only solution) or the search ends.
+func (e *Search) block(restarts bool) bool {
+	sp, l := e.space, e.cl
+	n := len(e.frames)
+	if n == 0 {
+		return false
+	}
+	l.lits = l.lits[:0]
+	for i := n - 1; i >= 0; i-- {
+		l.lits = append(l.lits, Fact{e.frames[i].x, int32(e.frames[i].v), false})
+	}
+	e.backjump(n - 1)
+	k := l.db.add(sp, l.lits, int32(n), true)
+	assertLit(sp, l.lits[0], k)
+	e.tighten()
+	if sp.Propagate() {
+		return true
+	}
+	return e.resolve(restarts)
+}

@@ -1,0 +1,266 @@
+package csp_test
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/cspgo/csp/csp"
+	"github.com/cspgo/csp/propagators/alldiff"
+	"github.com/cspgo/csp/propagators/neq"
+)
+
+// latinHoles is an order-n Latin square (value alldiff) with the cells of
+// a random square given except a fraction holes of them, or, with clash,
+// two givens that break a row.
+func latinHoles(tb testing.TB, n int, holes float64, seed uint64, clash bool) *csp.Model {
+	m := csp.NewModel()
+	rng := rand.New(rand.NewPCG(seed, seed))
+	shift := rng.IntN(n)
+	cells := make([][]csp.Var, n)
+	for r := range n {
+		cells[r] = make([]csp.Var, n)
+		for c := range n {
+			lo, hi := 1, n
+			if rng.Float64() >= holes {
+				lo = (r+c+shift)%n + 1
+				hi = lo
+			}
+			if clash && r == 0 && (c == 0 || c == n-1) {
+				lo, hi = 1, 1
+			}
+			cells[r][c] = m.NewIntVar(lo, hi, "cell")
+		}
+	}
+	for i := range n {
+		row, col := make([]csp.Var, n), make([]csp.Var, n)
+		for j := range n {
+			row[j], col[j] = cells[i][j], cells[j][i]
+		}
+		require.NoError(tb, alldiff.Post(m, row, alldiff.Value))
+		require.NoError(tb, alldiff.Post(m, col, alldiff.Value))
+	}
+	return m
+}
+
+// sudoku4 is the 4×4 sudoku with the given clues (0 for a hole).
+func sudoku4(tb testing.TB, clues [16]int) *csp.Model {
+	m := csp.NewModel()
+	var g [16]csp.Var
+	for i := range g {
+		lo, hi := 1, 4
+		if clues[i] > 0 {
+			lo, hi = clues[i], clues[i]
+		}
+		g[i] = m.NewIntVar(lo, hi, fmt.Sprintf("c%d", i))
+	}
+	for i := range 4 {
+		var row, col, box []csp.Var
+		for j := range 4 {
+			row = append(row, g[4*i+j])
+			col = append(col, g[4*j+i])
+			box = append(box, g[(i/2*2+j/2)*4+i%2*2+j%2])
+		}
+		for _, u := range [][]csp.Var{row, col, box} {
+			require.NoError(tb, alldiff.Post(m, u, alldiff.GAC))
+		}
+	}
+	return m
+}
+
+type learnCase struct {
+	name string
+	m    func(tb testing.TB) *csp.Model
+}
+
+func learnCases() []learnCase {
+	q := func(n int) func(testing.TB) *csp.Model {
+		return func(tb testing.TB) *csp.Model { m, _ := queens(tb, n); return m }
+	}
+	return []learnCase{
+		{"queens6", q(6)}, {"queens7", q(7)}, {"queens8", q(8)},
+		{"latin4", func(tb testing.TB) *csp.Model { m, _ := latin(tb, 4, false, alldiff.Value); return m }},
+		{"latin5-holes", func(tb testing.TB) *csp.Model { return latinHoles(tb, 5, 0.6, 1, false) }},
+		{"latin5-holes-b", func(tb testing.TB) *csp.Model { return latinHoles(tb, 5, 0.8, 2, false) }},
+		{"latin5-clash", func(tb testing.TB) *csp.Model { return latinHoles(tb, 5, 0.7, 3, true) }},
+		{"pigeons5", func(tb testing.TB) *csp.Model { return pigeons(tb, 6, 5) }},
+		{"sudoku4", func(tb testing.TB) *csp.Model { return sudoku4(tb, [16]int{1, 0, 0, 0, 0, 0, 3, 0, 0, 4, 0, 0, 0, 0, 0, 2}) }},
+		{"sudoku4-empty", func(tb testing.TB) *csp.Model { return sudoku4(tb, [16]int{}) }},
+	}
+}
+
+func learnOptions() []csp.Options {
+	var out []csp.Options
+	for _, v := range []csp.VarSelect{csp.InputOrder, csp.MinDomain, csp.Activity} {
+		for _, r := range []csp.Restart{csp.NoRestarts, csp.Luby} {
+			for _, mode := range []csp.SaveMode{csp.Copying, csp.Trailing} {
+				out = append(out, csp.Options{Var: v, Val: csp.ValSplit, Restarts: r, RestartBase: 3, SaveMode: mode,
+					Learn: csp.LearnClauses, LastConflict: mode == csp.Trailing})
+			}
+		}
+	}
+	return out
+}
+
+// TestLearnCountsEqual: learned clauses never cut a solution: the count
+// with learning equals the count without, every solution listed once and
+// valid for the model (found by the search without learning too), and
+// unsatisfiable models are proved so both ways.
+func TestLearnCountsEqual(t *testing.T) {
+	ctx := context.Background()
+	for _, lc := range learnCases() {
+		m := lc.m(t)
+		var want [][]int
+		for s := range csp.NewSearch(m, csp.Options{}).All(ctx) {
+			want = append(want, slices.Clone(s))
+		}
+		sortSolutions(want)
+		for _, o := range learnOptions() {
+			t.Run(fmt.Sprintf("%s/%s-%s-%s", lc.name, o.Var, o.Restarts, o.SaveMode), func(t *testing.T) {
+				e := csp.NewSearch(m, o)
+				var got [][]int
+				for s := range e.All(ctx) {
+					got = append(got, slices.Clone(s))
+				}
+				sortSolutions(got)
+				assert.Equal(t, want, got)
+				r := csp.Count(ctx, m, o, 0)
+				assert.True(t, r.Complete)
+				assert.Equal(t, int64(len(want)), r.Solutions)
+				st := e.Stats()
+				assert.Equal(t, st.Conflicts, st.Failures-boolInt(len(want) == 0 && st.Conflicts == 0))
+				if len(want) == 0 {
+					r := csp.Solve(ctx, m, o)
+					assert.Equal(t, "unsatisfiable", r.Status())
+				}
+			})
+		}
+	}
+}
+
+func boolInt(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func sortSolutions(s [][]int) { slices.SortFunc(s, slices.Compare) }
+
+// TestLearnedClausesValid checks every clause learned against brute force:
+// when it is learned all its literals are false, and no solution of the
+// model that the search has not yet listed violates it (a clause may cut
+// a solution listed already: the blocking clauses are its premises).
+func TestLearnedClausesValid(t *testing.T) {
+	ctx := context.Background()
+	for _, lc := range learnCases() {
+		m := lc.m(t)
+		var all [][]int
+		for s := range csp.NewSearch(m, csp.Options{}).All(ctx) {
+			all = append(all, slices.Clone(s))
+		}
+		for _, o := range learnOptions() {
+			t.Run(fmt.Sprintf("%s/%s-%s-%s", lc.name, o.Var, o.Restarts, o.SaveMode), func(t *testing.T) {
+				e := csp.NewSearch(m, o)
+				found := map[string]bool{}
+				learned := 0
+				csp.CheckClauses(e, func(s *csp.Space, lits []csp.Fact) {
+					learned++
+					for _, l := range lits {
+						require.True(t, s.HeldBefore(l.Not(), len(s.Facts())), "literal %v of a new clause is false", l)
+					}
+					for _, sol := range all {
+						if found[fmt.Sprint(sol)] {
+							continue
+						}
+						require.True(t, satisfies(sol, lits), "clause %v cuts solution %v", lits, sol)
+					}
+				})
+				for s := range e.All(ctx) {
+					found[fmt.Sprint(s)] = true
+				}
+				assert.Len(t, found, len(all))
+				assert.Equal(t, int64(learned), e.Stats().LearnedClauses)
+			})
+		}
+	}
+}
+
+// satisfies reports whether the assignment sol makes one literal true.
+func satisfies(sol []int, lits []csp.Fact) bool {
+	for _, l := range lits {
+		if (sol[l.X] == int(l.V)) == l.Eq {
+			return true
+		}
+	}
+	return false
+}
+
+// TestLearnPigeons: the pigeonhole needs search; learning proves it with
+// conflicts and learned clauses, counted in the statistics.
+func TestLearnPigeons(t *testing.T) {
+	for _, o := range learnOptions() {
+		r := csp.Solve(context.Background(), pigeons(t, 7, 6), o)
+		require.Equal(t, "unsatisfiable", r.Status())
+		assert.Positive(t, r.Stats.Conflicts)
+		assert.Positive(t, r.Stats.LearnedClauses)
+		assert.GreaterOrEqual(t, r.Stats.LearnedLength(), 1.0)
+		assert.Contains(t, r.Stats.String(), "learnedClauses=")
+	}
+}
+
+// TestLearnIntervalOff: a model with an interval domain cannot learn
+// clauses; it searches without, and the statistics say why.
+func TestLearnIntervalOff(t *testing.T) {
+	m := csp.NewModel()
+	x := m.NewIntVar(0, 10_000_000, "wide")
+	y := m.NewIntVar(0, 3, "y")
+	require.NoError(t, neq.Post(m, x, y))
+	r := csp.Solve(context.Background(), m, csp.Options{Learn: csp.LearnClauses})
+	require.Equal(t, "solved", r.Status())
+	assert.Contains(t, r.Stats.LearnOff, "wide")
+	assert.Contains(t, r.Stats.String(), "learnOff=interval domain wide")
+}
+
+// TestLearnParallelAndPortfolio: each worker learns on its own; counts are
+// exact and the parallel answer the same for any number of workers.
+func TestLearnParallelAndPortfolio(t *testing.T) {
+	ctx := context.Background()
+	m, _ := queens(t, 8)
+	o := csp.Options{Var: csp.Activity, Learn: csp.LearnClauses, Restarts: csp.Luby, RestartBase: 5}
+	for _, w := range []int{1, 2, 3} {
+		r := csp.ParallelCount(ctx, m, o, 0, csp.Parallel{Workers: w})
+		assert.Equal(t, int64(92), r.Solutions, "workers %d", w)
+		assert.True(t, r.Complete)
+	}
+	var first []int
+	for _, w := range []int{1, 2, 3} {
+		r := csp.ParallelSolve(ctx, m, o, csp.Parallel{Workers: w})
+		require.Equal(t, "solved", r.Status())
+		if first == nil {
+			first = r.Solution
+		}
+		assert.Equal(t, first, r.Solution, "workers %d", w)
+	}
+	p := o
+	p.Portfolio = []csp.Options{{Var: csp.MinDomain}, {Var: csp.DomWDeg, Learn: csp.LearnClauses}}
+	r := csp.Count(ctx, m, p, 0)
+	assert.Equal(t, int64(92), r.Solutions)
+}
+
+// TestLearnNogoodsIsNogoods: Learn LearnNogoods searches as Nogoods does.
+func TestLearnNogoodsIsNogoods(t *testing.T) {
+	m, _ := queens(t, 10)
+	base := csp.Options{Var: csp.DomWDeg, Restarts: csp.Luby, RestartBase: 2, RandomTies: true, Seed: 5}
+	a, b := base, base
+	a.Nogoods = true
+	b.Learn = csp.LearnNogoods
+	ra, rb := csp.Solve(context.Background(), m, a), csp.Solve(context.Background(), m, b)
+	assert.Equal(t, ra.Solution, rb.Solution)
+	assert.Equal(t, ra.Stats.Nodes, rb.Stats.Nodes)
+}
