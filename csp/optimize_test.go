@@ -147,6 +147,10 @@ func optimizeOptions() map[string]csp.Options {
 		"portfolio":      {Portfolio: []csp.Options{{Var: csp.DomWDeg, Val: csp.ValMax}}},
 		"reverse split":  {Val: csp.ValReverseSplit, Var: csp.MinDomain},
 		"random restart": {Val: csp.ValRandom, Restarts: csp.Geometric, RestartBase: 3, Seed: 9},
+		"learn":          {Learn: csp.LearnClauses},
+		"learn activity": {Learn: csp.LearnClauses, Var: csp.Activity, Restarts: csp.Luby, RestartBase: 2},
+		"learn workers":  {Learn: csp.LearnClauses, Var: csp.Activity, Workers: 2},
+		"learn split":    {Learn: csp.LearnClauses, Val: csp.ValSplit, Var: csp.MinDomain},
 	}
 }
 
