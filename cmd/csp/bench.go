@@ -163,6 +163,7 @@ func benchFlags(fs *flag.FlagSet, b *benchConfig) {
 	})
 	list("last-conflict", choice("true", "false"))
 	list("nogoods", choice("true", "false"))
+	list("learn", choice(csp.LearnNames()...))
 	list("seed", func(v string) *wantError {
 		if _, err := strconv.ParseUint(v, 10, 64); err != nil {
 			return &wantError{what: "a whole number"}
@@ -297,6 +298,8 @@ func setSearchDim(c *config, flagName, v string) (bool, error) {
 		c.search.LastConflict, err = strconv.ParseBool(v)
 	case flagName == "nogoods":
 		c.search.Nogoods, err = strconv.ParseBool(v)
+	case flagName == "learn":
+		c.search.Learn, err = csp.ParseLearn(v)
 	case flagName == "seed":
 		c.search.Seed, err = strconv.ParseUint(v, 10, 64)
 	default:

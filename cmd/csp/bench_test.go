@@ -88,7 +88,7 @@ func TestBenchBadInput(t *testing.T) {
 	assert.Contains(t, r.stderr, `invalid value "hidden,strong" for flag -alldiff: "strong" is not one of value, hidden or gac`)
 	r = runCSP(t, "", "bench", "--var", "fastest", tiny[0])
 	assert.Equal(t, 2, r.code)
-	assert.Contains(t, r.stderr, `invalid value "fastest" for flag -var: want input, mindom, domwdeg, maxsd or annotated`)
+	assert.Contains(t, r.stderr, `invalid value "fastest" for flag -var: want input, mindom, domwdeg, maxsd, activity or annotated`)
 	r = runCSP(t, "", "bench", "--visibility", "psychic", tiny[0])
 	assert.Equal(t, 2, r.code)
 	assert.Contains(t, r.stderr, `"psychic"`)

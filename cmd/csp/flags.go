@@ -112,11 +112,12 @@ func (c *config) settleOrder(given func(string) bool) error {
 	}{
 		{c.search.Restarts != csp.NoRestarts && given("restarts"), "--restarts " + c.search.Restarts.String()},
 		{c.search.Nogoods, "--nogoods"},
+		{c.search.Learn != csp.LearnNone, "--learn " + c.search.Learn.String()},
 		{c.search.Workers > 0, "--workers"},
 		{len(c.portfolio) > 0, "--portfolio"},
 	} {
 		if clash.on {
-			return fmt.Errorf("--order bfs does not combine with %s (restarts, nogoods, --workers and --portfolio are depth-first only)", clash.flag)
+			return fmt.Errorf("--order bfs does not combine with %s (restarts, learning, --workers and --portfolio are depth-first only)", clash.flag)
 		}
 	}
 	c.search.Restarts = csp.NoRestarts
@@ -230,6 +231,7 @@ func searchFlags(fs *flag.FlagSet, o *csp.Options, ties *string) {
 	fs.Var(intFlag{&o.RestartBase, 1}, "restart-base", "")
 	fs.BoolVar(&o.LastConflict, "last-conflict", o.LastConflict, "")
 	fs.BoolVar(&o.Nogoods, "nogoods", o.Nogoods, "")
+	fs.Var(namedFlag[csp.Learn]{&o.Learn, csp.ParseLearn, len(csp.LearnNames())}, "learn", "")
 	fs.Var(seedFlag{&o.Seed}, "seed", "")
 }
 

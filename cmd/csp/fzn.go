@@ -15,6 +15,7 @@ import (
 // fznConfig holds csp fzn's flags: MiniZinc's standard solver flags.
 type fznConfig struct {
 	all, intermediate, free, stats bool
+	learn                          csp.Learn
 	solutions, timeMS, workers     int64
 	seed                           uint64
 	install                        bool
@@ -39,6 +40,7 @@ func fzn(e env, args []string) int {
 	fs.Var(intFlag{&c.workers, 1}, "p", "")
 	fs.Uint64Var(&c.seed, "r", 0, "")
 	fs.BoolVar(&c.install, "install", false, "")
+	fs.Var(namedFlag[csp.Learn]{&c.learn, csp.ParseLearn, len(csp.LearnNames())}, "learn", "")
 	pos, err := parseInterleaved(fs, args)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
@@ -83,7 +85,7 @@ func fzn(e env, args []string) int {
 		return 1
 	}
 	init := time.Since(start)
-	s := flatzinc.Settings{All: c.all, Intermediate: c.intermediate, Free: c.free, Workers: int(c.workers), Seed: c.seed}
+	s := flatzinc.Settings{All: c.all, Intermediate: c.intermediate, Free: c.free, Workers: int(c.workers), Seed: c.seed, Learn: c.learn}
 	if visited(fs, "n") {
 		s.Solutions = c.solutions
 	}
@@ -139,6 +141,13 @@ func writeFznStats(out *output, p *flatzinc.Problem, rep flatzinc.Report, init t
 	stat("failures", st.Failures)
 	stat("restarts", st.Restarts)
 	stat("peakDepth", st.PeakDepth)
+	if st.Conflicts > 0 || st.LearnedClauses > 0 {
+		stat("nogoods", st.LearnedClauses)
+		stat("backjumps", st.Backjumps)
+		stat("conflicts", st.Conflicts)
+		stat("learnedClauses", st.LearnedClauses)
+		stat("learnedLength", fmt.Sprintf("%.2f", st.LearnedLength()))
+	}
 	b.WriteString("%%%mzn-stat-end\n")
 	for _, n := range p.Notes {
 		fmt.Fprintf(&b, "%% note: %s\n", n)
@@ -159,4 +168,5 @@ Flags (MiniZinc's standard solver flags):
   -t MS     time limit in milliseconds
   -p N      parallel search with N workers (one solution of a satisfaction model)
   -r SEED   random seed
+  --learn none|nogoods|clauses  learning from failures (default: the model's search)
 `

@@ -282,6 +282,11 @@ Flags of solve and count:
                                    (default off; on for skyscraper with maxsd)
   --nogoods                        learn nogoods at restarts (with --restarts;
                                    default off; on for skyscraper with maxsd)
+  --learn ` + pad(strings.Join(csp.LearnNames(), "|"), 24) + ` learning from failures (default none):
+                                   nogoods is --nogoods; clauses learns a clause
+                                   per conflict (lazy clause generation), with
+                                   restarts when counting too; pair with --var
+                                   activity
   --save ` + pad(strings.Join(csp.SaveModeNames(), "|"), 25) + ` how the search undoes a branch (default copying)
   --order ` + pad(strings.Join(csp.OrderNames(), "|"), 24) + ` search order, solve and count only: depth first
                                    (default) or breadth first, level by level (no
@@ -322,7 +327,7 @@ Flags of solve and count:
                                    flags on top of the command line's, e.g.
                                    'var=domwdeg; var=maxsd,nogoods,seed=2' (var,
                                    val, restarts, ties, restart-base,
-                                   last-conflict, nogoods, seed)
+                                   last-conflict, nogoods, learn, seed)
 
 Flags of generate (and each problem's own, listed under Problems):
   --size N (or --order N)  --holes H  --seed S (default 1)  -n K (default 1)

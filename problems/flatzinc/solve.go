@@ -21,6 +21,7 @@ type Settings struct {
 	TimeLimit    time.Duration // -t (0: none)
 	Workers      int           // -p: parallel search for one solution of a satisfaction model (0 or 1: sequential)
 	Seed         uint64        // -r (0: the search's own)
+	Learn        csp.Learn     // --learn: learning from failures (LearnNone: the search's own)
 }
 
 // Report is how a run ended.
@@ -51,6 +52,9 @@ func (p *Problem) Options(s Settings) csp.Options {
 		opts.Seed = s.Seed
 	}
 	opts.TimeLimit = s.TimeLimit
+	if s.Learn != csp.LearnNone {
+		opts.Learn = s.Learn
+	}
 	return opts
 }
 
