@@ -9,4 +9,3 @@ func CheckClauses(e *Search, check func(s *Space, lits []Fact)) {
 	}
 	e.cl.check = func(lits []Fact) { check(e.space, lits) }
 }
-

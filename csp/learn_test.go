@@ -89,7 +89,9 @@ func learnCases() []learnCase {
 		{"latin5-holes-b", func(tb testing.TB) *csp.Model { return latinHoles(tb, 5, 0.8, 2, false) }},
 		{"latin5-clash", func(tb testing.TB) *csp.Model { return latinHoles(tb, 5, 0.7, 3, true) }},
 		{"pigeons5", func(tb testing.TB) *csp.Model { return pigeons(tb, 6, 5) }},
-		{"sudoku4", func(tb testing.TB) *csp.Model { return sudoku4(tb, [16]int{1, 0, 0, 0, 0, 0, 3, 0, 0, 4, 0, 0, 0, 0, 0, 2}) }},
+		{"sudoku4", func(tb testing.TB) *csp.Model {
+			return sudoku4(tb, [16]int{1, 0, 0, 0, 0, 0, 3, 0, 0, 4, 0, 0, 0, 0, 0, 2})
+		}},
 		{"sudoku4-empty", func(tb testing.TB) *csp.Model { return sudoku4(tb, [16]int{}) }},
 	}
 }
