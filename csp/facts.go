@@ -292,7 +292,9 @@ func (s *Space) FailureReason(p int32, out []Fact) []Fact {
 // genericReason appends every fact about propagator p's variables booked
 // above the root before position i: the propagator is sound, so those
 // facts (its variables' domains then, as far as they differ from the
-// root) imply what it did.
+// root) imply what it did. A variable fixed above the root before i gives
+// its [x = v] alone, which implies its removals. It reads each variable's
+// values, not the trail: a cost in the propagator's domain sizes.
 func (s *Space) genericReason(p int32, i int, out []Fact) []Fact {
 	t := s.lt
 	t.epoch++
@@ -300,16 +302,27 @@ func (s *Space) genericReason(p int32, i int, out []Fact) []Fact {
 		clear(t.seen)
 		t.epoch = 1
 	}
-	for _, x := range s.propVars[s.propStart[p]:s.propStart[p+1]] {
-		t.seen[x] = t.epoch
-	}
-	from := 0
+	root := int32(0) // facts at positions+1 up to root are the root's
 	if len(t.start) > 0 {
-		from = int(t.start[0])
+		root = t.start[0]
 	}
-	for k := from; k < i; k++ {
-		if f := t.list[k]; t.seen[f.X] == t.epoch {
-			out = append(out, f)
+	for _, x := range s.propVars[s.propStart[p]:s.propStart[p+1]] {
+		if t.seen[x] == t.epoch {
+			continue
+		}
+		t.seen[x] = t.epoch
+		if at := t.fixedAt[x]; at != never && int(at) <= i {
+			if at > root {
+				out = append(out, Fact{Var(x), t.fixedTo[x], true})
+			}
+			continue
+		}
+		base := s.doms[x].Base()
+		o := 64 * int(s.off[x])
+		for b := range 64 * int(s.width[x]) {
+			if at := t.removedAt[o+b]; at > root && int(at) <= i {
+				out = append(out, Fact{Var(x), int32(base + b), false})
+			}
 		}
 	}
 	return out
