@@ -70,8 +70,19 @@ type clauseDB struct {
 	conflict int32   // the clause found false by the last run, or -1
 	live     int
 	litCount int64
-	// deleted counts clauses dropped by reduce.
-	deleted int64
+	// deleted counts clauses dropped by reduce; litCap and watchCap the
+	// capacities of the clauses' literals and of the watch lists, kept
+	// as they change (MaxMemory reads them at every node).
+	deleted  int64
+	litCap   int64
+	watchCap int64
+}
+
+// watchOn adds clause k to watch list w.
+func (d *clauseDB) watchOn(w int, k int32) {
+	c := cap(d.watch[w])
+	d.watch[w] = append(d.watch[w], k)
+	d.watchCap += int64(cap(d.watch[w]) - c)
 }
 
 // newClauseDB makes the database for a model of bitset domains doms: a
@@ -114,7 +125,7 @@ func (d *clauseDB) reset() {
 	for i := range d.watch {
 		d.watch[i] = d.watch[i][:0]
 	}
-	d.conflict, d.live, d.litCount, d.deleted = -1, 0, 0, 0
+	d.conflict, d.live, d.litCount, d.deleted, d.litCap = -1, 0, 0, 0, 0
 }
 
 // litTrue and litFalse read a literal's state from the domains.
@@ -133,6 +144,7 @@ func litFalse(s *Space, l Fact) bool { return litTrue(s, l.Not()) }
 // assert, if any, first, then one of the highest level among the rest.
 func (d *clauseDB) add(s *Space, lits []Fact, lbd int32, keep bool) int {
 	c := clause{lits: slices.Clone(lits), lbd: lbd, keep: keep || lbd <= 2}
+	d.litCap += int64(cap(c.lits))
 	var k int
 	if n := len(d.free); n > 0 {
 		k = int(d.free[n-1])
@@ -145,8 +157,7 @@ func (d *clauseDB) add(s *Space, lits []Fact, lbd int32, keep bool) int {
 	d.live++
 	d.litCount += int64(len(lits))
 	for _, l := range lits[:min(2, len(lits))] {
-		w := d.key(s, l.Not())
-		d.watch[w] = append(d.watch[w], int32(k))
+		d.watchOn(d.key(s, l.Not()), int32(k))
 	}
 	return k
 }
@@ -199,8 +210,7 @@ func (d *clauseDB) Propagate(s *Space) Status {
 			for i := 2; i < len(lits); i++ {
 				if !litFalse(s, lits[i]) {
 					lits[1], lits[i] = lits[i], lits[1]
-					w := d.key(s, lits[1].Not())
-					d.watch[w] = append(d.watch[w], k)
+					d.watchOn(d.key(s, lits[1].Not()), k)
 					moved = true
 					break
 				}
@@ -236,17 +246,10 @@ func (d *clauseDB) JustifyFailure(at Past, out []Fact) []Fact {
 func (d *clauseDB) Name() string       { return "clauses" }
 func (d *clauseDB) Priority() Priority { return Unary }
 
-// bytes estimates the memory the database holds.
+// bytes estimates the memory the database holds, in constant time.
 func (d *clauseDB) bytes() int64 {
-	n := int64(cap(d.clauses))*int64(unsafe.Sizeof(clause{})) + 4*int64(cap(d.free)) + 4*int64(cap(d.keyBase)) +
-		24*int64(len(d.watch))
-	for i := range d.clauses {
-		n += int64(unsafe.Sizeof(Fact{})) * int64(cap(d.clauses[i].lits))
-	}
-	for _, w := range d.watch {
-		n += 4 * int64(cap(w))
-	}
-	return n
+	return int64(cap(d.clauses))*int64(unsafe.Sizeof(clause{})) + 4*int64(cap(d.free)) + 4*int64(cap(d.keyBase)) +
+		24*int64(len(d.watch)) + int64(unsafe.Sizeof(Fact{}))*d.litCap + 4*d.watchCap
 }
 
 // reduce deletes half of the clauses that may go (not kept, not the cause
@@ -273,6 +276,7 @@ func (d *clauseDB) reduce(s *Space) {
 	for _, k := range cand[:len(cand)/2] {
 		c := &d.clauses[k]
 		d.litCount -= int64(len(c.lits))
+		d.litCap -= int64(cap(c.lits))
 		c.lits = nil
 		d.free = append(d.free, k)
 		d.live--
@@ -284,8 +288,7 @@ func (d *clauseDB) reduce(s *Space) {
 	for k := range d.clauses {
 		lits := d.clauses[k].lits
 		for _, l := range lits[:min(2, len(lits))] {
-			w := d.key(s, l.Not())
-			d.watch[w] = append(d.watch[w], int32(k))
+			d.watchOn(d.key(s, l.Not()), int32(k))
 		}
 	}
 }
