@@ -448,6 +448,7 @@ func (st *Stats) add(o Stats, depth int) {
 	st.Restarts += o.Restarts
 	st.Solutions += o.Solutions
 	st.Trailed += o.Trailed
+	st.Clauses = st.Clauses || o.Clauses
 	st.Conflicts += o.Conflicts
 	st.LearnedClauses += o.LearnedClauses
 	st.LearnedLiterals += o.LearnedLiterals

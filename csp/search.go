@@ -461,6 +461,7 @@ func (e *Search) Stats() Stats {
 	st.Propagations = e.space.propRuns
 	st.Trailed = e.space.trailed
 	st.LearnOff = e.learnOff
+	st.Clauses = e.cl != nil
 	st.Propagators = e.space.kindStats()
 	return st
 }

@@ -34,7 +34,8 @@ type Stats struct {
 	// counted), Backjumps the jumps back over more than one level,
 	// DeletedClauses those the database dropped. LearnOff says why a
 	// search asked to learn clauses did not (an interval domain), "" when
-	// it did or was not asked.
+	// it did or was not asked. Clauses says the search learned clauses.
+	Clauses         bool
 	Conflicts       int64
 	LearnedClauses  int64
 	LearnedLiterals int64
@@ -47,7 +48,7 @@ type Stats struct {
 
 // learning reports whether the statistics have clause learning to show.
 func (st Stats) learning() bool {
-	return st.Conflicts > 0 || st.LearnedClauses > 0 || st.LearnOff != ""
+	return st.Clauses || st.LearnOff != ""
 }
 
 // LearnedLength returns the average length of the learned clauses (0

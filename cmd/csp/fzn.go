@@ -141,7 +141,7 @@ func writeFznStats(out *output, p *flatzinc.Problem, rep flatzinc.Report, init t
 	stat("failures", st.Failures)
 	stat("restarts", st.Restarts)
 	stat("peakDepth", st.PeakDepth)
-	if st.Conflicts > 0 || st.LearnedClauses > 0 {
+	if st.Clauses {
 		stat("nogoods", st.LearnedClauses)
 		stat("backjumps", st.Backjumps)
 		stat("conflicts", st.Conflicts)
