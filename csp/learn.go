@@ -297,21 +297,28 @@ func (d *clauseDB) reduce(s *Space) {
 // (the fact is in the clause being built), the facts kept below the
 // conflict level, reason buffers, and VSIDS activity with saved phases.
 type learner struct {
-	db       *clauseDB
-	dbID     int32
-	stamp    []uint32
-	epoch    uint32
-	confl    []Fact
-	below    []Fact
-	reason   []Fact
-	lits     []Fact
-	levels   []uint32 // per level, a stamp (LBD)
-	act      []float64
-	inc      float64
-	phase    []int32
-	phased   []bool
-	reduceAt int64 // conflicts at the next reduction
-	reduces  int64
+	db     *clauseDB
+	dbID   int32
+	stamp  []uint32
+	epoch  uint32
+	confl  []Fact
+	below  []Fact
+	reason []Fact
+	lits   []Fact
+	levels []uint32 // per level, a stamp (LBD)
+	// Minimisation: per level, a stamp when the clause has a fact there;
+	// per position, a stamp when the fact is known implied by the clause
+	// (removable) or known not (poison); a stack of reasons.
+	inClause  []uint32
+	removable []uint32
+	poison    []uint32
+	rstack    []Fact
+	act       []float64
+	inc       float64
+	phase     []int32
+	phased    []bool
+	reduceAt  int64 // conflicts at the next reduction
+	reduces   int64
 	// check, set by tests, sees every learned clause.
 	check func(lits []Fact)
 }
@@ -455,10 +462,18 @@ func (e *Search) analyse() (lits []Fact, back int, lbd int32, ok bool) {
 		l.stamp = make([]uint32, len(t.list), 2*len(t.list))
 	}
 	l.stamp = l.stamp[:len(t.list)]
+	if cap(l.removable) < len(t.list) {
+		l.removable = make([]uint32, len(t.list), cap(l.stamp))
+		l.poison = make([]uint32, len(t.list), cap(l.stamp))
+	}
+	l.removable, l.poison = l.removable[:len(t.list)], l.poison[:len(t.list)]
 	l.epoch++
 	if l.epoch == 0 {
 		clear(l.stamp)
 		clear(l.levels)
+		clear(l.inClause)
+		clear(l.removable)
+		clear(l.poison)
 		l.epoch = 1
 	}
 	l.confl = e.conflictSet(l.confl[:0])
@@ -506,31 +521,24 @@ func (e *Search) analyse() (lits []Fact, back int, lbd int32, ok bool) {
 		}
 		i--
 	}
-	// Local minimisation: drop a fact whose reason is all in the clause
-	// or at the root.
-	l.lits = append(l.lits[:0], uip.Not())
-	for _, f := range l.below {
-		pos := sp.posOf(f)
-		if c := t.cause[pos]; c != CauseDecision && c != CauseOutside {
-			l.reason = e.reasonOf(pos, l.reason[:0])
-			redundant := true
-			for _, r := range l.reason {
-				if p := sp.posOf(r); p >= 0 && t.level[p] > 0 && !l.marked(p) {
-					redundant = false
-					break
-				}
-			}
-			if redundant {
-				continue
-			}
-		}
-		l.lits = append(l.lits, f.Not())
-	}
-	// The highest level below L goes second; the LBD counts levels.
+	// Recursive minimisation (Sörensson and Biere, SAT 2009): drop a fact
+	// implied by the others, through reasons whose facts are in the
+	// clause, at the root, or dropped so themselves.
 	if cap(l.levels) < len(t.start)+1 {
 		l.levels = make([]uint32, len(t.start)+1)
+		l.inClause = make([]uint32, len(t.start)+1)
 	}
-	l.levels = l.levels[:len(t.start)+1]
+	l.levels, l.inClause = l.levels[:len(t.start)+1], l.inClause[:len(t.start)+1]
+	for _, f := range l.below {
+		l.inClause[t.level[sp.posOf(f)]] = l.epoch
+	}
+	l.lits = append(l.lits[:0], uip.Not())
+	for _, f := range l.below {
+		if !e.redundant(sp.posOf(f), 0) {
+			l.lits = append(l.lits, f.Not())
+		}
+	}
+	// The highest level below L goes second; the LBD counts levels.
 	lbd = 1
 	l.levels[level] = l.epoch
 	for k := 1; k < len(l.lits); k++ {
@@ -550,8 +558,8 @@ func (e *Search) analyse() (lits []Fact, back int, lbd int32, ok bool) {
 
 // bytes estimates the memory the learner holds, its clauses included.
 func (l *learner) bytes() int64 {
-	n := l.db.bytes() + 4*int64(cap(l.stamp)+cap(l.levels)+cap(l.phase)) + 8*int64(cap(l.act)) +
-		int64(unsafe.Sizeof(Fact{}))*int64(cap(l.confl)+cap(l.below)+cap(l.reason)+cap(l.lits))
+	n := l.db.bytes() + 4*int64(cap(l.stamp)+cap(l.levels)+cap(l.phase)+cap(l.inClause)+cap(l.removable)+cap(l.poison)) +
+		8*int64(cap(l.act)) + int64(unsafe.Sizeof(Fact{}))*int64(cap(l.confl)+cap(l.below)+cap(l.reason)+cap(l.lits)+cap(l.rstack))
 	return n + int64(cap(l.phased))
 }
 
@@ -667,4 +675,41 @@ func (e *Search) block(restarts bool) bool {
 		return true
 	}
 	return e.resolve(restarts)
+}
+
+// maxMinimiseDepth bounds the recursion of minimisation: a deeper chain
+// keeps its fact (sound, only less minimal).
+const maxMinimiseDepth = 64
+
+// redundant reports whether the fact at pos, kept below the conflict
+// level, is implied by the clause being minimised: it is not a decision,
+// and every fact of its reason is at the root, in the clause (stamped),
+// or redundant itself at a level where the clause has a fact.
+func (e *Search) redundant(pos int32, depth int) bool {
+	sp, l := e.space, e.cl
+	t := sp.lt
+	if c := t.cause[pos]; c == CauseDecision || c == CauseOutside || depth > maxMinimiseDepth {
+		return false
+	}
+	start := len(l.rstack)
+	l.rstack = e.reasonOf(pos, l.rstack)
+	end := len(l.rstack)
+	ok := true
+	for k := start; k < end && ok; k++ {
+		p := sp.posOf(l.rstack[k])
+		switch {
+		case p == never:
+			ok = false // cannot happen: reasons hold
+		case p < 0 || t.level[p] == 0 || l.marked(p) || l.removable[p] == l.epoch:
+		case l.poison[p] == l.epoch || l.inClause[t.level[p]] != l.epoch:
+			ok = false
+		case e.redundant(p, depth+1):
+			l.removable[p] = l.epoch
+		default:
+			l.poison[p] = l.epoch
+			ok = false
+		}
+	}
+	l.rstack = l.rstack[:start]
+	return ok
 }
