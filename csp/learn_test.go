@@ -266,3 +266,22 @@ func TestLearnNogoodsIsNogoods(t *testing.T) {
 	assert.Equal(t, ra.Solution, rb.Solution)
 	assert.Equal(t, ra.Stats.Nodes, rb.Stats.Nodes)
 }
+
+// TestLearnMemoryAndActivityAlone: the learned clauses count in
+// MaxMemory (a small bound stops a search that learns), and Activity
+// without clause learning searches as DomWDeg does.
+func TestLearnMemoryAndActivityAlone(t *testing.T) {
+	ctx := context.Background()
+	m := pigeons(t, 9, 8)
+	free := csp.Solve(ctx, m, csp.Options{Learn: csp.LearnClauses, NodeLimit: 3000})
+	require.Positive(t, free.Stats.LearnedClauses)
+	capped := csp.Solve(ctx, m, csp.Options{Learn: csp.LearnClauses, NodeLimit: 3000, MaxMemory: 64 << 10})
+	assert.Equal(t, csp.MemoryLimit, capped.Stopped)
+	assert.Less(t, capped.Stats.LearnedClauses, free.Stats.LearnedClauses)
+
+	q, _ := queens(t, 8)
+	a := csp.Count(ctx, q, csp.Options{Var: csp.Activity}, 0)
+	w := csp.Count(ctx, q, csp.Options{Var: csp.DomWDeg}, 0)
+	assert.Equal(t, int64(92), a.Solutions)
+	assert.Equal(t, w.Stats.Nodes, a.Stats.Nodes)
+}
