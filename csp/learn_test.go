@@ -285,3 +285,20 @@ func TestLearnMemoryAndActivityAlone(t *testing.T) {
 	assert.Equal(t, int64(92), a.Solutions)
 	assert.Equal(t, w.Stats.Nodes, a.Stats.Nodes)
 }
+
+// TestLearnDecisionsAndPhases: with a subset of decision variables, or
+// phases, the count with learning equals the count without.
+func TestLearnDecisionsAndPhases(t *testing.T) {
+	ctx := context.Background()
+	m, q := queens(t, 7)
+	for name, o := range map[string]csp.Options{
+		"decisions": {Decisions: q[:5]},
+		"phases":    {Phases: []csp.Phase{{Vars: q[3:], Var: csp.MinDomain, Val: csp.ValMax}, {Vars: q[:3], Var: csp.Activity}}},
+	} {
+		off := csp.Count(ctx, m, o, 0)
+		o.Learn = csp.LearnClauses
+		on := csp.Count(ctx, m, o, 0)
+		assert.True(t, on.Complete, name)
+		assert.Equal(t, off.Solutions, on.Solutions, name)
+	}
+}
