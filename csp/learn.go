@@ -450,8 +450,8 @@ func (e *Search) conflictSet(out []Fact) []Fact {
 // the trail of facts): the facts of the conflict at its highest level L
 // are resolved with their reasons, latest first, until one is left (the
 // UIP); the clause is the UIP's negation and the negations of the facts
-// below L met on the way, minus those whose reason is within the clause
-// (local minimisation) and the root's. It returns the clause (UIP's
+// below L met on the way, minus those the rest implies (recursive
+// minimisation, see redundant) and the root's. It returns the clause (UIP's
 // negation first, then a literal of the highest level among the rest),
 // that level (where to jump back to), its LBD, and false when the
 // conflict holds at the root: no solution is left.
