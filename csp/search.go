@@ -152,8 +152,9 @@ type Options struct {
 	// ignores it.
 	Portfolio []Options
 	// Order, when BreadthFirst, makes Solve and Count search level by
-	// level (BFS) over the same branching; Restarts, Nogoods, Workers and
-	// Portfolio then do not apply and are ignored. Search.Run ignores it.
+	// level (BFS) over the same branching; Restarts, Nogoods, Learn,
+	// Workers and Portfolio then do not apply and are ignored. Search.Run
+	// ignores it.
 	Order Order
 	// Phases, when not empty, replace Decisions, Var and Val: the search
 	// branches on the first phase that has an unassigned variable, with
