@@ -53,9 +53,9 @@ type Past interface {
 // read at that moment: facts the engine made true before f.
 //
 // A propagator that does not implement it is explained generically: by
-// every fact about its variables made true since the root, before f
-// (valid for any sound propagator, and as long as its variables have
-// facts).
+// every fact about its variables made true since the root, before f, a
+// variable fixed by then giving its [x = v] alone (valid for any sound
+// propagator that subscribes to every variable it reads).
 type Justifier interface {
 	Justify(at Past, f Fact, out []Fact) []Fact
 }
@@ -247,7 +247,8 @@ func (s *Space) PastAt(i int) Past { return past{s, i} }
 
 // Reason appends to out the reason of fact i: facts that held before it
 // and imply it with its cause. For a propagator that is its Justify (or
-// the generic reason: every fact about its variables booked before i);
+// the generic reason: the facts about its variables booked above the root
+// before i, see Justifier);
 // for CauseDomain the variable's own facts; nothing for a decision or an
 // outside change. Facts made true by a clause are explained by the clause
 // (the caller's: this returns nothing for them).
