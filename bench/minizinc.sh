@@ -96,19 +96,25 @@ for mzn in "${models[@]}"; do
 		continue
 	fi
 	minizinc -c --solver "$work/solvers/csp.msc" --no-output-ozn -o "$lib" "$mzn" "${data[@]}" 2>"$work/err" || true
-	# The objective, made an output of both runs when it is a variable.
-	objective=$(sed -n 's/^solve .*\(minimize\|maximize\) \([A-Za-z_][A-Za-z0-9_]*\);$/\2/p' "$fzn")
+	# The objective of each compilation (its name may differ between
+	# the two), made an output when it is a variable.
+	objectives=()
+	for f in "$fzn" "$lib"; do
+		o=
+		if [ -f "$f" ]; then
+			o=$(sed -n 's/^solve .*\(minimize\|maximize\) \([A-Za-z_][A-Za-z0-9_]*\);$/\2/p' "$f")
+			[ -n "$o" ] && sed -i "s/^\(var [^:]*: $o\)\([ :;=]\)/\1 :: output_var\2/" "$f"
+		fi
+		objectives+=("$o")
+	done
+	objective=${objectives[0]}
 	flags=($all)
-	if [ -n "$objective" ]; then
-		flags=(-a) # every improving solution: the last is the best
-		for f in "$fzn" "$lib"; do
-			[ -f "$f" ] && sed -i "s/^\(var [^:]*: $objective\)\([ :;=]\)/\1 :: output_var\2/" "$f"
-		done
-	fi
+	[ -n "$objective" ] && flags=(-a) # every improving solution: the last is the best
 	ms=$((limit * 1000))
 	read -r ga go gt gn gs < <(run fzn-gecode "${flags[@]}" -s -t "$ms" "$fzn")
 	read -r ca co ct cn cs < <(run "$work/csp" fzn "${flags[@]}" -s -t "$ms" "$fzn")
 	if [ -f "$lib" ]; then
+		objective=${objectives[1]}
 		read -r la lo lt ln _ < <(run "$work/csp" fzn "${flags[@]}" -s -t "$ms" "$lib")
 	else
 		la=error lo=- lt=- ln=-
