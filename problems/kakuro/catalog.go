@@ -10,6 +10,7 @@ import (
 
 	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/problems/catalog"
+	"github.com/cspgo/csp/propagators/linear"
 )
 
 func init() { catalog.Register[*Puzzle, settings](problem{}) }
@@ -56,17 +57,30 @@ func (problem) Options(s *catalog.Settings) (settings, error) {
 func (problem) Read(r io.Reader) iter.Seq[Item] { return Read(r) }
 
 func (problem) Solve(ctx context.Context, p *Puzzle, o settings, run catalog.Run) ([][]int, csp.Result, error) {
+	o.Sums = sumsOf(run)
 	return Solve(ctx, p, o.Options, run.Search)
 }
 
 // Count is Count on the catalog's model, so that run.Each sees the
-// solutions.
+// solutions. Solve and Count share the runs' value tables through the
+// worker's cache (linear.DistinctSums).
 func (pr problem) Count(ctx context.Context, p *Puzzle, o settings, run catalog.Run) (csp.Result, error) {
+	o.Sums = sumsOf(run)
 	m, rows, err := pr.Model(ctx, p, o)
 	if err != nil {
 		return csp.Result{}, err
 	}
 	return run.CountModel(ctx, m, run.Search, rows), nil
+}
+
+// sumsKey names the worker's linear.DistinctSums in its catalog.Cache.
+type sumsKey struct{}
+
+// sumsOf returns the worker's linear.DistinctSums, kept in run.Cache from
+// one instance to the next.
+func sumsOf(run catalog.Run) *linear.DistinctSums {
+	c, _ := catalog.Get(run.Cache, sumsKey{}, func() (*linear.DistinctSums, error) { return &linear.DistinctSums{}, nil })
+	return c
 }
 
 func (problem) Check(p *Puzzle, grid [][]int) error { return Check(p, grid) }

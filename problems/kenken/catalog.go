@@ -55,13 +55,16 @@ func (problem) Options(s *catalog.Settings) (settings, error) {
 func (problem) Read(r io.Reader) iter.Seq[Item] { return Read(r) }
 
 func (problem) Solve(ctx context.Context, p *Puzzle, o settings, run catalog.Run) ([][]int, csp.Result, error) {
+	o.Tables = tablesOf(run)
 	g, res, err := Solve(ctx, p, o.Options, run.Search)
 	return g, res, unsatisfiable(err)
 }
 
 // Count is Count on the catalog's model (a cage out of reach makes it
-// unsatisfiable), so that run.Each sees the solutions.
+// unsatisfiable), so that run.Each sees the solutions. Solve and Count
+// keep the cages' tables in the worker's cache (Tables).
 func (pr problem) Count(ctx context.Context, p *Puzzle, o settings, run catalog.Run) (csp.Result, error) {
+	o.Tables = tablesOf(run)
 	m, rows, err := pr.Model(ctx, p, o)
 	if err != nil {
 		return csp.Result{}, err
@@ -82,6 +85,16 @@ func (problem) Model(ctx context.Context, p *Puzzle, o settings) (*csp.Model, fu
 		return nil, nil, unsatisfiable(err)
 	}
 	return m.Model, m.Board.Values, nil
+}
+
+// tablesKey names the worker's Tables in its catalog.Cache.
+type tablesKey struct{}
+
+// tablesOf returns the worker's Tables, kept in run.Cache from one
+// instance to the next.
+func tablesOf(run catalog.Run) *Tables {
+	t, _ := catalog.Get(run.Cache, tablesKey{}, func() (*Tables, error) { return &Tables{}, nil })
+	return t
 }
 
 // unsatisfiable tells the command line that a cage out of reach makes the

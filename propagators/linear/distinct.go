@@ -106,16 +106,30 @@ type distinctSum struct {
 	good  []uint64 // bit S: set S can be completed
 	trail []uint32 // sets visited in this run, to clear afterwards
 	mask  []uint64 // scratch value mask, as wide as the widest domain
+	width int      // the widest domain's words
 }
 
 // newDistinctSum builds the propagator, or returns nil when the union of
 // the initial domains is larger than MaxDistinctValues.
 func newDistinctSum(m *csp.Model, vars []csp.Var, sum int) *distinctSum {
-	width := 0
+	union, width := unionOf(m, vars)
+	d := domains.View(union)
+	if d.Size() > MaxDistinctValues {
+		return nil
+	}
+	vs := newValueSet(d)
+	p := &distinctSum{vars: slices.Clone(vars), sum: sum, vals: vs.vals, lo: vs.lo, rank: vs.rank, width: width}
+	p.alloc(width)
+	return p
+}
+
+// unionOf returns the words of the union of vars' initial domains, and
+// the widest domain's words.
+func unionOf(m *csp.Model, vars []csp.Var) (union []uint64, width int) {
 	for _, x := range vars {
 		width = max(width, m.Width(x))
 	}
-	union := make([]uint64, width)
+	union = make([]uint64, width)
 	var buf []uint64
 	for _, x := range vars {
 		buf = m.AppendInitial(buf[:0], x)
@@ -123,23 +137,31 @@ func newDistinctSum(m *csp.Model, vars []csp.Var, sum int) *distinctSum {
 			union[i] |= w
 		}
 	}
-	d := domains.View(union)
-	if d.Size() > MaxDistinctValues {
-		return nil
-	}
-	p := &distinctSum{vars: slices.Clone(vars), sum: sum, vals: d.AppendValues(nil)}
-	if len(p.vals) > 0 {
-		p.lo = p.vals[0]
-		p.rank = make([]int8, p.vals[len(p.vals)-1]-p.lo+1)
-		for i := range p.rank {
-			p.rank[i] = -1
+	return union, width
+}
+
+// valueSet numbers the values of a union of initial domains by rank: the
+// part of a distinctSum that depends on nothing else, never written once
+// made, so every distinctSum over that union may share it.
+type valueSet struct {
+	vals []int  // the values, increasing
+	lo   int    // vals[0]
+	rank []int8 // rank[v-lo] is v's rank, -1 if v is not in vals
+}
+
+func newValueSet(d domains.Domain) *valueSet {
+	vs := &valueSet{vals: d.AppendValues(nil)}
+	if len(vs.vals) > 0 {
+		vs.lo = vs.vals[0]
+		vs.rank = make([]int8, vs.vals[len(vs.vals)-1]-vs.lo+1)
+		for i := range vs.rank {
+			vs.rank[i] = -1
 		}
-		for r, v := range p.vals {
-			p.rank[v-p.lo] = int8(r)
+		for r, v := range vs.vals {
+			vs.rank[v-vs.lo] = int8(r)
 		}
 	}
-	p.alloc(width)
-	return p
+	return vs
 }
 
 func (p *distinctSum) alloc(width int) {
@@ -155,6 +177,9 @@ func (p *distinctSum) alloc(width int) {
 
 // Propagate runs the dynamic program and keeps the supported values.
 func (p *distinctSum) Propagate(s *csp.Space) csp.Status {
+	if p.order == nil { // posted by DistinctSums.Post, which leaves it to the clones
+		p.alloc(p.width)
+	}
 	all := true
 	for i, x := range p.vars {
 		c := uint32(0)
@@ -268,7 +293,7 @@ func (p *distinctSum) Reset() {}
 
 // Clone gives a space its own tables.
 func (p *distinctSum) Clone() csp.Propagator {
-	q := &distinctSum{vars: p.vars, sum: p.sum, vals: p.vals, lo: p.lo, rank: p.rank}
-	q.alloc(len(p.mask))
+	q := &distinctSum{vars: p.vars, sum: p.sum, vals: p.vals, lo: p.lo, rank: p.rank, width: p.width}
+	q.alloc(p.width)
 	return q
 }

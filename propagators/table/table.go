@@ -77,15 +77,28 @@ type table struct {
 // newTable filters and indexes the tuples; it returns context.Cause(ctx)
 // when ctx is done first.
 func newTable(ctx context.Context, m *csp.Model, vars []csp.Var, tuples [][]int) (*table, error) {
-	// stopped looks at ctx every csp.Every tuples of a pass.
-	stopped := func(k int) bool { return k%csp.Every == 0 && ctx.Err() != nil }
-	tab := &table{vars: slices.Clone(vars)}
 	first := make([]int, len(vars))           // first position of each position's variable
 	doms := make([]domains.Domain, len(vars)) // each position's initial domain
 	for i, x := range vars {
 		first[i] = slices.Index(vars, x)
 		doms[i] = m.InitialDomain(x)
 	}
+	tab, err := indexTable(ctx, doms, first, tuples)
+	if err != nil {
+		return nil, err
+	}
+	tab.vars = slices.Clone(vars)
+	return tab, nil
+}
+
+// indexTable filters and indexes the tuples for positions whose initial
+// domains are doms, first[i] being the first position holding position
+// i's variable; the table it returns has no variables yet. It returns
+// context.Cause(ctx) when ctx is done first.
+func indexTable(ctx context.Context, doms []domains.Domain, first []int, tuples [][]int) (*table, error) {
+	// stopped looks at ctx every csp.Every tuples of a pass.
+	stopped := func(k int) bool { return k%csp.Every == 0 && ctx.Err() != nil }
+	tab := &table{}
 	kept := make([][]int, 0, len(tuples))
 	for k, t := range tuples {
 		if stopped(k) {
@@ -109,23 +122,23 @@ func newTable(ctx context.Context, m *csp.Model, vars []csp.Var, tuples [][]int)
 	tab.nt = len(kept)
 	tab.nw = domains.WordsFor(max(tab.nt-1, 0))
 
-	tab.off = make([]int, len(vars))
-	for i := range vars {
+	tab.off = make([]int, len(doms))
+	for i := range doms {
 		tab.off[i] = tab.span
 		tab.span += len(doms[i].Words())
 	}
 	tab.init = make([]uint64, tab.span)
-	for i := range vars {
+	for i := range doms {
 		copy(tab.init[tab.off[i]:], doms[i].Words())
 	}
 
-	tab.lo = make([]int, len(vars))
-	tab.base = make([]int, len(vars))
-	for i := range vars {
+	tab.lo = make([]int, len(doms))
+	tab.base = make([]int, len(doms))
+	for i := range doms {
 		tab.base[i] = doms[i].Base()
 	}
-	tab.rowOf = make([][]int32, len(vars))
-	for i := range vars {
+	tab.rowOf = make([][]int32, len(doms))
+	for i := range doms {
 		if len(kept) == 0 {
 			continue
 		}
