@@ -1,6 +1,7 @@
 package kenken
 
 import (
+	"cmp"
 	"context"
 	"encoding/binary"
 	"sync"
@@ -23,11 +24,15 @@ import (
 // may be called from several goroutines on one Tables.
 //
 // A Tables holds at most MaxTableEntries cages and about MaxTableBytes of
-// tables: past either, the cages kept longest are dropped first, and a
-// table larger than MaxTableBytes on its own is used once and not kept,
-// so a batch of ever new cages costs time, not memory. The zero value is
-// ready.
+// tables (or its own MaxEntries and MaxBytes): past either, the cages
+// kept longest are dropped first, and a table larger than the bound on
+// its own is used once and not kept, so a batch of ever new cages costs
+// time, not memory. The zero value is ready.
 type Tables struct {
+	// MaxEntries and MaxBytes bound what it keeps; 0 stands for
+	// MaxTableEntries and MaxTableBytes. Set them before the first use.
+	MaxEntries, MaxBytes int
+
 	mu    sync.Mutex
 	m     map[string]*table.Prepared
 	order []string // the keys, oldest first
@@ -89,8 +94,9 @@ func (c *Tables) cage(ctx context.Context, m *csp.Model, vars []csp.Var, op tabl
 // keep adds pr under key, dropping the oldest tables to stay within the
 // bounds.
 func (c *Tables) keep(key string, pr *table.Prepared) {
+	maxEntries, maxBytes := cmp.Or(c.MaxEntries, MaxTableEntries), cmp.Or(c.MaxBytes, MaxTableBytes)
 	size := pr.Bytes() + len(key)
-	if size > MaxTableBytes {
+	if size > maxBytes {
 		return
 	}
 	c.mu.Lock()
@@ -98,7 +104,7 @@ func (c *Tables) keep(key string, pr *table.Prepared) {
 	if _, ok := c.m[key]; ok {
 		return // another goroutine listed it meanwhile
 	}
-	for len(c.order) > 0 && (len(c.m) >= MaxTableEntries || c.bytes+size > MaxTableBytes) {
+	for len(c.order) > 0 && (len(c.m) >= maxEntries || c.bytes+size > maxBytes) {
 		old := c.order[0]
 		c.order = c.order[1:]
 		c.bytes -= c.m[old].Bytes() + len(old)

@@ -147,32 +147,69 @@ func TestDistinctSumAgainstBruteForce(t *testing.T) {
 		{"5 cells of 1..4 (too many cells)", 5, 1, 4, 10},
 		{"3 cells of 0..19 sum 30 (above the limit)", 3, 0, 19, 30},
 	}
+	var sums linear.DistinctSums // one for every model of the test
+	posts := []struct {
+		name string
+		post func(*csp.Model, []csp.Var, int, linear.Strength) error
+	}{
+		{"", linear.PostDistinctSum},
+		{"/shared", sums.Post},
+	}
 	for _, st := range []linear.Strength{linear.Bounds, linear.GAC} {
 		for i, sh := range shapes {
-			t.Run(fmt.Sprintf("%v/%s", st, sh.name), func(t *testing.T) {
-				proptest.Check(t, proptest.Case{
-					Vars: sh.vars, MinVal: sh.lo, MaxVal: sh.hi,
-					Post: func(m *csp.Model, v []csp.Var) {
-						require.NoError(t, linear.PostDistinctSum(m, v, sh.sum, st))
-					},
-					Holds: func(v []int) bool { return proptest.Distinct(v) && total(v) == sh.sum },
-					// Above MaxDistinctValues GAC is Bounds, which is not complete.
-					Complete: st == linear.GAC && sh.hi-sh.lo < linear.MaxDistinctValues,
-					Seed:     uint64(i),
+			for _, via := range posts {
+				t.Run(fmt.Sprintf("%v/%s%s", st, sh.name, via.name), func(t *testing.T) {
+					proptest.Check(t, proptest.Case{
+						Vars: sh.vars, MinVal: sh.lo, MaxVal: sh.hi,
+						Post: func(m *csp.Model, v []csp.Var) {
+							require.NoError(t, via.post(m, v, sh.sum, st))
+						},
+						Holds: func(v []int) bool { return proptest.Distinct(v) && total(v) == sh.sum },
+						// Above MaxDistinctValues GAC is Bounds, which is not complete.
+						Complete: st == linear.GAC && sh.hi-sh.lo < linear.MaxDistinctValues,
+						Seed:     uint64(i),
+					})
 				})
-			})
+			}
 		}
 	}
-	t.Run("repeated variable", func(t *testing.T) {
-		proptest.Check(t, proptest.Case{
-			Vars: 2, MinVal: 1, MaxVal: 5,
-			Post: func(m *csp.Model, v []csp.Var) {
-				require.NoError(t, linear.PostDistinctSum(m, []csp.Var{v[0], v[1], v[0]}, 7, linear.GAC))
-			},
-			Holds:    func([]int) bool { return false },
-			Complete: true,
+	for _, via := range posts {
+		t.Run("repeated variable"+via.name, func(t *testing.T) {
+			proptest.Check(t, proptest.Case{
+				Vars: 2, MinVal: 1, MaxVal: 5,
+				Post: func(m *csp.Model, v []csp.Var) {
+					require.NoError(t, via.post(m, []csp.Var{v[0], v[1], v[0]}, 7, linear.GAC))
+				},
+				Holds:    func([]int) bool { return false },
+				Complete: true,
+			})
 		})
-	})
+	}
+	assert.Positive(t, sums.Len())
+}
+
+// TestDistinctSumsBounded posts groups over more distinct sets of values
+// than a DistinctSums keeps, and checks it keeps no more; models sharing
+// it are counted from two goroutines at once (run with -race).
+func TestDistinctSumsBounded(t *testing.T) {
+	var sums linear.DistinctSums
+	for v := range linear.MaxDistinctSets + 100 {
+		m := csp.NewModel()
+		x, y := m.NewIntVar(v, v+2, "x"), m.NewIntVar(v, v+2, "y")
+		require.NoError(t, sums.Post(m, []csp.Var{x, y}, 2*v+1, linear.GAC))
+		require.LessOrEqual(t, sums.Len(), linear.MaxDistinctSets)
+	}
+	assert.Equal(t, linear.MaxDistinctSets, sums.Len())
+	m := csp.NewModel()
+	g := proptest.Grid(m, 4)
+	for _, row := range g {
+		require.NoError(t, sums.Post(m, row, 10, linear.GAC))
+	}
+	proptest.CountConcurrently(t, m)
+	var none *linear.DistinctSums // nil: PostDistinctSum
+	assert.ErrorIs(t, none.Post(m, []csp.Var{99}, 1, linear.GAC), linear.ErrLinear)
+	assert.ErrorIs(t, sums.Post(m, []csp.Var{99}, 1, linear.GAC), linear.ErrLinear)
+	assert.ErrorIs(t, sums.Post(m, g[0], 1, linear.Strength(7)), linear.ErrStrength)
 }
 
 func TestErrors(t *testing.T) {
