@@ -85,7 +85,9 @@ func PostPrepared(ctx context.Context, m *csp.Model, vars []csp.Var, pr *Prepare
 	}
 	tab := *pr.tab // the index is shared: no propagator writes to it
 	tab.vars = slices.Clone(vars)
-	m.Post(newCT(&tab), domains.EventDomain, vars...)
+	// The posted propagator is the clones' template: each space's clone
+	// makes its own current tuples and stack (Clone), so it makes none.
+	m.Post(&ct{table: &tab}, domains.EventDomain, vars...)
 	return nil
 }
 

@@ -318,6 +318,9 @@ func (p *ct) set(k int, w int32, v uint64) {
 // Propagate brings the current tuples up to date and removes the values
 // with no tuple left.
 func (p *ct) Propagate(s *csp.Space) csp.Status {
+	if p.words == nil { // posted by PostPrepared, which leaves the state to the clones
+		*p = *newCT(p.table)
+	}
 	for len(p.entries) > 1 && !p.within(s, p.entries[len(p.entries)-1]) {
 		p.pop()
 	}
