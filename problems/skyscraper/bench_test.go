@@ -20,17 +20,26 @@ var cliSearch = DefaultSearch
 // testdata/tatham-dev.tsv.
 func tathamGroup(tb testing.TB, size int, level string) []*Puzzle {
 	tb.Helper()
-	f, err := os.ReadFile("testdata/tatham-dev.tsv")
-	require.NoError(tb, err)
+	return tathamFrom(tb, size, level, "testdata/tatham-dev.tsv")
+}
+
+// tathamFrom reads the puzzles of one size and level of the files, in
+// their order.
+func tathamFrom(tb testing.TB, size int, level string, files ...string) []*Puzzle {
+	tb.Helper()
 	var ps []*Puzzle
-	for _, line := range strings.Split(string(f), "\n") {
-		c := strings.Split(line, "\t")
-		if len(c) < 4 || c[0] != fmt.Sprint(size) || c[1] != level {
-			continue
-		}
-		p, err := ParseTowers(c[3], 1)
+	for _, name := range files {
+		f, err := os.ReadFile(name)
 		require.NoError(tb, err)
-		ps = append(ps, p)
+		for _, line := range strings.Split(string(f), "\n") {
+			c := strings.Split(line, "\t")
+			if len(c) < 4 || c[0] != fmt.Sprint(size) || c[1] != level {
+				continue
+			}
+			p, err := ParseTowers(c[3], 1)
+			require.NoError(tb, err)
+			ps = append(ps, p)
+		}
 	}
 	require.NotEmpty(tb, ps)
 	return ps
@@ -163,22 +172,7 @@ func BenchmarkBatch(b *testing.B) {
 // order bench/skyscraper/against-tatham.sh runs them.
 func tathamCell(tb testing.TB, size int, level string) []*Puzzle {
 	tb.Helper()
-	var ps []*Puzzle
-	for _, name := range []string{"testdata/tatham-dev.tsv", "testdata/tatham-dev-more.tsv"} {
-		f, err := os.ReadFile(name)
-		require.NoError(tb, err)
-		for _, line := range strings.Split(string(f), "\n") {
-			c := strings.Split(line, "\t")
-			if len(c) < 4 || c[0] != fmt.Sprint(size) || c[1] != level {
-				continue
-			}
-			p, err := ParseTowers(c[3], 1)
-			require.NoError(tb, err)
-			ps = append(ps, p)
-		}
-	}
-	require.NotEmpty(tb, ps)
-	return ps
+	return tathamFrom(tb, size, level, "testdata/tatham-dev.tsv", "testdata/tatham-dev-more.tsv")
 }
 
 // BenchmarkSmall solves the 20 puzzles of each of Tatham's smallest cells
