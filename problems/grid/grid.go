@@ -157,11 +157,15 @@ func (g *Grid) Cells(at [][2]int) []csp.Var {
 }
 
 // Values returns the board's values in a solution indexed by Var (as
-// csp.Result.Solution), row by row.
+// csp.Result.Solution), row by row. The rows share one backing array
+// (two allocations, not one per row: a small puzzle's solution costs
+// little beside them), each row's capacity its length, so that appending
+// to one never writes into the next.
 func (g *Grid) Values(solution []int) [][]int {
 	out := make([][]int, g.Rows)
+	cells := make([]int, g.Rows*g.Cols)
 	for r := range out {
-		out[r] = make([]int, g.Cols)
+		out[r] = cells[r*g.Cols : (r+1)*g.Cols : (r+1)*g.Cols]
 		for c := range out[r] {
 			out[r][c] = solution[g.At(r, c)]
 		}

@@ -20,17 +20,26 @@ var cliSearch = DefaultSearch
 // testdata/tatham-dev.tsv.
 func tathamGroup(tb testing.TB, size int, level string) []*Puzzle {
 	tb.Helper()
-	f, err := os.ReadFile("testdata/tatham-dev.tsv")
-	require.NoError(tb, err)
+	return tathamFrom(tb, size, level, "testdata/tatham-dev.tsv")
+}
+
+// tathamFrom reads the puzzles of one size and level of the files, in
+// their order.
+func tathamFrom(tb testing.TB, size int, level string, files ...string) []*Puzzle {
+	tb.Helper()
 	var ps []*Puzzle
-	for _, line := range strings.Split(string(f), "\n") {
-		c := strings.Split(line, "\t")
-		if len(c) < 4 || c[0] != fmt.Sprint(size) || c[1] != level {
-			continue
-		}
-		p, err := ParseTowers(c[3], 1)
+	for _, name := range files {
+		f, err := os.ReadFile(name)
 		require.NoError(tb, err)
-		ps = append(ps, p)
+		for _, line := range strings.Split(string(f), "\n") {
+			c := strings.Split(line, "\t")
+			if len(c) < 4 || c[0] != fmt.Sprint(size) || c[1] != level {
+				continue
+			}
+			p, err := ParseTowers(c[3], 1)
+			require.NoError(tb, err)
+			ps = append(ps, p)
+		}
 	}
 	require.NotEmpty(tb, ps)
 	return ps
@@ -155,5 +164,59 @@ func BenchmarkBatch(b *testing.B) {
 				b.ReportMetric(float64(nodes)/float64(len(ps)), "nodes/puzzle")
 			})
 		}
+	}
+}
+
+// tathamCell reads the puzzles of one size and level of both Tatham sets
+// (testdata/tatham-dev.tsv and tatham-dev-more.tsv, 20 a cell), in the
+// order bench/skyscraper/against-tatham.sh runs them.
+func tathamCell(tb testing.TB, size int, level string) []*Puzzle {
+	tb.Helper()
+	return tathamFrom(tb, size, level, "testdata/tatham-dev.tsv", "testdata/tatham-dev-more.tsv")
+}
+
+// BenchmarkSmall solves the 20 puzzles of each of Tatham's smallest cells
+// as `csp solve skyscraper` does at its defaults, on one worker's reused
+// model (built outside the timed loop); one op is one puzzle, so that
+// ns/op and allocs/op are an instance's fixed costs. BenchmarkSmallFirst
+// is the same with a new worker's cache per op: the model's build and the
+// first search on it.
+func BenchmarkSmall(b *testing.B) {
+	benchSmall(b, false)
+}
+
+func BenchmarkSmallFirst(b *testing.B) {
+	benchSmall(b, true)
+}
+
+func benchSmall(b *testing.B, fresh bool) {
+	e, ok := catalog.Lookup("skyscraper")
+	require.True(b, ok)
+	for _, cell := range []struct {
+		size  int
+		level string
+	}{{4, "e"}, {4, "h"}, {4, "x"}, {5, "e"}} {
+		b.Run(fmt.Sprintf("%d%s", cell.size, cell.level), func(b *testing.B) {
+			ps := tathamCell(b, cell.size, cell.level)
+			s := catalog.NewSettings(e)
+			require.NoError(b, e.Configure(s))
+			var c catalog.Cache
+			solve := func(p *Puzzle) {
+				g, res, err := e.Solve(context.Background(), p, s, &c)
+				if err != nil || g == nil {
+					b.Fatalf("not solved: %v %v", err, res.Status())
+				}
+			}
+			solve(ps[0])
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				if fresh {
+					c = catalog.Cache{}
+				}
+				solve(ps[i%len(ps)])
+				i++
+			}
+		})
 	}
 }

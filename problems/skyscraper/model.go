@@ -31,6 +31,9 @@ type Model struct {
 	// them in slots (see slotted); nil otherwise. Pose sets them.
 	clues  []visibility.Clues
 	givens []int // Pose's buffer
+	// edge are the edge rules' heights (visibility.EdgeMasks) per clue
+	// 0..N and distance from the clue, which Pose applies at the root.
+	edge [][]uint64
 }
 
 // slotted reports whether a model of size n under opt reads its edge
@@ -57,7 +60,10 @@ const forerunner = alldiff.Value
 // and the Line propagator, with no clue yet (all zero) and no givens.
 // Pose puts a puzzle in.
 func buildShape(ctx context.Context, n int, opt Options) (*Model, error) {
-	m := &Model{Model: csp.NewModel(), N: n, clues: make([]visibility.Clues, 2*n)}
+	m := &Model{Model: csp.NewModel(), N: n, clues: make([]visibility.Clues, 2*n), edge: make([][]uint64, n+1)}
+	for c := range m.edge {
+		m.edge[c] = visibility.EdgeMasks(n, c)
+	}
 	m.Board = grid.New(m.Model, n, n, 1, n)
 	for i := range n {
 		if ctx.Err() != nil {
@@ -95,7 +101,41 @@ func (m *Model) Pose(sp *csp.Space, p *Puzzle) error {
 		return fmt.Errorf("skyscraper: a %dx%d puzzle (%d interior clues) posed on a model of size %d without slots for it", p.N, p.N, len(p.Interior), m.N)
 	}
 	m.setClues(p)
-	return m.Board.NarrowSpace(sp, grid.Flat(&m.givens, p.Givens), p.Marks)
+	if err := m.Board.NarrowSpace(sp, grid.Flat(&m.givens, p.Givens), p.Marks); err != nil {
+		return err
+	}
+	m.narrowEdges(sp, p)
+	return nil
+}
+
+// narrowEdges applies the edge rules of p's clues to sp's root domains,
+// one mask a cell (edgeMask): the cheapest reasoning, done before the
+// search's first propagation, so that the all-different and the singles
+// it makes run before any Line program. The Line propagators remove the
+// same heights, so the root's fixpoint, and the search, are the same. A
+// cell the rules leave empty (clues no line meets) fails sp, which the
+// search then finds without a solution, as it would have by propagation.
+func (m *Model) narrowEdges(sp *csp.Space, p *Puzzle) {
+	for r := range m.N {
+		for c := range m.N {
+			if !sp.KeepMask(m.Board.At(r, c), m.edgeMask(p, r, c)) {
+				return
+			}
+		}
+	}
+}
+
+// edgeMask returns the heights the edge rules of p's four clues on the
+// row and column of cell (r, c) leave it.
+func (m *Model) edgeMask(p *Puzzle, r, c int) uint64 {
+	n := m.N
+	at := func(cs []int, i, d int) uint64 {
+		if k := cs[i]; k >= 0 && k < len(m.edge) {
+			return m.edge[k][d]
+		}
+		return m.edge[0][d]
+	}
+	return at(p.Left, r, c) & at(p.Right, r, n-1-c) & at(p.Top, c, r) & at(p.Bottom, c, n-1-r)
 }
 
 // Build makes the model of p: one variable per cell (givens fixed, pencil
@@ -119,6 +159,14 @@ func Build(ctx context.Context, p *Puzzle, opt Options) (*Model, error) {
 		}
 		if err := m.postInterior(p, opt); err != nil {
 			return nil, err
+		}
+		// The edge rules at the root, as Pose applies them: a cell they
+		// leave empty makes a model with no solution, which its search
+		// finds.
+		for i, x := range m.Board.Vars {
+			if m.Model.Restrict(x, []uint64{m.edgeMask(p, i/n, i%n)}) != nil {
+				break
+			}
 		}
 		return m, nil
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cspgo/csp/csp"
+	"github.com/cspgo/csp/problems/catalog"
 	"github.com/cspgo/csp/propagators/alldiff"
 	"github.com/cspgo/csp/propagators/visibility"
 )
@@ -243,5 +244,48 @@ func TestCheckNamesTheClue(t *testing.T) {
 		err := Check(p, sq)
 		require.ErrorIs(t, err, ErrInvalid)
 		assert.Contains(t, err.Error(), c.want)
+	}
+}
+
+// TestEdgeRulesAtRoot: the edge rules the model applies when it poses a
+// puzzle leave the root's fixpoint what the Line propagators make of it,
+// and clues they contradict (1 above and below one column) give no
+// solution and no error, on a model of the puzzle's own and on the
+// worker's reused one alike.
+func TestEdgeRulesAtRoot(t *testing.T) {
+	ctx := context.Background()
+	opt := Options{AllDiff: alldiff.GAC, Visibility: visibility.Line}
+	clash, err := ParseTowers("4:1////1///////////", 1)
+	require.NoError(t, err)
+	g, res, err := Solve(ctx, clash, opt, DefaultSearch)
+	require.NoError(t, err)
+	assert.Nil(t, g)
+	assert.True(t, res.Complete)
+
+	pr := problem{}
+	s := settingsFor(t)
+	o, err := pr.Options(s)
+	require.NoError(t, err)
+	run := s.Run(&catalog.Cache{})
+	g, res, err = pr.Solve(ctx, clash, o, run)
+	require.NoError(t, err)
+	assert.Nil(t, g)
+	assert.True(t, res.Complete)
+
+	// A puzzle the edge rules nearly settle: the root's domains are the
+	// same with the rules applied first as with the Line propagators alone.
+	p, err := ParseTowers("4:1/4/2/2/4/1/2/2/1/2/3/2/3/1/2/2", 1)
+	require.NoError(t, err)
+	m, err := Build(ctx, p, opt)
+	require.NoError(t, err)
+	withRules := csp.NewSearch(m.Model, DefaultSearch).Space()
+	require.True(t, withRules.Propagate())
+	plain, err := buildShape(ctx, 4, opt)
+	require.NoError(t, err)
+	plain.setClues(p)
+	without := csp.NewSearch(plain.Model, DefaultSearch).Space()
+	require.True(t, without.Propagate())
+	for _, x := range m.Board.Vars {
+		assert.Equal(t, without.Words(x), withRules.Words(x), "cell %d", x)
 	}
 }

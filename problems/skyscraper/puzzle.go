@@ -120,28 +120,18 @@ func Check(p *Puzzle, grid [][]int) error {
 		}
 		return count
 	}
-	// The clues with their names as formats, filled in only on failure.
+	// look checks one clue, its name a format of arg (none when arg is 0)
+	// filled in only on failure. The edge clues go by four at a time, in
+	// an array that stays on the stack: a table of them all would cost an
+	// easy puzzle's check more than the rest of it.
 	type clue struct {
-		name         string // a format of one argument, or the whole name
-		arg          int
-		want         int
+		name         string
+		arg, want    int
 		r, c, dr, dc int
 	}
-	clues := make([]clue, 0, 4*n+len(p.Interior))
-	for i := range n {
-		clues = append(clues,
-			clue{"clue above column %d", i + 1, p.Top[i], 0, i, 1, 0},
-			clue{"clue below column %d", i + 1, p.Bottom[i], n - 1, i, -1, 0},
-			clue{"clue left of row %d", i + 1, p.Left[i], i, 0, 0, 1},
-			clue{"clue right of row %d", i + 1, p.Right[i], i, n - 1, 0, -1})
-	}
-	for _, in := range p.Interior {
-		dr, dc := in.Look.step()
-		clues = append(clues, clue{fmt.Sprintf("interior clue at r%dc%d looking %s", in.Row+1, in.Col+1, in.Look), 0, in.Count, in.Row, in.Col, dr, dc})
-	}
-	for _, k := range clues {
+	look := func(k clue) error {
 		if k.want == 0 {
-			continue
+			return nil
 		}
 		if got := seen(k.r, k.c, k.dr, k.dc); got != k.want {
 			name := k.name
@@ -149,6 +139,25 @@ func Check(p *Puzzle, grid [][]int) error {
 				name = fmt.Sprintf(name, k.arg)
 			}
 			return fmt.Errorf("%w: %s sees %d, want %d", ErrInvalid, name, got, k.want)
+		}
+		return nil
+	}
+	for i := range n {
+		for _, k := range [...]clue{
+			{"clue above column %d", i + 1, p.Top[i], 0, i, 1, 0},
+			{"clue below column %d", i + 1, p.Bottom[i], n - 1, i, -1, 0},
+			{"clue left of row %d", i + 1, p.Left[i], i, 0, 0, 1},
+			{"clue right of row %d", i + 1, p.Right[i], i, n - 1, 0, -1},
+		} {
+			if err := look(k); err != nil {
+				return err
+			}
+		}
+	}
+	for _, in := range p.Interior {
+		dr, dc := in.Look.step()
+		if err := look(clue{fmt.Sprintf("interior clue at r%dc%d looking %s", in.Row+1, in.Col+1, in.Look), 0, in.Count, in.Row, in.Col, dr, dc}); err != nil {
+			return err
 		}
 	}
 	return nil

@@ -34,6 +34,21 @@ func edgeMasks(L, n, c int) []uint64 {
 	return out
 }
 
+// EdgeMasks returns, per cell of a full line of n cells (a permutation of
+// 1..n) from the clue's end, nearest first, the heights the edge rules
+// leave under clue c (0: no clue, every height): bit h for height h, as
+// csp.Space.KeepMask takes them. A model that reads its clues from slots
+// (PostClues) applies them to the root's domains when it poses a puzzle,
+// so that the cheapest reasoning is done before any line program runs;
+// the Line propagator removes those heights too, so its fixpoint is the
+// same either way. A clue outside 0..n leaves every height.
+func EdgeMasks(n, c int) []uint64 {
+	if c < 1 || c > n {
+		c = 0
+	}
+	return edgeMasks(n, n, c)
+}
+
 // edge is the Edge strength: the rules of edgeMasks whenever it runs at the
 // root (level 0), and below it only a check of the count once every
 // variable is assigned. It watches one unassigned position (a hint that

@@ -611,3 +611,24 @@ func TestSpacesIndependent(t *testing.T) {
 	}
 	proptest.CountConcurrently(t, m)
 }
+
+// TestEdgeMasks: the edge rules per cell of a full line, nearest the clue
+// first, as bit sets of heights; no clue, or one out of range, leaves
+// every height.
+func TestEdgeMasks(t *testing.T) {
+	const all = 1<<1 | 1<<2 | 1<<3 | 1<<4
+	for _, c := range []struct {
+		c    int
+		want []uint64
+	}{
+		{0, []uint64{all, all, all, all}},
+		{1, []uint64{1 << 4, all, all, all}},
+		{2, []uint64{1<<1 | 1<<2 | 1<<3, all, all, all}},
+		{3, []uint64{1<<1 | 1<<2, 1<<1 | 1<<2 | 1<<3, all, all}},
+		{4, []uint64{1 << 1, 1 << 2, 1 << 3, 1 << 4}},
+		{5, []uint64{all, all, all, all}},
+		{-1, []uint64{all, all, all, all}},
+	} {
+		assert.Equal(t, c.want, visibility.EdgeMasks(4, c.c), "clue %d", c.c)
+	}
+}
