@@ -5,21 +5,28 @@
 # Usage: bench/fzn-native.sh [K] [R]     (or R=5 bench/fzn-native.sh [K])
 #
 # K sudokus (default 30) taken evenly from the default bench suite (its
-# three public sets) and the first K/10 Latin squares of its suite, each
-# under a limit of 20 s, are written as MiniZinc data for two models that
-# post one all_different per unit with input-order, smallest-value search
-# (bench/mzn/sudoku.mzn, bench/mzn/latin.mzn), compiled with csp's own
-# library (all_different becomes the engine's GAC all-different) and
+# three public sets), the first K/10 Latin squares of its suite and K
+# Futoshikis (plain and adjacent, sizes 4 to 12) taken evenly from its
+# suite (every ceil(142/K)-th: 29 for K = 30), each under a limit of 20 s,
+# are written as MiniZinc data for three models that post one
+# all_different per unit with input-order, smallest-value search
+# (bench/mzn/sudoku.mzn, bench/mzn/latin.mzn, bench/mzn/futoshiki.mzn:
+# there also the signs as x < y and a table per window, the native
+# model's propagators; its data from bench/futoshiki/futoshikidzn, which
+# reads the suite with problems/futoshiki's reader), compiled with csp's
+# own library (all_different becomes the engine's GAC all-different) and
 # solved by `csp fzn -s`; the same instances are solved by `csp solve`
 # with --alldiff gac --var input --val min --restarts none (sudoku:
-# --model generic --boxline=false; latin: --model rowcol). Each route runs
+# --model generic --boxline=false; latin: --model rowcol; futoshiki:
+# --model alldiff, the puzzle as the converter wrote it back). Each route runs
 # each instance R times (default 5), alternating, and keeps its minimum
 # search time: a single sub-millisecond run is mostly noise. It prints per
 # instance the nodes of both routes (from their first run; the search is
 # deterministic) and their minimum search times (solveTime, after reading
 # and building; "(limit)" when the limit stopped a run, left out of the
 # comparison), then the number of instances whose node counts differ, and
-# the median and maximum per-instance time ratio FlatZinc/native.
+# the median and maximum per-instance time ratio FlatZinc/native and how
+# many exceed 2, over all instances and per family.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 k=${1:-30}
@@ -72,7 +79,7 @@ row() {
 	fi
 	echo "| $name | $fn | $nn | $ft | $nt |"
 	[ "$fn" = "$nn" ] || differ=$((differ + 1))
-	ratios+=("$(echo "$ft / $nt" | bc -l)")
+	ratios+=("${name%% *} $(echo "$ft / $nt" | bc -l)")
 }
 
 i=0
@@ -105,8 +112,29 @@ for f in "$work"/latin*.txt; do
 	runs "latin $(basename "$f" .txt | tr -d latin)" "$work/l.fzn" \
 		"$csp" solve latin "$f" --model rowcol --alldiff gac --var input --val min --restarts none --timeout 20s --json
 done
+
+# Futoshiki: K puzzles of its suite, evenly spaced, as data and as game IDs.
+mkdir "$work/futoshiki"
+go run ./bench/futoshiki/futoshikidzn -k "$k" -o "$work/futoshiki" problems/futoshiki/suite.txt >/dev/null
+for ((i = 1; ; i++)); do
+	f=$work/futoshiki/$i
+	[ -f "$f.dzn" ] || break
+	minizinc -c --solver "$work/solvers/csp.msc" --no-output-ozn -o "$work/f.fzn" bench/mzn/futoshiki.mzn "$f.dzn"
+	runs "futoshiki $i ($(cut -d: -f1 "$f.txt"))" "$work/f.fzn" \
+		"$csp" solve futoshiki "$f.txt" --model alldiff --alldiff gac --var input --val min --restarts none --timeout 20s --json
+done
 echo
-median=$(printf '%s\n' "${ratios[@]}" | sort -g | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }')
-maximum=$(printf '%s\n' "${ratios[@]}" | sort -g | tail -1)
-printf "Instances (within the limit) whose node counts differ: %d of %d; per-instance ratio of the minimum search times FlatZinc/native (%d runs each): median %.2f, max %.2f\n" \
-	"$differ" "${#ratios[@]}" "$r" "$median" "$maximum"
+# summary LABEL FAMILY-RATIO...: median, maximum and count above 2.
+summary() {
+	local label=$1
+	shift
+	[ $# -gt 0 ] || return 0
+	printf '%s\n' "$@" | sort -g | awk -v label="$label" '{ a[NR] = $1; over += $1 > 2 }
+		END { printf "%s: median %.2f, max %.2f, above 2: %d of %d\n", label, (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2, a[NR], over, NR }'
+}
+printf "Instances (within the limit) whose node counts differ: %d of %d\n" "$differ" "${#ratios[@]}"
+echo "Per-instance ratio of the minimum search times FlatZinc/native ($r runs each):"
+summary "all" $(printf '%s\n' "${ratios[@]}" | cut -d' ' -f2)
+for family in sudoku latin futoshiki; do
+	summary "$family" $(printf '%s\n' "${ratios[@]}" | awk -v f="$family" '$1 == f { print $2 }')
+done

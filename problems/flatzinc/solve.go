@@ -32,10 +32,14 @@ type Report struct {
 	// is none.
 	Complete bool
 	Stopped  csp.Stop
-	// Stats are the search's; their SolveTime leaves out OutputTime.
+	// Stats are the search's; their SolveTime is the search's own time:
+	// it leaves out the part of OutputTime the search's clock counted, and
+	// is never negative.
 	Stats csp.Stats
 	// OutputTime is the time spent checking and printing solutions (in
-	// each), which the search's clock would otherwise count.
+	// each), during the search (which the search's clock would otherwise
+	// count) or after it (the best solution of an optimisation, a
+	// parallel search's solution).
 	OutputTime time.Duration
 	// Objective is the best objective value found (optimisation, with
 	// Solutions > 0).
@@ -106,7 +110,7 @@ func Solve(ctx context.Context, p *Problem, s Settings, each func(values []int) 
 			buf = sp.Values(buf)
 			return accept(buf)
 		})
-		res.Stats.SolveTime -= out
+		res.Stats.SolveTime = searchOnly(res.Stats.SolveTime, out)
 	}
 	rep := Report{Solutions: res.Solutions, Complete: res.Complete, Stopped: res.Stopped, Stats: res.Stats, OutputTime: out}
 	return rep, checkErr
@@ -119,6 +123,10 @@ func optimize(ctx context.Context, p *Problem, s Settings, opts csp.Options, acc
 		opts.Workers = s.Workers
 	}
 	every := s.All || s.Intermediate
+	// The plain branch and bound calls back from inside its search, whose
+	// clock counts the callback; with Workers or a Portfolio it calls back
+	// between its searches, outside their clocks (csp.Optimize).
+	inside := opts.Workers == 0 && len(opts.Portfolio) == 0
 	var best []int
 	var found int64
 	var bestValue int64
@@ -139,12 +147,24 @@ func optimize(ctx context.Context, p *Problem, s Settings, opts csp.Options, acc
 	if err != nil {
 		return Report{}, errAt(p.FZN.Solve.Pos, ErrUnsupported, "%v", err)
 	}
+	if inside {
+		res.Stats.SolveTime = searchOnly(res.Stats.SolveTime, *out)
+	}
+	// The best solution is checked and printed after the search: its time
+	// is output time, and none of the search's.
 	if !every && best != nil && *checkErr == nil {
 		accept(best)
 	}
-	res.Stats.SolveTime -= *out
 	rep := Report{Solutions: res.Solutions, Complete: res.Complete, Stopped: res.Stopped, Stats: res.Stats, OutputTime: *out, Objective: bestValue}
 	return rep, *checkErr
+}
+
+// searchOnly returns a search's own time: its clock's solve time less
+// out, the time its callbacks took inside it (checking and printing
+// solutions). out is part of solve, measured inside it on the same
+// monotonic clock; the floor at zero only guards that invariant.
+func searchOnly(solve, out time.Duration) time.Duration {
+	return max(solve-out, 0)
 }
 
 // Verify checks a solution (values indexed by csp.Var) against the
