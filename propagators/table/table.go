@@ -233,7 +233,14 @@ func newCT(tab *table) *ct {
 	for i := range p.stamp {
 		p.stamp[i] = -1
 	}
-	p.entries = []entry{{id: 0, snap: -1}}
+	// Room (bounded) for the first levels' entries, snapshots and saved
+	// words: a clone's first propagations (the root of each search) then
+	// grow no slice, which on many small tables cost more than their
+	// filtering.
+	p.entries = make([]entry, 1, 8)
+	p.entries[0] = entry{id: 0, snap: -1}
+	p.trail = make([]saved, 0, min(2*tab.nw, 4096))
+	p.snaps = make([]uint64, 0, min(4*tab.span, 4096))
 	p.nextID = 1
 	p.mask = make([]uint64, tab.nw)
 	width := 0
