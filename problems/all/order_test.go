@@ -55,6 +55,7 @@ var corpora = map[string]corpus{
 		inline: "1\n0\n2\n0 0\n0 0\n3\n0 0 0\n0 0 0\n0 0 0\n4\n0 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n",
 	},
 	"skyscraper": {
+		files: []string{"skyscraper/suite.txt"},
 		marks: []string{"skyscraper/testdata/marks.txt"},
 		// Issue 16's 24-solution puzzle, its split by an interior clue,
 		// and an empty 4x4 board (576 solutions).

@@ -5,7 +5,9 @@ import (
 	"errors"
 	"io"
 	"iter"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -355,4 +357,55 @@ func TestCatalogReuses(t *testing.T) {
 		}
 	})
 	assert.Zero(t, allocs, "reset, pose and propagate at the root")
+}
+
+// The usage text (csp help) says in which order clues go; this holds it to
+// the reader: the side names are taken from the doc line, each side gets
+// its own clue values in the order named, and the reader must put them on
+// the side of that name (Towers IDs list sides top, bottom, left, right;
+// clockwise lists go round from the top-left corner).
+func TestDocStatesClueOrder(t *testing.T) {
+	doc := problem{}.Info().Doc
+	towers := regexp.MustCompile(`N:(\w+)/(\w+)/(\w+)/(\w+)`).FindStringSubmatch(doc)
+	require.NotNil(t, towers, "the doc names the Towers ID's sides: %s", doc)
+	clockwise := regexp.MustCompile(`\((\w+), (\w+), (\w+), (\w+): clockwise`).FindStringSubmatch(doc)
+	require.NotNil(t, clockwise, "the doc names the clockwise list's sides: %s", doc)
+
+	// Side name -> its clues as read left to right or top to bottom, and
+	// as met going clockwise (bottom and left are walked backwards).
+	sides := map[string][]int{"top": {1, 2, 0, 0}, "bottom": {0, 3, 0, 0}, "left": {0, 0, 2, 0}, "right": {0, 0, 0, 4}}
+	clockwiseOf := func(side string) []int {
+		s := slices.Clone(sides[side])
+		if side == "bottom" || side == "left" {
+			slices.Reverse(s)
+		}
+		return s
+	}
+	join := func(vs []int, sep string, zero string) string {
+		out := make([]string, len(vs))
+		for i, v := range vs {
+			out[i] = strconv.Itoa(v)
+			if v == 0 {
+				out[i] = zero
+			}
+		}
+		return strings.Join(out, sep)
+	}
+	var id, list []string
+	for _, side := range towers[1:] {
+		id = append(id, join(sides[side], "/", ""))
+	}
+	for _, side := range clockwise[1:] {
+		list = append(list, join(clockwiseOf(side), ", ", "0"))
+	}
+	items := slices.Collect(Read(strings.NewReader("4:" + strings.Join(id, "/") + "\n[" + strings.Join(list, ", ") + "]\n")))
+	require.Len(t, items, 2)
+	for _, it := range items {
+		require.NoError(t, it.Err)
+		p := it.Value
+		assert.Equal(t, sides["top"], p.Top, "line %d", it.Line)
+		assert.Equal(t, sides["bottom"], p.Bottom, "line %d", it.Line)
+		assert.Equal(t, sides["left"], p.Left, "line %d", it.Line)
+		assert.Equal(t, sides["right"], p.Right, "line %d", it.Line)
+	}
 }
