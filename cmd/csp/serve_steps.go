@@ -5,7 +5,6 @@ import (
 
 	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/problems/catalog"
-	"github.com/cspgo/csp/propagators/visibility"
 )
 
 // cellVal is a cell and a value.
@@ -68,11 +67,13 @@ func placed(r *catalog.Reasoning, b catalog.Board, where map[csp.Var][2]int, rec
 			out.Scope = append(out.Scope, rc)
 		}
 	}
-	out.Clue = clueAt(b, st.Rule, out.Scope)
-	if out.Clue != nil {
-		out.Clues = []clueRef{*out.Clue}
-	}
-	if st.Rule == visibility.RuleLine {
+	switch r.ClueUse(st.Rule) {
+	case catalog.LineClue:
+		out.Clue = clueAt(b, out.Scope)
+		if out.Clue != nil {
+			out.Clues = []clueRef{*out.Clue}
+		}
+	case catalog.LineEnds:
 		out.Clues = lineClues(b, out.Scope)
 	}
 	out.stepRecord.Cases = nil
@@ -199,13 +200,14 @@ func edge(b catalog.Board, k int) []int {
 	return [][]int{b.Edges.Top, b.Edges.Bottom, b.Edges.Left, b.Edges.Right}[k]
 }
 
-// clueAt finds the clue of a step of a clue rule (a visibility clue's
-// edge rule, bounds or filtering), whose scope is the clue's line from
-// the clue's side: the edge clue before the line's first cell when the
-// line runs from an edge across the grid and the board has a clue there,
-// else the interior clue in its first cell. Nil for other rules.
-func clueAt(b catalog.Board, rule string, scope [][2]int) *clueRef {
-	if rule != visibility.RuleEdge && rule != visibility.RuleBounds && rule != visibility.RuleGAC || len(scope) < 2 {
+// clueAt finds the clue of a step of a rule that uses one clue looking
+// along a line (catalog.LineClue: a skyscraper clue's edge rule, bounds
+// or filtering), whose scope is the clue's line from the clue's side:
+// the edge clue before the line's first cell when the line runs from an
+// edge across the grid and the board has a clue there, else the interior
+// clue in its first cell looking along it. Nil when there is none.
+func clueAt(b catalog.Board, scope [][2]int) *clueRef {
+	if len(scope) < 2 {
 		return nil
 	}
 	first, second := scope[0], scope[1]
@@ -236,9 +238,9 @@ func clueAt(b catalog.Board, rule string, scope [][2]int) *clueRef {
 	return nil
 }
 
-// lineClues finds the edge clues of a whole line's step, whose scope is a
-// row or a column of the board in its natural order: those at both its
-// ends that the board has.
+// lineClues finds the edge clues of a whole line's step (catalog.LineEnds),
+// whose scope is a row or a column of the board in its natural order:
+// those at both its ends that the board has.
 func lineClues(b catalog.Board, scope [][2]int) []clueRef {
 	e := b.Edges
 	if e == nil || len(scope) < 2 {

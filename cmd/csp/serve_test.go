@@ -23,7 +23,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cspgo/csp/problems/catalog"
-	"github.com/cspgo/csp/propagators/visibility"
 )
 
 // testServer runs the workbench's handler on a loopback port.
@@ -746,10 +745,10 @@ func TestServeRefusesOtherSites(t *testing.T) {
 	}
 }
 
-// The clue of a clue rule's step is found from its line: an edge clue
-// where the line starts on an edge and crosses the grid, else an interior
-// clue in its first cell looking along it; a whole line's step has both
-// its edge clues.
+// The clue of a step of a rule that uses one clue (catalog.LineClue) is
+// found from its line: an edge clue where the line starts on an edge and
+// crosses the grid, else an interior clue in its first cell looking along
+// it; a whole line's step (catalog.LineEnds) has both its edge clues.
 func TestClueAt(t *testing.T) {
 	b := catalog.Board{Rows: 4, Cols: 4, Edges: &catalog.Edges{Top: []int{0, 2, 0, 0}, Bottom: []int{0, 0, 0, 3}, Left: []int{1, 0, 0, 0}, Right: []int{0, 0, 2, 0}},
 		Interior: []catalog.InteriorClue{{Cell: [2]int{2, 1}, Look: "up", Value: 2}, {Cell: [2]int{2, 1}, Look: "right", Value: 3}}}
@@ -767,21 +766,20 @@ func TestClueAt(t *testing.T) {
 	idx := func(i int) *int { return &i }
 	for _, c := range []struct {
 		name  string
-		rule  string
 		scope [][2]int
 		want  *clueRef
 	}{
-		{"top", visibility.RuleEdge, col(1, true), &clueRef{Side: "top", Index: idx(1)}},
-		{"bottom", visibility.RuleGAC, col(3, false), &clueRef{Side: "bottom", Index: idx(3)}},
-		{"left", visibility.RuleBounds, [][2]int{{0, 0}, {0, 1}, {0, 2}, {0, 3}}, &clueRef{Side: "left", Index: idx(0)}},
-		{"right", visibility.RuleBounds, [][2]int{{2, 3}, {2, 2}, {2, 1}, {2, 0}}, &clueRef{Side: "right", Index: idx(2)}},
-		{"interior up", visibility.RuleGAC, [][2]int{{2, 1}, {1, 1}, {0, 1}}, &clueRef{Cell: &[2]int{2, 1}}},
-		{"interior right", visibility.RuleGAC, [][2]int{{2, 1}, {2, 2}, {2, 3}}, &clueRef{Cell: &[2]int{2, 1}}},
-		{"no clue there", visibility.RuleEdge, col(0, true), nil},
-		{"not a clue rule", "hidden single", col(1, true), nil},
+		{"top", col(1, true), &clueRef{Side: "top", Index: idx(1)}},
+		{"bottom", col(3, false), &clueRef{Side: "bottom", Index: idx(3)}},
+		{"left", [][2]int{{0, 0}, {0, 1}, {0, 2}, {0, 3}}, &clueRef{Side: "left", Index: idx(0)}},
+		{"right", [][2]int{{2, 3}, {2, 2}, {2, 1}, {2, 0}}, &clueRef{Side: "right", Index: idx(2)}},
+		{"interior up", [][2]int{{2, 1}, {1, 1}, {0, 1}}, &clueRef{Cell: &[2]int{2, 1}}},
+		{"interior right", [][2]int{{2, 1}, {2, 2}, {2, 3}}, &clueRef{Cell: &[2]int{2, 1}}},
+		{"no clue there", col(0, true), nil},
+		{"one cell", [][2]int{{0, 1}}, nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			assert.Equal(t, c.want, clueAt(b, c.rule, c.scope))
+			assert.Equal(t, c.want, clueAt(b, c.scope))
 		})
 	}
 	assert.Equal(t, []clueRef{{Side: "top", Index: idx(3)}, {Side: "bottom", Index: idx(3)}}, lineClues(catalog.Board{Rows: 4, Cols: 4,

@@ -24,7 +24,39 @@ type Reasoning struct {
 	// elimination"), so that a reader of it can match the steps; nil
 	// when the project's names are the literature's.
 	Aka map[string]string
+	// Clues says which of the puzzle's clues the steps of a rule use,
+	// for the rules that use some (absent: none), so that a program that
+	// draws a step (csp serve's page) can show them: see ClueUse.
+	Clues map[string]ClueUse
 }
+
+// ClueUse says which clues of the puzzle a step of a rule uses, in terms
+// a program that draws the step can follow: where those clues stand on
+// the Board relative to the step's scope (csp.Step's Scope, the cells of
+// the constraint in its own order).
+type ClueUse uint8
+
+// The ways a rule's step uses clues.
+const (
+	// NoClue: the rule uses no clue of the puzzle (a unit's rule, an
+	// assumption).
+	NoClue ClueUse = iota
+	// LineClue: the step uses one clue that looks along a line of cells,
+	// and its scope is that line from the clue's side: the clue is the
+	// edge clue before the scope's first cell when the scope crosses the
+	// whole grid from an edge, else the interior clue in its first cell
+	// looking along it (a skyscraper clue's edge rule, bounds, filtering).
+	LineClue
+	// LineEnds: the step uses a whole row or column with both its edge
+	// clues, and its scope is that line in its natural order (left to
+	// right, top to bottom): the clues are the edge clues at its two
+	// ends that the board has (a skyscraper's whole line).
+	LineEnds
+)
+
+// ClueUse says which clues the steps of rule use (NoClue when Clues does
+// not name it).
+func (r *Reasoning) ClueUse(rule string) ClueUse { return r.Clues[rule] }
 
 // RuleName names a rule for people: the project's name, with the
 // literature's beside it when Aka has one ("hidden single (process of

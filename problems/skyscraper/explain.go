@@ -66,6 +66,17 @@ var Literature = map[string]string{
 	visibility.RuleGAC:       "clue elimination",
 }
 
+// ClueUses says which clues the clue rules of Ladder use, for a program
+// that draws a step: the edge rule, bounds and filtering one clue, whose
+// explainer's scope is its line from the clue's side; a whole line both
+// clues of a row or column, whose scope is the line in its natural order.
+var ClueUses = map[string]catalog.ClueUse{
+	visibility.RuleEdge:   catalog.LineClue,
+	visibility.RuleBounds: catalog.LineClue,
+	visibility.RuleGAC:    catalog.LineClue,
+	visibility.RuleLine:   catalog.LineEnds,
+}
+
 // Reason readies p for grading and explaining: its cells (givens and
 // pencil marks applied) and the explainers of every rule of Ladder. Whole
 // lines need N <= visibility.MaxLine; above it that level adds nothing.
@@ -141,5 +152,6 @@ func Reason(p *Puzzle) (*catalog.Reasoning, error) {
 		Cells:    cells,
 		Check:    func(gr [][]int) error { return Check(p, gr) },
 		Aka:      Literature,
+		Clues:    ClueUses,
 	}, nil
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cspgo/csp/csp"
+	"github.com/cspgo/csp/problems/catalog"
 	"github.com/cspgo/csp/propagators/alldiff"
 	"github.com/cspgo/csp/propagators/visibility"
 )
@@ -116,6 +117,54 @@ func TestLiteratureNames(t *testing.T) {
 	for _, name := range []string{"resolved cell", "process of elimination", "edge clue rule", "clue elimination"} {
 		assert.True(t, seen[name], "the path uses a step named %q", name)
 	}
+}
+
+// ClueUses names rules of the ladder, and each clue rule's step has the
+// scope its use says: one clue's (LineClue) is the clue's line from its
+// edge inwards, across the grid, and its unit is the clue; a whole line's
+// (LineEnds) is a row or column in its natural order. Other rules use no
+// clue.
+func TestClueUses(t *testing.T) {
+	for rule := range ClueUses {
+		_, ok := Ladder.Rules[rule]
+		assert.True(t, ok, "%q is a rule of the ladder", rule)
+	}
+	p, err := ParseTowers("6:/3//5/3/4/3/2/3//3///1/3//2/3//////1", 1)
+	require.NoError(t, err)
+	r, err := Reason(p)
+	require.NoError(t, err)
+	n := p.N
+	where := map[csp.Var][2]int{}
+	for i, row := range r.Cells {
+		for j, x := range row {
+			where[x] = [2]int{i, j}
+		}
+	}
+	seen := map[catalog.ClueUse]int{}
+	r.Reasoner.Run(r.Space, len(Ladder.Levels)-1, func(st csp.Step) bool {
+		use := r.ClueUse(st.Rule)
+		seen[use]++
+		if use == catalog.NoClue {
+			assert.NotContains(t, ClueUses, st.Rule)
+			return true
+		}
+		require.Len(t, st.Scope, n, st.Why)
+		first, second, last := where[st.Scope[0]], where[st.Scope[1]], where[st.Scope[n-1]]
+		switch use {
+		case catalog.LineClue:
+			assert.True(t, strings.HasPrefix(st.Unit, "clue "), st.Unit)
+			d := [2]int{second[0] - first[0], second[1] - first[1]}
+			onEdge := map[[2]int]bool{{1, 0}: first[0] == 0, {-1, 0}: first[0] == n-1, {0, 1}: first[1] == 0, {0, -1}: first[1] == n-1}
+			assert.True(t, onEdge[d], "%s: the line starts on its clue's edge: %v", st.Unit, st.Scope)
+		case catalog.LineEnds:
+			assert.True(t, first == [2]int{first[0], 0} && last == [2]int{first[0], n - 1} ||
+				first == [2]int{0, first[1]} && last == [2]int{n - 1, first[1]}, "%s: a whole line in order: %v", st.Unit, st.Scope)
+		}
+		return true
+	})
+	assert.Positive(t, seen[catalog.LineClue])
+	assert.Positive(t, seen[catalog.LineEnds])
+	assert.Positive(t, seen[catalog.NoClue])
 }
 
 // TestTathamWords: each of Tatham's words stands for the median level of
