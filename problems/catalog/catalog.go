@@ -327,23 +327,31 @@ func (u Unsatisfiable) Error() string { return u.Reason.Error() }
 func (u Unsatisfiable) Unwrap() error { return u.Reason }
 
 // Cache is a worker's own store for what outlives one instance (a solver
-// per grid shape); it is not shared between goroutines.
+// per grid shape); it is not shared between goroutines. Each problem keeps
+// its values under keys of its own types, so problems never share one.
 type Cache struct{ m map[any]any }
 
-// Get returns the value kept under key, made by mk the first time.
+// Get returns the V kept under key, made by mk the first time. A value of
+// another type under key is not a V: it is replaced by mk's, as for an
+// absent one. A failed make keeps nothing.
 func Get[V any](c *Cache, key any, mk func() (V, error)) (V, error) {
-	if v, ok := c.m[key]; ok {
-		return v.(V), nil
+	if v, ok := cached[V](c, key); ok {
+		return v, nil
 	}
 	v, err := mk()
 	if err != nil {
 		return v, err
 	}
+	c.put(key, v)
+	return v, nil
+}
+
+// put keeps v under key.
+func (c *Cache) put(key, v any) {
 	if c.m == nil {
 		c.m = map[any]any{}
 	}
 	c.m[key] = v
-	return v, nil
 }
 
 // ErrNotMade is wrapped by a Generate error that says the generator gave

@@ -231,6 +231,14 @@ func TestCacheMakesOnce(t *testing.T) {
 	assert.ErrorIs(t, err, io.EOF)
 	v, _ = catalog.Get(&c, "bad", mk)
 	assert.Equal(t, 3, v, "a failed make is not kept")
+
+	// A value of another type under a key is not returned as a V: it is
+	// replaced, and the new one is kept.
+	w, err := catalog.Get(&c, "k", func() (string, error) { return "s", nil })
+	require.NoError(t, err)
+	assert.Equal(t, "s", w)
+	w, _ = catalog.Get(&c, "k", func() (string, error) { return "again", nil })
+	assert.Equal(t, "s", w)
 }
 
 func TestRows(t *testing.T) {

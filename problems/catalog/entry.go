@@ -12,7 +12,8 @@ import (
 
 // Entry is a registered problem as the command line drives it: instances
 // travel as any, settings as *Settings. Register makes it from a typed
-// Problem; it is the only place where instances change type.
+// Problem; this file is the only place where instances, options and the
+// values a Cache keeps change type.
 //
 // The methods of an optional capability return ErrUnsupported when the
 // problem lacks it; the Can fields say so beforehand.
@@ -286,6 +287,14 @@ func typed[T any](v any, what string) (T, error) {
 		return t, fmt.Errorf("catalog: %s of type %T, want %T", what, v, t)
 	}
 	return t, nil
+}
+
+// cached returns the value c keeps under key, when there is one and it is
+// a V. A Cache holds each problem's values untyped; here, in the adapter,
+// is where they change type back, as instances and options do.
+func cached[V any](c *Cache, key any) (V, bool) {
+	v, ok := c.m[key].(V)
+	return v, ok
 }
 
 func (a *adapter[I, O]) options(s *Settings) (any, error) { return a.p.Options(s) }

@@ -48,7 +48,7 @@ func Reuse[M any](run Run, key any, build func() (M, *csp.Model, error)) (*Reuse
 // layouts a batch holds, one model per key stays in memory, and
 // consecutive instances of one layout share it.
 func ReuseIf[M any](run Run, key any, fits func(M) bool, build func() (M, *csp.Model, error)) (*Reused[M], error) {
-	if r, ok := run.Cache.m[key].(*Reused[M]); ok && (fits == nil || fits(r.Model)) {
+	if r, ok := cached[*Reused[M]](run.Cache, key); ok && (fits == nil || fits(r.Model)) {
 		r.Search.Reset()
 		return r, nil
 	}
@@ -60,10 +60,7 @@ func ReuseIf[M any](run Run, key any, fits func(M) bool, build func() (M, *csp.M
 	if r.Search.Space().NumVars() > MaxReusedVars {
 		return r, nil
 	}
-	if run.Cache.m == nil {
-		run.Cache.m = map[any]any{}
-	}
-	run.Cache.m[key] = r
+	run.Cache.put(key, r)
 	return r, nil
 }
 
