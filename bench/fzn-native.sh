@@ -11,7 +11,7 @@
 # are written as MiniZinc data for three models that post one
 # all_different per unit with input-order, smallest-value search
 # (bench/mzn/sudoku.mzn, bench/mzn/latin.mzn, bench/mzn/futoshiki.mzn:
-# there also the signs as x < y and a table per window, the native
+# there also the signs as x < y and csp_windows per line, the native
 # model's propagators; its data from bench/futoshiki/futoshikidzn, which
 # reads the suite with problems/futoshiki's reader), compiled with csp's
 # own library (all_different becomes the engine's GAC all-different) and

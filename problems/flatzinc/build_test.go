@@ -56,6 +56,8 @@ var templates = []string{
 	"csp_count_eq([x1, x2, x3], 2, n1)", "csp_count_eq([x1, n1, n2], x2, x3)", "csp_count_eq([b1, b2, b3], b1, x1)",
 	"csp_count_eq([x1, n2], -1, 0)",
 	"array_int_maximum(x1, [x2, n1, x3])", "array_int_minimum(n1, [x1, n2])", "array_int_maximum(n2, [n1, -1])",
+	"csp_windows([x1, x2, x3], [3, 4])", "csp_windows([x1, x2, x3, 1], [1, 2, 2])", "csp_windows([x2, x3], [1])",
+	"csp_windows([n1, x1, n2, x3], [4, 3, 0])", "csp_windows([n2, n1, x2], [2, 1])",
 }
 
 // TestBuildAgainstCheck: on random conjunctions of the templates, the
@@ -174,6 +176,9 @@ func TestCheckBuiltins(t *testing.T) {
 		{"csp_count_eq([x, y, z], 2, r)", map[string]int64{"x": 2, "y": 5, "z": 2, "r": 2}, map[string]int64{"x": 2, "y": 5, "z": 2, "r": 1}},
 		{"csp_count_eq([x, y], z, r)", map[string]int64{"x": 3, "y": 1, "z": 4, "r": 0}, map[string]int64{"x": 4, "y": 1, "z": 4, "r": 0}},
 		{"csp_all_different_int([x, y, z])", map[string]int64{"x": 1, "y": 2, "z": 3}, map[string]int64{"x": 1, "y": 2, "z": 1}},
+		{"csp_windows([x, y, z, r], [1, 3, 4])", map[string]int64{"x": 1, "y": 4, "z": 3, "r": 0}, map[string]int64{"x": 1, "y": 4, "z": 3, "r": 2}},
+		{"csp_windows([x, y, z, r], [0, 4, 4])", map[string]int64{"x": 1, "y": 1, "z": 4, "r": 7}, map[string]int64{"x": 1, "y": 1, "z": 4, "r": 5}},
+		{"csp_windows([x, y, z], [2, 2])", map[string]int64{"x": 9, "y": 5, "z": -1}, map[string]int64{"x": 9, "y": 5, "z": 9}},
 		{"csp_inverse([x, y], [z, r], 0)", map[string]int64{"x": 1, "y": 0, "z": 1, "r": 0}, map[string]int64{"x": 1, "y": 0, "z": 0, "r": 1}},
 	}
 	for _, tc := range cases {

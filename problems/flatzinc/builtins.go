@@ -8,6 +8,7 @@ import (
 	"github.com/cspgo/csp/propagators/alldiff"
 	"github.com/cspgo/csp/propagators/arith"
 	"github.com/cspgo/csp/propagators/boolean"
+	"github.com/cspgo/csp/propagators/chain"
 	"github.com/cspgo/csp/propagators/channel"
 	"github.com/cspgo/csp/propagators/count"
 	"github.com/cspgo/csp/propagators/element"
@@ -192,6 +193,8 @@ var builtins = map[string]builtin{
 		}
 		return b.postTable(c, xs, tuples)
 	}},
+	// csp_windows(x, rels): the windows of the line x (chain.PostWindows).
+	"csp_windows": {2, windows},
 	// csp_lex_less(eq)_int/bool(x, y): the lexicographic orderings,
 	// domain consistent, on any representation.
 	"csp_lex_less_int":    {2, lexOrder(lex.Less)},
@@ -239,6 +242,58 @@ var builtins = map[string]builtin{
 		}
 		return b.wrap(c, alldiff.Post(b.m, f, alldiff.GAC))
 	}},
+}
+
+// windows posts csp_windows(x, rels) (mznlib/csp_windows.mzn): for every
+// cell x[i] with a relation on both sides (rels[i-1] and rels[i] not 0),
+// x[i-1], x[i], x[i+1] pairwise different with rels[i-1] between the
+// first two and rels[i] between the last two; the relations are coded as
+// chain.Rel: 0 none, 1 <, 2 >, 3 |x-y| = 1, 4 |x-y| != 1. It is
+// chain.PostWindows, one propagator per window, domain consistent on its
+// three cells, as the native puzzle models post it; over copies shifted
+// by one constant (the relations only read differences) when the line's
+// values are not all within 0..63, and refused when they span more than
+// 64 values.
+func windows(b *builder, c *Constraint) error {
+	xs, err := b.vars(c.Args[0])
+	if err != nil {
+		return err
+	}
+	codes, err := b.constInts(c.Args[1])
+	if err != nil {
+		return err
+	}
+	if len(xs) == 0 || len(codes) != len(xs)-1 {
+		return errAt(c.Pos, ErrModel, "%s: %d relations for %d cells (wants one fewer relation than cells)", c.Name, len(codes), len(xs))
+	}
+	rels := make([]chain.Rel, len(codes))
+	for i, r := range codes {
+		if r < int64(chain.Any) || r > int64(chain.NotAdjacent) {
+			return errAt(c.Pos, ErrModel, "%s: relation %d at position %d (wants 0 none, 1 <, 2 >, 3 |x-y| = 1 or 4 |x-y| != 1)", c.Name, r, i+1)
+		}
+		rels[i] = chain.Rel(r)
+	}
+	line := xs
+	if !b.fitsWindows(xs) {
+		if line, _, err = b.shiftToZero(c, xs, 64); err != nil {
+			return err
+		}
+	}
+	return b.wrap(c, chain.PostWindows(b.m, line, rels))
+}
+
+// fitsWindows reports whether chain.PostWindows takes xs as they are:
+// bitsets from 0, every value below 64.
+func (b *builder) fitsWindows(xs []csp.Var) bool {
+	if b.m.CheckWords(xs...) != nil {
+		return false
+	}
+	for _, x := range xs {
+		if d := b.m.InitialDomain(x); !d.Empty() && (d.Min() < 0 || d.Max() >= 64) {
+			return false
+		}
+	}
+	return true
 }
 
 // lexOrder posts csp_lex_less(eq)_*(x, y) by lex.Post.
@@ -326,6 +381,14 @@ func (b *builder) fromZero(c *Constraint, xs []csp.Var) ([]csp.Var, int, error) 
 	if b.m.CheckWords(xs...) == nil {
 		return xs, 0, nil
 	}
+	return b.shiftToZero(c, xs, domains.MaxValue+1)
+}
+
+// shiftToZero returns for each x of xs a new variable y = x + shift
+// (arith.Diff, domain consistent), shift = -(the least value of all), so
+// that the values start at 0; values spanning more than span are
+// refused as unsupported.
+func (b *builder) shiftToZero(c *Constraint, xs []csp.Var, span int) ([]csp.Var, int, error) {
 	lo, hi := math.MaxInt, math.MinInt
 	for _, x := range xs {
 		d := b.m.InitialDomain(x)
@@ -334,8 +397,11 @@ func (b *builder) fromZero(c *Constraint, xs []csp.Var) ([]csp.Var, int, error) 
 		}
 		lo, hi = min(lo, d.Min()), max(hi, d.Max())
 	}
-	if hi-lo > domains.MaxValue {
-		return nil, 0, errAt(c.Pos, ErrUnsupported, "%s over values %d..%d (needs a span of at most %d values)", c.Name, lo, hi, domains.MaxValue+1)
+	if hi-lo >= span {
+		return nil, 0, errAt(c.Pos, ErrUnsupported, "%s over values %d..%d (needs a span of at most %d values)", c.Name, lo, hi, span)
+	}
+	if lo > hi {
+		lo = 0 // every domain empty
 	}
 	shift := -lo
 	ys := make([]csp.Var, len(xs))

@@ -495,6 +495,34 @@ func (ev *evaluator) truth(c *Constraint, stem string, args []Expr) (bool, error
 			}
 		}
 		return k == n, nil
+	case "csp_windows":
+		if err := want(c, args, 2); err != nil {
+			return false, err
+		}
+		xs, err := ev.ints(args[0])
+		if err != nil {
+			return false, err
+		}
+		rels, err := ev.ints(args[1])
+		if err != nil {
+			return false, err
+		}
+		if len(xs) == 0 || len(rels) != len(xs)-1 {
+			return false, errAt(c.Pos, ErrModel, "%s: %d relations for %d cells", c.Name, len(rels), len(xs))
+		}
+		for i, r := range rels {
+			if r < 0 || r > 4 {
+				return false, errAt(c.Pos, ErrModel, "%s: relation %d at position %d", c.Name, r, i+1)
+			}
+		}
+		for i := 1; i+1 < len(xs); i++ {
+			a, b, d := xs[i-1], xs[i], xs[i+1]
+			if rels[i-1] != 0 && rels[i] != 0 &&
+				(a == b || b == d || a == d || !windowRel(rels[i-1], a, b) || !windowRel(rels[i], b, d)) {
+				return false, nil
+			}
+		}
+		return true, nil
 	case "csp_lex_less_int", "csp_lex_lesseq_int", "csp_lex_less_bool", "csp_lex_lesseq_bool":
 		if err := want(c, args, 2); err != nil {
 			return false, err
@@ -513,6 +541,22 @@ func (ev *evaluator) truth(c *Constraint, stem string, args []Expr) (bool, error
 		return stem == "csp_lex_lesseq_int" || stem == "csp_lex_lesseq_bool", nil
 	}
 	return false, errAt(c.Pos, ErrUnsupported, "the checker does not know constraint %s", c.Name)
+}
+
+// windowRel reports whether csp_windows' relation r (1 <, 2 >,
+// 3 |x-y| = 1, 4 |x-y| != 1) holds between x and y; any other r, none.
+func windowRel(r, x, y int64) bool {
+	switch r {
+	case 1:
+		return x < y
+	case 2:
+		return x > y
+	case 3:
+		return x-y == 1 || y-x == 1
+	case 4:
+		return x-y != 1 && y-x != 1
+	}
+	return false
 }
 
 // boolOp applies a Boolean connective by name.

@@ -8,7 +8,8 @@ import "embed"
 // count and global_cardinality through count) as csp_ builtins that
 // Build knows, and redefinitions-2.0.mzn making array_int_maximum and
 // array_int_minimum builtins; every other global keeps MiniZinc's
-// decomposition.
+// decomposition. csp_windows.mzn declares csp's own global csp_windows
+// (the windows of a Futoshiki line, chain.PostWindows).
 // csp fzn --install writes it where the solver configuration points.
 //
 //go:embed mznlib/*.mzn
