@@ -3,6 +3,8 @@ package main
 import (
 	"flag"
 	"fmt"
+	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -138,6 +140,45 @@ func TestUsageListsSearchNames(t *testing.T) {
 			// The whole list, not a prefix of a longer one.
 			re := regexp.MustCompile(regexp.QuoteMeta("--"+v.flag+" "+strings.Join(v.names, "|")) + `\s`)
 			assert.Regexp(t, re, u)
+		})
+	}
+}
+
+// The README's table of the flags of solve and count lists, for each
+// search flag, exactly the names csp's vocabulary has: the values column
+// names each choice once in backquotes (the default first), and what
+// stands in parentheses there is a note on defaults, whose names repeat
+// choices already listed. So the guide cannot drift from the flags.
+func TestReadmeListsSearchNames(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	require.NoError(t, err)
+	rows := map[string]string{} // flag -> its values cell
+	for line := range strings.Lines(string(data)) {
+		cells := strings.Split(line, "|")
+		if len(cells) < 4 || !strings.HasPrefix(strings.TrimSpace(cells[1]), "`--") {
+			continue
+		}
+		name := strings.Trim(strings.TrimSpace(cells[1]), "`")
+		rows[strings.TrimPrefix(name, "--")] = cells[2]
+	}
+	note := regexp.MustCompile(`\([^)]*\)`)
+	quoted := regexp.MustCompile("`([^`]+)`")
+	vocab := append(slices.Clip(searchVocab), []struct {
+		flag  string
+		names []string
+	}{
+		{"order", csp.OrderNames()},
+		{"learn", csp.LearnNames()},
+	}...)
+	for _, v := range vocab {
+		t.Run(v.flag, func(t *testing.T) {
+			cell, ok := rows[v.flag]
+			require.True(t, ok, "README.md has a row | `--%s` | in its table of flags", v.flag)
+			var listed []string
+			for _, m := range quoted.FindAllStringSubmatch(note.ReplaceAllString(cell, ""), -1) {
+				listed = append(listed, m[1])
+			}
+			assert.ElementsMatch(t, v.names, listed, "README.md's values of --%s: %s", v.flag, strings.TrimSpace(cell))
 		})
 	}
 }
