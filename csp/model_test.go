@@ -87,3 +87,22 @@ func TestHasAndWidth(t *testing.T) {
 	assert.EqualError(t, m.CheckVars(x, y, 2), "variable 2 at position 2 not in the model")
 	assert.EqualError(t, m.CheckVars(-1, x), "variable -1 at position 0 not in the model")
 }
+
+// TestGrow: a model grown for n variables adds them without copying its
+// lists: one allocation each, the domain's words.
+func TestGrow(t *testing.T) {
+	m := csp.NewModel()
+	m.NewIntVar(1, 9, "before")
+	m.Grow(0)
+	m.Grow(-1)
+	const n = 1000
+	allocs := testing.AllocsPerRun(1, func() {
+		m.Grow(n)
+		for range n {
+			m.NewIntVar(1, 9, "x")
+		}
+	})
+	assert.LessOrEqual(t, allocs, float64(n+2), "Grow's two slices and a word each")
+	assert.GreaterOrEqual(t, m.NumVars(), n+1)
+	assert.Equal(t, "before", m.Name(0))
+}

@@ -7,7 +7,10 @@ package grid
 import (
 	"errors"
 	"fmt"
+	"maps"
+	"strconv"
 	"sync"
+	"sync/atomic"
 
 	"github.com/cspgo/csp/csp"
 )
@@ -24,30 +27,83 @@ type Grid struct {
 func New(m *csp.Model, rows, cols, lo, hi int) *Grid {
 	g := &Grid{Model: m, Rows: rows, Cols: cols, Vars: make([]csp.Var, rows*cols)}
 	names := CellNames(rows, cols)
+	m.Grow(len(g.Vars))
 	for i := range g.Vars {
 		g.Vars[i] = m.NewIntVar(lo, hi, names[i])
 	}
 	return g
 }
 
-// cellNames caches CellNames per board shape.
-var cellNames sync.Map // [2]int{rows, cols} -> []string
+// The names of the shapes met so far, by [2]int{rows, cols}: a map that
+// is never changed once published (a new shape publishes a copy), so that
+// the look-up every model's build makes is one atomic load, whatever the
+// number of goroutines. It keeps at most maxCachedShapes shapes and
+// maxCachedCells names, so that a batch of ever larger boards cannot make
+// it grow without bound: past that, a shape's names are made for its
+// caller and not kept.
+var (
+	cellNames   atomic.Pointer[map[[2]int][]string]
+	cellNamesMu sync.Mutex // serializes publishing
+)
+
+const (
+	maxCachedShapes = 256
+	maxCachedCells  = 1 << 18 // a 512x512 board's, or many small ones'
+)
 
 // CellNames returns the names of a rows x cols board's cells, row by row:
 // r1c1, r1c2, ... (1-based, as puzzle books name cells). The slice is
-// made once per shape in a process and shared: callers must not modify
-// it.
+// made once per shape in a process (within the bounds above) and shared:
+// callers must not modify it.
 func CellNames(rows, cols int) []string {
 	key := [2]int{rows, cols}
-	if v, ok := cellNames.Load(key); ok {
-		return v.([]string)
+	if p := cellNames.Load(); p != nil {
+		if names, ok := (*p)[key]; ok {
+			return names
+		}
 	}
+	names := makeCellNames(rows, cols)
+	cellNamesMu.Lock()
+	defer cellNamesMu.Unlock()
+	var old map[[2]int][]string
+	if p := cellNames.Load(); p != nil {
+		old = *p
+	}
+	if kept, ok := old[key]; ok {
+		return kept // made meanwhile by another goroutine
+	}
+	cells := len(names)
+	for _, n := range old {
+		cells += len(n)
+	}
+	if len(old) >= maxCachedShapes || cells > maxCachedCells {
+		return names
+	}
+	next := make(map[[2]int][]string, len(old)+1)
+	maps.Copy(next, old)
+	next[key] = names
+	cellNames.Store(&next)
+	return names
+}
+
+// makeCellNames makes CellNames's slice: the names share one backing
+// string per board, each a slice of it.
+func makeCellNames(rows, cols int) []string {
 	names := make([]string, rows*cols)
+	var b []byte
+	ends := make([]int, len(names))
 	for i := range names {
-		names[i] = fmt.Sprintf("r%dc%d", i/cols+1, i%cols+1)
+		b = append(b, 'r')
+		b = strconv.AppendInt(b, int64(i/cols+1), 10)
+		b = append(b, 'c')
+		b = strconv.AppendInt(b, int64(i%cols+1), 10)
+		ends[i] = len(b)
 	}
-	v, _ := cellNames.LoadOrStore(key, names)
-	return v.([]string)
+	all, start := string(b), 0
+	for i, end := range ends {
+		names[i], start = all[start:end], end
+	}
+	return names
 }
 
 // At returns the cell at row r, column c (0-based).

@@ -3,6 +3,7 @@ package grid_test
 import (
 	"context"
 	"fmt"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -73,6 +74,35 @@ func TestCellNames(t *testing.T) {
 	m := csp.NewModel()
 	g := grid.New(m, 2, 3, 1, 3)
 	assert.Equal(t, "r2c3", m.Name(g.At(1, 2)))
+
+	// A board past the cache's bound gets its names, not kept.
+	big := grid.CellNames(600, 601)
+	require.Len(t, big, 600*601)
+	assert.Equal(t, "r1c1", big[0])
+	assert.Equal(t, "r1c601", big[600])
+	assert.Equal(t, "r600c601", big[len(big)-1])
+	assert.NotSame(t, &big[0], &grid.CellNames(600, 601)[0], "too large to keep")
+	assert.Same(t, &names[0], &grid.CellNames(2, 3)[0], "the small ones stay")
+}
+
+// TestCellNamesConcurrent: goroutines asking for the same and for new
+// shapes at once get the same names (run with -race).
+func TestCellNamesConcurrent(t *testing.T) {
+	var wg sync.WaitGroup
+	got := make([][]string, 8)
+	for i := range got {
+		wg.Go(func() {
+			for n := 1; n <= 20; n++ {
+				grid.CellNames(n, 100+n)
+			}
+			got[i] = grid.CellNames(7, 130)
+		})
+	}
+	wg.Wait()
+	for _, g := range got {
+		assert.Same(t, &got[0][0], &g[0])
+		assert.Equal(t, "r7c130", g[len(g)-1])
+	}
 }
 
 func TestNarrow(t *testing.T) {
@@ -132,4 +162,28 @@ func TestNarrowSpace(t *testing.T) {
 			}
 		})
 	}
+}
+
+// BenchmarkCellNames: the look-up of a shape's names, as every model's
+// build makes it (9x9: a sudoku's), from one goroutine and from all; and
+// grid.New of a 9x9 board, which makes it once.
+func BenchmarkCellNames(b *testing.B) {
+	grid.CellNames(9, 9)
+	b.Run("lookup", func(b *testing.B) {
+		for b.Loop() {
+			grid.CellNames(9, 9)
+		}
+	})
+	b.Run("parallel", func(b *testing.B) {
+		b.RunParallel(func(pb *testing.PB) {
+			for pb.Next() {
+				grid.CellNames(9, 9)
+			}
+		})
+	})
+	b.Run("new9x9", func(b *testing.B) {
+		for b.Loop() {
+			grid.New(csp.NewModel(), 9, 9, 1, 9)
+		}
+	})
 }
