@@ -24,6 +24,12 @@
 // problem, so adding a puzzle touches nothing in cmd/ (the package
 // problems/all imports every problem package for the command).
 //
+// Modelling languages are served the same way: a front end (FlatZinc, in
+// problems/flatzinc) implements [Language] for its model and options types
+// and registers with [RegisterLanguage]; the command line finds it with
+// [LookupLanguage] and drives it through a [LanguageEntry], reading models
+// as [Source] values and running what they build ([Built]).
+//
 // Every solution of an instance, not only their number, comes through
 // Count too: [Entry.Each] sets [Run.Each], which a problem's Count honours
 // by counting with [Run.CountModel], and checks each solution before
@@ -365,7 +371,8 @@ var (
 )
 
 // Register adds p to the catalog. It panics when the name is empty or
-// taken: both are programming errors, found at start-up.
+// taken, by a problem or a language (see RegisterLanguage): both are
+// programming errors, found at start-up.
 func Register[I, O any](p Problem[I, O]) {
 	e := adapt(p)
 	mu.Lock()
@@ -375,6 +382,9 @@ func Register[I, O any](p Problem[I, O]) {
 	}
 	if _, dup := registry[e.Name]; dup {
 		panic(fmt.Sprintf("catalog: problem %s registered twice", e.Name))
+	}
+	if _, dup := languages[e.Name]; dup {
+		panic(fmt.Sprintf("catalog: problem %s has the name of a language", e.Name))
 	}
 	registry[e.Name] = e
 }

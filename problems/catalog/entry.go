@@ -12,8 +12,8 @@ import (
 
 // Entry is a registered problem as the command line drives it: instances
 // travel as any, settings as *Settings. Register makes it from a typed
-// Problem; this file is the only place where instances, options and the
-// values a Cache keeps change type.
+// Problem; this file is the only place where instances, options (a
+// problem's or a language's) and the values a Cache keeps change type.
 //
 // The methods of an optional capability return ErrUnsupported when the
 // problem lacks it; the Can fields say so beforehand.
@@ -60,9 +60,12 @@ type driver interface {
 }
 
 // NewSettings returns settings with e's flag defaults.
-func NewSettings(e *Entry) *Settings {
+func NewSettings(e *Entry) *Settings { return settingsWith(e.Flags) }
+
+// settingsWith returns settings with the defaults of flags.
+func settingsWith(flags []Flag) *Settings {
 	s := &Settings{Holes: -1}
-	for _, f := range e.Flags {
+	for _, f := range flags {
 		s.SetFlag(f.Name, f.Default)
 	}
 	return s
@@ -296,6 +299,11 @@ func cached[V any](c *Cache, key any) (V, bool) {
 	v, ok := c.m[key].(V)
 	return v, ok
 }
+
+// optionsOf returns the options a Configure made in s as an O: a
+// language's (see LanguageEntry.Configure), which come back here, in the
+// adapter, as a problem's do.
+func optionsOf[O any](s *Settings) (O, error) { return typed[O](s.opts, "options") }
 
 func (a *adapter[I, O]) options(s *Settings) (any, error) { return a.p.Options(s) }
 

@@ -14,4 +14,9 @@
 // variables are refused with ErrUnsupported at their place. The input is
 // read line by line under Limits, so a hostile file costs an error, not
 // the machine's memory.
+//
+// The package registers FlatZinc with the catalog as a language
+// (catalog.Language, named fzn): csp fzn and csp bench drive it from
+// there, through problems/all, and import nothing of it. Stream, WriteStatus
+// and Problem.WriteStats write a run's output as MiniZinc reads it.
 package flatzinc

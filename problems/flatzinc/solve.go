@@ -9,42 +9,17 @@ import (
 	"time"
 
 	"github.com/cspgo/csp/csp"
+	"github.com/cspgo/csp/problems/catalog"
 )
 
-// Settings are what MiniZinc's standard flags ask of a run. The zero
-// value asks one solution with the annotations' search.
-type Settings struct {
-	All          bool          // -a: every solution (satisfaction); every improving one (optimisation)
-	Solutions    int64         // -n: stop after this many solutions (0: one, or all with All)
-	Intermediate bool          // -i: print improving solutions of an optimisation
-	Free         bool          // -f: the engine's own search (FreeSearch), annotations ignored
-	TimeLimit    time.Duration // -t (0: none)
-	Workers      int           // -p: parallel search for one solution of a satisfaction model (0 or 1: sequential)
-	Seed         uint64        // -r (0: the search's own)
-	Learn        csp.Learn     // --learn: learning from failures (LearnNone: the search's own)
-}
+// Settings are what MiniZinc's standard flags ask of a run; the zero
+// value asks one solution with the annotations' search. They are the
+// catalog's, so the command line can ask them without importing this
+// package.
+type Settings = catalog.SolveSettings
 
 // Report is how a run ended.
-type Report struct {
-	Solutions int64
-	// Complete: the search space was exhausted: every solution was found
-	// (satisfaction) or the last one is optimal (optimisation), or there
-	// is none.
-	Complete bool
-	Stopped  csp.Stop
-	// Stats are the search's; their SolveTime is the search's own time:
-	// it leaves out the part of OutputTime the search's clock counted, and
-	// is never negative.
-	Stats csp.Stats
-	// OutputTime is the time spent checking and printing solutions (in
-	// each), during the search (which the search's clock would otherwise
-	// count) or after it (the best solution of an optimisation, a
-	// parallel search's solution).
-	OutputTime time.Duration
-	// Objective is the best objective value found (optimisation, with
-	// Solutions > 0).
-	Objective int64
-}
+type Report = catalog.SolveReport
 
 // Options returns the engine options a run uses under s.
 func (p *Problem) Options(s Settings) csp.Options {
@@ -58,6 +33,9 @@ func (p *Problem) Options(s Settings) csp.Options {
 	opts.TimeLimit = s.TimeLimit
 	if s.Learn != csp.LearnNone {
 		opts.Learn = s.Learn
+	}
+	if s.Adjust != nil {
+		opts = s.Adjust(opts)
 	}
 	return opts
 }
