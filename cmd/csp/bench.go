@@ -23,7 +23,6 @@ import (
 	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/internal/benchrec"
 	"github.com/cspgo/csp/problems/catalog"
-	"github.com/cspgo/csp/problems/flatzinc"
 )
 
 // benchConfig is what the flags of bench set.
@@ -311,16 +310,16 @@ func setSearchDim(c *config, flagName, v string) (bool, error) {
 // benchInput is one argument of bench: a file, with its problem when
 // named (PROBLEM:PATH), or an embedded suite.
 type benchInput struct {
-	name    string         // as shown: the path, "standard input", or suite/NAME.txt
-	path    string         // the file, "-" for standard input; "" for a suite
-	problem *catalog.Entry // nil: found by reading the file
-	fzn     bool           // FlatZinc: a file, or a directory of them (see loadFzn)
+	name    string                 // as shown: the path, "standard input", or suite/NAME.txt
+	path    string                 // the file, "-" for standard input; "" for a suite
+	problem *catalog.Entry         // nil: found by reading the file
+	lang    *catalog.LanguageEntry // FlatZinc (a modelling language): a file, or a directory of them (see loadModels)
 }
 
 // benchInputs sorts out the arguments: PROBLEM:PATH, a PATH whose problem
 // is found by reading it, the name of a problem with a suite of its own,
 // default (every suite), or nothing (every suite); fzn:PATH or a PATH
-// ending in .fzn is FlatZinc (see fznInput). A file of the name wins over
+// ending in .fzn is FlatZinc (see languageInput). A file of the name wins over
 // a suite. - is standard input.
 func benchInputs(args []string) []benchInput {
 	if len(args) == 0 {
@@ -339,8 +338,8 @@ func benchInputs(args []string) []benchInput {
 			}
 		}
 		in := benchInput{path: a}
-		if path, ok := fznInput(a); ok {
-			in.path, in.fzn = path, true
+		if lang, path, ok := languageInput(a); ok {
+			in.path, in.lang = path, lang
 		} else if i := strings.Index(a, ":"); i > 0 {
 			if p, ok := catalog.Lookup(a[:i]); ok {
 				in.problem, in.path = p, a[i+1:]
@@ -383,24 +382,34 @@ type benchFile struct {
 	problem *catalog.Entry
 	items   []catalog.Item[any]
 	err     error // the file could not be read, or its problem found
-	// fzn: FlatZinc, whose items hold a *flatzinc.Model each (problem is
-	// nil), read from paths, one a file.
-	fzn   bool
-	paths []string
+	// lang: a modelling language's models (FlatZinc's; problem is nil),
+	// one per item, read from paths, one a file: models[i] is item i+1's
+	// (nil for an item in error).
+	lang   *catalog.LanguageEntry
+	models []*catalog.Source
+	paths  []string
 }
 
-// kind names what the file holds: its problem, or fzn.
+// kind names what the file holds: its problem, or its language (fzn).
 func (f *benchFile) kind() string {
-	if f.fzn {
-		return fznKind
+	if f.lang != nil {
+		return f.lang.Name
 	}
 	return f.problem.Name
+}
+
+// model is the model of the item of index (from 1) of a language's file.
+func (f *benchFile) model(index int) *catalog.Source {
+	if index < 1 || index > len(f.models) {
+		return nil
+	}
+	return f.models[index-1]
 }
 
 // instanceName is the file an instance comes from: its own for FlatZinc,
 // else the file's.
 func (f *benchFile) instanceName(index int) string {
-	if f.fzn && index >= 1 && index <= len(f.paths) {
+	if f.lang != nil && index >= 1 && index <= len(f.paths) {
 		if p := f.paths[index-1]; p != "-" {
 			return p
 		}
@@ -489,8 +498,8 @@ func loadFiles(inputs []benchInput, stdin io.Reader, budget *readBudget) []bench
 // it, or when reading it breaks a bound (its instances are dropped then:
 // a benchmark of part of a file would pass for the whole).
 func loadFile(in benchInput, stdin io.Reader, budget *readBudget) benchFile {
-	if in.fzn {
-		return loadFzn(in, stdin, budget)
+	if in.lang != nil {
+		return loadModels(in, stdin, budget)
 	}
 	bf := benchFile{name: in.name, problem: in.problem}
 	var r io.Reader
@@ -502,7 +511,7 @@ func loadFile(in benchInput, stdin io.Reader, budget *readBudget) benchFile {
 	default:
 		f, err := openFile(in.path)
 		if errors.Is(err, errDirectory) && in.problem == nil {
-			err = fmt.Errorf("%w (fzn:%s runs the FlatZinc files in it)", pathless(err), in.path)
+			err = fmt.Errorf("%w (%s)", pathless(err), languageHint(in.path))
 		}
 		if err != nil {
 			bf.err = err
@@ -675,7 +684,7 @@ type benchRun struct {
 	skipped bool // the configuration could not be set for the problem
 	// FlatZinc: what the model asks, and the best objective found (nil:
 	// none, or a satisfaction model).
-	goal      flatzinc.Goal
+	goal      catalog.Goal
 	objective *int64
 }
 
@@ -744,11 +753,11 @@ func bench(stdin io.Reader, stdout, stderr *output, args []string) int {
 		return usageError(stderr, "bench: %v", err)
 	}
 	warn := func(msg string) { stderr.printf("csp: bench: %s\n", msg) }
-	warnAllDiff(b, loaded, warn)
+	warnScope(b, loaded, warn)
 	bar := newProgress(stderr, len(jobs), b.progress)
 	results := runBench(ctx, b, configs, loaded, jobs, settings, warn, bar.add)
 	bar.done()
-	reportFznErrors(loaded, results, warn)
+	reportModelErrors(loaded, results, warn)
 
 	status := 0
 	if badFiles > 0 {
@@ -844,8 +853,8 @@ func benchSettings(b *benchConfig, configs []configuration, loaded []benchFile) 
 			}
 			var s benchSetting
 			var err error
-			if f.fzn {
-				s.fzn, err = fznSettingsFor(cf, b)
+			if f.lang != nil {
+				s.fzn, err = fznSettingsFor(cf, b, f.lang)
 			} else {
 				s.cat, err = settingsFor(f.problem, cf, b)
 			}
@@ -870,14 +879,14 @@ func runBench(ctx context.Context, b *benchConfig, configs []configuration, load
 		// kept, but an error is reported, as a warning: the timed runs of
 		// the instance meet the same error and count it in the table's
 		// errors column (and --csv, --json say it), but only here is its
-		// message shown (FlatZinc's: see reportFznErrors).
+		// message shown (FlatZinc's: see reportModelErrors).
 		for key, s := range settings {
 			f := loaded[key[1]]
 			for _, it := range f.items {
-				if it.Err == nil && f.fzn {
+				if it.Err == nil && f.lang != nil {
 					warm := *s.fzn
 					warm.timeout = time.Second
-					fznAttempt(ctx, it, &warm, 1)
+					fznAttempt(ctx, it, f.model(it.Index), &warm, 1)
 					break
 				}
 				if it.Err == nil {
@@ -906,7 +915,7 @@ func runBench(ctx context.Context, b *benchConfig, configs []configuration, load
 					caches[key] = &catalog.Cache{}
 				}
 				if s := settings[key]; s.fzn != nil {
-					results[i] = fznAttempt(ctx, j.item, s.fzn, b.repeat)
+					results[i] = fznAttempt(ctx, j.item, loaded[j.file].model(j.item.Index), s.fzn, b.repeat)
 				} else {
 					results[i] = runOne(ctx, loaded[j.file].problem, s.cat, caches[key], j.item, b.repeat)
 				}
@@ -1151,10 +1160,10 @@ func benchRecordOf(cf configuration, f benchFile, r benchRun) benchrec.Record {
 	if r.err != nil {
 		rec.Error = r.err.Error()
 	}
-	if f.fzn {
+	if f.lang != nil {
 		rec.Instance = 1
 	}
-	if r.goal != flatzinc.Satisfy {
+	if r.goal != catalog.Satisfy {
 		rec.Objective = r.objective
 		proved := r.status == solved
 		rec.Optimal = &proved

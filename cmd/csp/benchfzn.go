@@ -6,7 +6,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -17,32 +16,45 @@ import (
 
 	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/problems/catalog"
-	"github.com/cspgo/csp/problems/flatzinc"
-	"github.com/cspgo/csp/propagators/alldiff"
 )
 
-// fznKind is the name bench gives FlatZinc inputs: the prefix of
-// fzn:PATH and the problem of their records.
-const fznKind = "fzn"
-
-// fznInput reports whether the argument a of bench names FlatZinc: fzn:PATH
-// (a file, a directory of *.fzn files, or - for standard input), or a
-// path ending in .fzn; path is what it names.
-func fznInput(a string) (path string, ok bool) {
-	if rest, ok := strings.CutPrefix(a, fznKind+":"); ok {
-		return rest, true
+// languageInput reports whether the argument a of bench names models of a
+// registered modelling language: NAME:PATH (fzn:PATH: a file, a directory
+// of its files, or - for standard input), or a path ending in the
+// language's extension (.fzn); path is what it names.
+func languageInput(a string) (lang *catalog.LanguageEntry, path string, ok bool) {
+	for _, name := range catalog.Languages() {
+		l, _ := catalog.LookupLanguage(name)
+		if rest, ok := strings.CutPrefix(a, l.Name+":"); ok {
+			return l, rest, true
+		}
+		if strings.EqualFold(filepath.Ext(a), l.Ext) {
+			return l, a, true
+		}
 	}
-	return a, strings.EqualFold(filepath.Ext(a), ".fzn")
+	return nil, a, false
 }
 
-// loadFzn reads a FlatZinc input: one instance per file, the *.fzn files
-// of a directory in name order, each parsed whole and kept (the model, not
-// the text). A file that cannot be opened or parsed is that instance's
+// languageHint says how bench runs the models of a directory: "fzn:DIR
+// runs the FlatZinc files in it", for a directory named without a prefix.
+func languageHint(dir string) string {
+	var hints []string
+	for _, name := range catalog.Languages() {
+		l, _ := catalog.LookupLanguage(name)
+		hints = append(hints, fmt.Sprintf("%s:%s runs the %s files in it", l.Name, dir, l.Title))
+	}
+	return strings.Join(hints, "; ")
+}
+
+// loadModels reads a modelling language's input (FlatZinc's): one
+// instance per file, the files of a directory with the language's
+// extension (*.fzn) in name order, each read whole and kept (the model,
+// not the text). A file that cannot be opened or parsed is that instance's
 // error and the others are read; a directory or file that cannot be
 // listed or opened is the input's error, and so is a bound broken, as for
 // the other inputs (readItems).
-func loadFzn(in benchInput, stdin io.Reader, budget *readBudget) benchFile {
-	bf := benchFile{name: in.name, fzn: true}
+func loadModels(in benchInput, stdin io.Reader, budget *readBudget) benchFile {
+	bf := benchFile{name: in.name, lang: in.lang}
 	paths := []string{in.path}
 	if in.path != "-" {
 		info, err := os.Stat(in.path)
@@ -51,7 +63,7 @@ func loadFzn(in benchInput, stdin io.Reader, budget *readBudget) benchFile {
 			return bf
 		}
 		if info.IsDir() {
-			if paths, err = fznFiles(in.path); err != nil {
+			if paths, err = modelFiles(in.path, in.lang.Ext); err != nil {
 				bf.err = err
 				return bf
 			}
@@ -66,7 +78,7 @@ func loadFzn(in benchInput, stdin io.Reader, budget *readBudget) benchFile {
 	giveBack := func() {
 		budget.instances += int64(len(bf.items))
 		budget.bytes += spent
-		bf.items, bf.paths = nil, nil
+		bf.items, bf.models, bf.paths = nil, nil, nil
 	}
 	for i, path := range paths {
 		where := path + ": " // which file of a directory broke a bound
@@ -80,7 +92,7 @@ func loadFzn(in benchInput, stdin io.Reader, budget *readBudget) benchFile {
 		}
 		budget.instances--
 		it := catalog.Item[any]{Index: i + 1, Line: 1}
-		br, model, err := readFzn(path, stdin, budget)
+		br, model, err := readModel(in.lang, path, stdin, budget)
 		spent += br.read
 		if br.over {
 			bf.items = append(bf.items, it)
@@ -90,19 +102,18 @@ func loadFzn(in benchInput, stdin io.Reader, budget *readBudget) benchFile {
 		}
 		if err != nil {
 			it.Err = pathless(err)
-		} else {
-			it.Value = model
 		}
 		bf.items = append(bf.items, it)
+		bf.models = append(bf.models, model)
 		bf.paths = append(bf.paths, path)
 	}
 	return bf
 }
 
-// fznFiles lists the *.fzn files of dir, sorted by name: regular files,
-// or links to one (a pipe or a device of the name would block or never
-// end).
-func fznFiles(dir string) ([]string, error) {
+// modelFiles lists the files of dir with extension ext (*.fzn), sorted by
+// name: regular files, or links to one (a pipe or a device of the name
+// would block or never end).
+func modelFiles(dir, ext string) ([]string, error) {
 	entries, err := os.ReadDir(dir) // sorted by name
 	if err != nil {
 		return nil, err
@@ -110,7 +121,7 @@ func fznFiles(dir string) ([]string, error) {
 	var out []string
 	for _, e := range entries {
 		path := filepath.Join(dir, e.Name())
-		if !strings.EqualFold(filepath.Ext(e.Name()), ".fzn") {
+		if !strings.EqualFold(filepath.Ext(e.Name()), ext) {
 			continue
 		}
 		if info, err := os.Stat(path); err == nil && info.Mode().IsRegular() {
@@ -118,14 +129,14 @@ func fznFiles(dir string) ([]string, error) {
 		}
 	}
 	if len(out) == 0 {
-		return nil, errors.New("no *.fzn file in this directory")
+		return nil, fmt.Errorf("no *%s file in this directory", ext)
 	}
 	return out, nil
 }
 
-// readFzn parses the FlatZinc file at path (- is stdin) through the
+// readModel reads the model of lang at path (- is stdin) through the
 // budget; the reader says what it took.
-func readFzn(path string, stdin io.Reader, budget *readBudget) (*budgetReader, *flatzinc.Model, error) {
+func readModel(lang *catalog.LanguageEntry, path string, stdin io.Reader, budget *readBudget) (*budgetReader, *catalog.Source, error) {
 	br := &budgetReader{r: stdin, b: budget}
 	if path != "-" {
 		f, err := openFile(path)
@@ -135,17 +146,17 @@ func readFzn(path string, stdin io.Reader, budget *readBudget) (*budgetReader, *
 		defer func() { _ = f.Close() }() // only read: a failed Close loses nothing
 		br.r = f
 	}
-	m, err := flatzinc.Read(br)
+	m, err := lang.Read(br)
 	return br, m, err
 }
 
-// fznSettings are a configuration's settings for FlatZinc instances: the
-// all-different strength Build uses, the search flags the configuration
-// gives (the others stay as the file says, see options), and the limits
-// of every run.
+// fznSettings are a configuration's settings for a language's models
+// (FlatZinc's): the language's build flags it gives (--alldiff), parsed
+// once, the search flags it gives (the others stay as the model says, see
+// adjust), and the limits of every run.
 type fznSettings struct {
-	build  flatzinc.BuildOptions
-	search csp.Options // the configuration's values, read where given says
+	build  *catalog.Settings // configured: the options of every build
+	search csp.Options       // the configuration's values, read where given says
 	ties   string
 	given  map[string]bool
 	// Limits: bench's --timeout, --nodes and the search's share of
@@ -155,52 +166,51 @@ type fznSettings struct {
 	maxMemory int64
 }
 
-// fznSettingsFor reads configuration cf for FlatZinc instances: --alldiff
-// and the search flags apply, --model and the problems' own flags do not
-// (as a flag of another problem does not).
-func fznSettingsFor(cf configuration, b *benchConfig) (*fznSettings, error) {
+// fznSettingsFor reads configuration cf for the models of lang: its own
+// flags (--alldiff) and the search flags apply, --model and the problems'
+// own flags do not (as a flag of another problem does not).
+func fznSettingsFor(cf configuration, b *benchConfig, lang *catalog.LanguageEntry) (*fznSettings, error) {
 	c := newConfig()
-	s := &fznSettings{given: map[string]bool{}, timeout: b.timeout, nodes: b.nodes,
+	s := &fznSettings{build: catalog.NewLanguageSettings(lang), given: map[string]bool{}, timeout: b.timeout, nodes: b.nodes,
 		maxMemory: searchShare(b.memory, b.jobs, 0, 0)}
 	for flagName, v := range cf.values {
 		isSearch, err := setSearchDim(c, flagName, v)
-		if flagName == "alldiff" {
-			var st alldiff.Strength
-			st, err = alldiff.ParseStrength(v)
-			s.build.AllDiff = &st
+		if err != nil {
+			return nil, fmt.Errorf("%s, %s: -%s: %w", cf.name, lang.Name, flagName, err)
+		}
+		if slices.ContainsFunc(lang.Flags, func(f catalog.Flag) bool { return f.Name == flagName }) {
+			s.build.SetFlag(flagName, v)
 		} else if !isSearch {
 			continue
 		}
-		if err != nil {
-			return nil, fmt.Errorf("%s, %s: -%s: %w", cf.name, fznKind, flagName, err)
-		}
 		s.given[flagName] = v != annotated
+	}
+	if err := lang.Configure(s.build); err != nil {
+		return nil, fmt.Errorf("%s, %s: %w", cf.name, lang.Name, err)
 	}
 	s.search, s.ties = c.search, c.ties
 	return s, nil
 }
 
-// options is the search of a run on p: the file's own (its annotations'
-// phases and restarts, flatzinc.FreeSearch without annotations); when the
-// configuration gives --var or --val, the engine's free search over every
-// variable instead (flatzinc.FreeSearch, as csp fzn -f) with the choices
-// given; then every other search flag given replaces the field it sets.
-// bench's limits apply to all.
-func (s *fznSettings) options(p *flatzinc.Problem) csp.Options {
-	o := p.Search
-	if s.given["var"] || s.given["val"] {
-		o = flatzinc.FreeSearch
-		if s.given["var"] {
-			o.Var = s.search.Var
-		}
-		if s.given["val"] {
-			o.Val = s.search.Val
-		}
-	}
+// solveSettings are the settings of a run: the model's own search (its
+// annotations' phases and restarts; the free search without annotations);
+// when the configuration gives --var or --val, the engine's free search
+// over every variable instead (Free, as csp fzn -f) with the choices
+// given; then every other search flag given replaces the field it sets
+// (adjust). bench's limits apply to all.
+func (s *fznSettings) solveSettings() catalog.SolveSettings {
+	return catalog.SolveSettings{Free: s.given["var"] || s.given["val"], TimeLimit: s.timeout, Adjust: s.adjust}
+}
+
+// adjust sets, in the options o of a run, the search flags the
+// configuration gives and bench's limits.
+func (s *fznSettings) adjust(o csp.Options) csp.Options {
 	for _, f := range []struct {
 		flag string
 		set  func()
 	}{
+		{"var", func() { o.Var = s.search.Var }},
+		{"val", func() { o.Val = s.search.Val }},
 		{"restarts", func() { o.Restarts = s.search.Restarts }},
 		{"restart-base", func() { o.RestartBase = s.search.RestartBase }},
 		{"save", func() { o.SaveMode = s.search.SaveMode }},
@@ -217,15 +227,15 @@ func (s *fznSettings) options(p *flatzinc.Problem) csp.Options {
 	return o
 }
 
-// fznAttempt builds the FlatZinc model of it under s and solves it repeat
-// times: the first solution of a satisfaction model, the proved optimum of
-// an optimisation one (branch and bound, csp.Optimize), each solution
-// verified by flatzinc.Check (a refused one is the run's error). Building
+// fznAttempt builds model, the model of item it, under s and solves it
+// repeat times: the first solution of a satisfaction model, the proved
+// optimum of an optimisation one (branch and bound), each solution
+// verified by the language's checker (a refused one is the run's error). Building
 // is not timed, as reading is not; the time is the search's (the root
 // propagation and the check included), the median of the repeats. An
 // optimisation run is solved only when optimality is proved; stopped by a
 // limit with a solution it is unknown, with the objective found.
-func fznAttempt(ctx context.Context, it catalog.Item[any], s *fznSettings, repeat int64) benchRun {
+func fznAttempt(ctx context.Context, it catalog.Item[any], model *catalog.Source, s *fznSettings, repeat int64) benchRun {
 	r := benchRun{item: it, status: failed, err: it.Err}
 	if it.Err != nil {
 		return r
@@ -234,12 +244,11 @@ func fznAttempt(ctx context.Context, it catalog.Item[any], s *fznSettings, repea
 		r.status, r.err = "", nil
 		return r
 	}
-	model, _ := it.Value.(*flatzinc.Model)
 	if model == nil {
-		r.err = fmt.Errorf("internal error: instance %d holds no FlatZinc model", it.Index)
+		r.err = fmt.Errorf("internal error: instance %d holds no model", it.Index)
 		return r
 	}
-	p, err := flatzinc.BuildWith(ctx, model, s.build)
+	p, err := model.Build(ctx, s.build)
 	if err != nil {
 		if ctx.Err() != nil {
 			r.status, r.err = "", nil // interrupted
@@ -248,14 +257,13 @@ func fznAttempt(ctx context.Context, it catalog.Item[any], s *fznSettings, repea
 		r.err = err
 		return r
 	}
-	p.Search = s.options(p)
-	r.goal = p.Goal
-	optimise := p.Goal != flatzinc.Satisfy
+	r.goal = p.Goal()
+	optimise := r.goal != catalog.Satisfy
 	var times []time.Duration
 	for range repeat {
 		start := time.Now()
 		ictx, cancel := instanceContext(ctx, s.timeout)
-		rep, err := flatzinc.Solve(ictx, p, flatzinc.Settings{TimeLimit: s.timeout}, func([]int) bool { return true })
+		rep, err := p.Solve(ictx, nil, s.solveSettings())
 		times = append(times, time.Since(start))
 		stop := stoppedBy(ictx, err)
 		cancel()
@@ -287,48 +295,46 @@ func fznAttempt(ctx context.Context, it catalog.Item[any], s *fznSettings, repea
 	return r
 }
 
-// usesAllDiff reports whether m posts the engine's all-different, which
-// --alldiff sets: a model compiled with csp's library (csp_all_different_int).
-func usesAllDiff(m *flatzinc.Model) bool {
-	return slices.ContainsFunc(m.Constraints, func(c flatzinc.Constraint) bool { return c.Name == "csp_all_different_int" })
-}
-
-// warnAllDiff warns, when the matrix sets --alldiff, of the FlatZinc
-// inputs where it changes nothing for some instance: those compiled
-// without csp's library, whose all-differents are decompositions.
-func warnAllDiff(b *benchConfig, loaded []benchFile, warn func(string)) {
-	if !slices.ContainsFunc(b.dims, func(d dim) bool { return d.flag == "alldiff" }) {
-		return
-	}
+// warnScope warns, for each flag of a language that the matrix sets, of
+// the inputs of that language where it changes nothing for some model
+// (see catalog.Scoper): --alldiff changes only the FlatZinc models
+// compiled with csp's library, the others' all-differents being
+// decompositions.
+func warnScope(b *benchConfig, loaded []benchFile, warn func(string)) {
 	for _, f := range loaded {
-		if !f.fzn || f.err != nil {
+		if f.lang == nil || f.err != nil {
 			continue
 		}
-		with, models := 0, 0
-		for _, it := range f.items {
-			if m, ok := it.Value.(*flatzinc.Model); ok {
-				models++
-				if usesAllDiff(m) {
-					with++
+		for _, fl := range f.lang.Flags {
+			if !slices.ContainsFunc(b.dims, func(d dim) bool { return d.flag == fl.Name }) {
+				continue
+			}
+			with, models := 0, 0
+			for _, m := range f.models {
+				if m != nil {
+					models++
+					if m.Applies(fl.Name) {
+						with++
+					}
 				}
 			}
-		}
-		if with < models {
-			warn(fmt.Sprintf("%s: --alldiff applies to %d of its %d FlatZinc %s: those compiled with csp's library (minizinc --solver csp) post the engine's all-different",
-				f.name, with, models, plural(models, "model")))
+			if with < models {
+				warn(fmt.Sprintf("%s: --%s applies to %d of its %d %s %s: %s",
+					f.name, fl.Name, with, models, f.lang.Title, plural(models, "model"), f.lang.Scope(fl.Name)))
+			}
 		}
 	}
 }
 
-// reportFznErrors writes, once each, the errors of the FlatZinc instances
+// reportModelErrors writes, once each, the errors of the FlatZinc instances
 // that failed (to parse, to build, or a solution the checker refused),
 // named by their file: the records say them per run, the table counts
 // them.
-func reportFznErrors(loaded []benchFile, results []benchRun, warn func(string)) {
+func reportModelErrors(loaded []benchFile, results []benchRun, warn func(string)) {
 	seen := map[string]bool{}
 	for _, r := range results {
 		f := loaded[r.file]
-		if !f.fzn || r.status != failed || r.err == nil {
+		if f.lang == nil || r.status != failed || r.err == nil {
 			continue
 		}
 		msg := fmt.Sprintf("%s: %v", f.instanceName(r.item.Index), r.err)
@@ -347,13 +353,13 @@ func writeOptimisation(w *output, configs []configuration, results []benchRun, w
 	type key struct{ file, index int }
 	best := map[key]*int64{} // per optimisation model run: the best objective found (nil: none)
 	for _, r := range results {
-		if r.goal == flatzinc.Satisfy || r.status == "" {
+		if r.goal == catalog.Satisfy || r.status == "" {
 			continue
 		}
 		k := key{r.file, r.item.Index}
 		b := best[k]
-		if r.objective != nil && (b == nil || r.goal == flatzinc.Minimize && *r.objective < *b ||
-			r.goal == flatzinc.Maximize && *r.objective > *b) {
+		if r.objective != nil && (b == nil || r.goal == catalog.Minimize && *r.objective < *b ||
+			r.goal == catalog.Maximize && *r.objective > *b) {
 			b = r.objective
 		}
 		best[k] = b
@@ -365,7 +371,7 @@ func writeOptimisation(w *output, configs []configuration, results []benchRun, w
 	for ci, cf := range configs {
 		proved, found := 0, 0
 		for _, r := range results {
-			if r.config != ci || r.goal == flatzinc.Satisfy || r.status == "" {
+			if r.config != ci || r.goal == catalog.Satisfy || r.status == "" {
 				continue
 			}
 			if r.status == solved {

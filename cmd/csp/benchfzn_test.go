@@ -16,7 +16,6 @@ import (
 	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/internal/benchrec"
 	"github.com/cspgo/csp/problems/catalog"
-	"github.com/cspgo/csp/problems/flatzinc"
 )
 
 // fznDir is the bench tests' FlatZinc suite: a queens model (search
@@ -206,61 +205,75 @@ func TestBenchFlatZinc(t *testing.T) {
 
 // TestFznSettingsOptions: the rule that makes a configuration's search
 // from a file's: --var and --val replace the annotations with the free
-// search, annotated and absent flags keep them, every other search flag
-// replaces its own field.
+// search (Free), annotated and absent flags keep them, every other search
+// flag replaces its own field (Adjust, which the language applies last).
 func TestFznSettingsOptions(t *testing.T) {
+	lang := flatZinc(t)
 	phases := []csp.Phase{{Vars: []csp.Var{0, 1}, Var: csp.InputOrder, Val: csp.ValMax}}
 	file := csp.Options{Var: csp.InputOrder, Val: csp.ValMax, Phases: phases, Restarts: csp.Luby, RestartBase: 250}
 	b := &benchConfig{timeout: 7e9, nodes: 11, jobs: 1}
 	for _, tc := range []struct {
 		name   string
 		values map[string]string
+		free   bool
 		want   func(o *csp.Options)
 	}{
-		{"nothing given: the file's", map[string]string{}, func(o *csp.Options) {}},
-		{"annotated: the file's", map[string]string{"var": "annotated", "val": "annotated", "restarts": "annotated"}, func(o *csp.Options) {}},
-		{"var: the free search with it", map[string]string{"var": "mindom"}, func(o *csp.Options) {
-			*o = flatzinc.FreeSearch
+		{"nothing given: the file's", map[string]string{}, false, func(o *csp.Options) {}},
+		{"annotated: the file's", map[string]string{"var": "annotated", "val": "annotated", "restarts": "annotated"}, false, func(o *csp.Options) {}},
+		{"var: the free search with it", map[string]string{"var": "mindom"}, true, func(o *csp.Options) {
 			o.Var = csp.MinDomain
 		}},
-		{"val: the free search with it", map[string]string{"val": "split"}, func(o *csp.Options) {
-			*o = flatzinc.FreeSearch
+		{"val: the free search with it", map[string]string{"val": "split"}, true, func(o *csp.Options) {
 			o.Val = csp.ValSplit
 		}},
-		{"restarts: the annotations' phases kept", map[string]string{"restarts": "none"}, func(o *csp.Options) {
+		{"restarts: the annotations' phases kept", map[string]string{"restarts": "none"}, false, func(o *csp.Options) {
 			o.Restarts = csp.NoRestarts
 		}},
-		{"switches on the annotations", map[string]string{"nogoods": "true", "last-conflict": "true", "ties": "random", "seed": "9", "restart-base": "3"},
+		{"switches on the annotations", map[string]string{"nogoods": "true", "last-conflict": "true", "ties": "random", "seed": "9", "restart-base": "3"}, false,
 			func(o *csp.Options) {
 				o.Nogoods, o.LastConflict, o.RandomTies, o.Seed, o.RestartBase = true, true, true, 9, 3
 			}},
-		{"alldiff alone: the search as the file says", map[string]string{"alldiff": "value", "visibility": "edge", "model": "rowcol"}, func(o *csp.Options) {}},
+		{"alldiff alone: the search as the file says", map[string]string{"alldiff": "value", "visibility": "edge", "model": "rowcol"}, false, func(o *csp.Options) {}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s, err := fznSettingsFor(configuration{name: tc.name, values: tc.values}, b)
+			s, err := fznSettingsFor(configuration{name: tc.name, values: tc.values}, b, lang)
 			require.NoError(t, err)
+			run := s.solveSettings()
+			assert.Equal(t, tc.free, run.Free, "the free search")
+			assert.Equal(t, b.timeout, run.TimeLimit)
 			want := file
 			tc.want(&want)
 			want.TimeLimit, want.NodeLimit = b.timeout, b.nodes
-			assert.Equal(t, want, s.options(&flatzinc.Problem{Search: file}))
+			require.NotNil(t, run.Adjust)
+			assert.Equal(t, want, run.Adjust(file))
 		})
 	}
-	_, err := fznSettingsFor(configuration{name: "bad", values: map[string]string{"alldiff": "strong"}}, b)
+	_, err := fznSettingsFor(configuration{name: "bad", values: map[string]string{"alldiff": "strong"}}, b, lang)
 	assert.ErrorContains(t, err, "alldiff")
+}
+
+// flatZinc is the FlatZinc language the catalog serves.
+func flatZinc(t *testing.T) *catalog.LanguageEntry {
+	t.Helper()
+	lang, ok := catalog.LookupLanguage(fznLanguage)
+	require.True(t, ok, "problems/all registers FlatZinc")
+	return lang
 }
 
 // TestBenchFlatZincNotRunAfterInterrupt: a context done before a run
 // leaves it not run (no status), as for puzzles.
 func TestBenchFlatZincNotRunAfterInterrupt(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join(fznDir, "c-latin4.fzn"))
+	lang := flatZinc(t)
+	f, err := os.Open(filepath.Join(fznDir, "c-latin4.fzn"))
 	require.NoError(t, err)
-	m, err := flatzinc.Read(strings.NewReader(string(data)))
+	defer func() { _ = f.Close() }()
+	m, err := lang.Read(f)
 	require.NoError(t, err)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	s, err := fznSettingsFor(configuration{name: "default", values: map[string]string{}}, &benchConfig{timeout: 1e9, jobs: 1})
+	s, err := fznSettingsFor(configuration{name: "default", values: map[string]string{}}, &benchConfig{timeout: 1e9, jobs: 1}, lang)
 	require.NoError(t, err)
-	r := fznAttempt(ctx, catalog.Item[any]{Index: 1, Line: 1, Value: m}, s, 1)
+	r := fznAttempt(ctx, catalog.Item[any]{Index: 1, Line: 1}, m, s, 1)
 	assert.Equal(t, "", r.status)
 }
 

@@ -24,9 +24,9 @@ func TestFznFilesSkipsWhatIsNotAFile(t *testing.T) {
 	require.NoError(t, os.Symlink(filepath.Join(dir, "b.fzn"), filepath.Join(dir, "e.fzn")))
 	require.NoError(t, os.Symlink(filepath.Join(dir, "missing"), filepath.Join(dir, "f.fzn")))
 	require.NoError(t, syscall.Mkfifo(filepath.Join(dir, "g.fzn"), 0o644))
-	got, err := fznFiles(dir)
+	got, err := modelFiles(dir, ".fzn")
 	require.NoError(t, err)
 	assert.Equal(t, []string{filepath.Join(dir, "a.FZN"), filepath.Join(dir, "b.fzn"), filepath.Join(dir, "e.fzn")}, got)
-	_, err = fznFiles(t.TempDir())
+	_, err = modelFiles(t.TempDir(), ".fzn")
 	assert.ErrorContains(t, err, "no *.fzn file")
 }

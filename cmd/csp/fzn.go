@@ -3,13 +3,12 @@ package main
 import (
 	"errors"
 	"flag"
-	"fmt"
 	"io"
 	"strings"
 	"time"
 
 	"github.com/cspgo/csp/csp"
-	"github.com/cspgo/csp/problems/flatzinc"
+	"github.com/cspgo/csp/problems/catalog"
 )
 
 // fznConfig holds csp fzn's flags: MiniZinc's standard solver flags.
@@ -49,11 +48,16 @@ func fzn(e env, args []string) int {
 	case err != nil:
 		return usageError(e.stderr, "fzn: %v", err)
 	}
+	lang, ok := catalog.LookupLanguage(fznLanguage)
+	if !ok {
+		e.stderr.printf("csp fzn: FlatZinc is not registered (problems/all registers it)\n")
+		return 1
+	}
 	if c.install {
 		if len(pos) > 1 {
 			return usageError(e.stderr, "fzn: --install takes at most one DIR")
 		}
-		return fznInstall(e, strings.Join(pos, ""))
+		return fznInstall(e, lang, strings.Join(pos, ""))
 	}
 	if len(pos) != 1 {
 		return usageError(e.stderr, "fzn: want one FILE.fzn (or - for standard input)")
@@ -70,89 +74,55 @@ func fzn(e env, args []string) int {
 	start := time.Now()
 	ictx, release := instanceContext(ctx, time.Duration(c.timeMS)*time.Millisecond)
 	defer release()
-	model, err := flatzinc.Read(in)
-	if err != nil {
-		e.stderr.printf("csp fzn: %s: %v\n", pos[0], err)
-		return 1
-	}
-	p, err := flatzinc.Build(ictx, model)
-	if err != nil {
-		if stoppedBy(ictx, err) != csp.NotStopped {
-			e.stdout.print("=====UNKNOWN=====\n")
-			return 0
-		}
-		e.stderr.printf("csp fzn: %s: %v\n", pos[0], err)
-		return 1
-	}
-	init := time.Since(start)
-	s := flatzinc.Settings{All: c.all, Intermediate: c.intermediate, Free: c.free, Workers: int(c.workers), Seed: c.seed, Learn: c.learn}
+	s := catalog.SolveSettings{All: c.all, Intermediate: c.intermediate, Free: c.free, Workers: int(c.workers), Seed: c.seed, Learn: c.learn}
 	if visited(fs, "n") {
 		s.Solutions = c.solutions
 	}
-	rep, err := flatzinc.Solve(ictx, p, s, func(values []int) bool {
-		if err := p.WriteSolution(e.stdout, values); err != nil {
-			return false
-		}
-		e.stdout.print("----------\n")
-		return true
-	})
+	model, err := lang.Read(in)
 	if err != nil {
 		e.stderr.printf("csp fzn: %s: %v\n", pos[0], err)
 		return 1
 	}
-	switch {
-	case rep.Complete && rep.Solutions == 0:
-		e.stdout.print("=====UNSATISFIABLE=====\n")
-	case rep.Complete && (c.all || s.Solutions > 0 || p.Goal != flatzinc.Satisfy):
-		e.stdout.print("==========\n")
-	case rep.Solutions == 0:
-		e.stdout.print("=====UNKNOWN=====\n")
+	// Every write goes to e.stdout, which remembers its first error for
+	// run to report: a failed write only ends the command, with status 1.
+	p, err := model.Build(ictx, nil)
+	if err != nil {
+		if stoppedBy(ictx, err) == csp.NotStopped {
+			e.stderr.printf("csp fzn: %s: %v\n", pos[0], err)
+			return 1
+		}
+		if err := lang.WriteStatus(e.stdout, catalog.Satisfy, catalog.SolveReport{}, s); err != nil {
+			return 1
+		}
+		return 0
+	}
+	init := time.Since(start)
+	rep, err := p.Solve(ictx, e.stdout, s)
+	if err != nil {
+		if e.stdout.err == nil {
+			e.stderr.printf("csp fzn: %s: %v\n", pos[0], err)
+		}
+		return 1
+	}
+	if err := lang.WriteStatus(e.stdout, p.Goal(), rep, s); err != nil {
+		return 1
 	}
 	if c.stats {
-		writeFznStats(e.stdout, p, rep, init)
+		if err := p.WriteStats(e.stdout, rep, init); err != nil {
+			return 1
+		}
 	}
 	return 0
 }
+
+// fznLanguage is the name of FlatZinc in the catalog.
+const fznLanguage = "fzn"
 
 // visited reports whether the flag name was given.
 func visited(fs *flag.FlagSet, name string) bool {
 	given := false
 	fs.Visit(func(f *flag.Flag) { given = given || f.Name == name })
 	return given
-}
-
-// writeFznStats writes the statistics as MiniZinc's %%%mzn-stat lines
-// with its names (times in seconds), then the notes on the annotations.
-func writeFznStats(out *output, p *flatzinc.Problem, rep flatzinc.Report, init time.Duration) {
-	st := rep.Stats
-	var b strings.Builder
-	stat := func(name string, v any) { fmt.Fprintf(&b, "%%%%%%mzn-stat: %s=%v\n", name, v) }
-	stat("initTime", fmt.Sprintf("%.6f", init.Seconds()))
-	stat("solveTime", fmt.Sprintf("%.6f", st.SolveTime.Seconds()))
-	stat("checkTime", fmt.Sprintf("%.6f", rep.OutputTime.Seconds()))
-	stat("solutions", rep.Solutions)
-	if p.Goal != flatzinc.Satisfy && rep.Solutions > 0 {
-		stat("objective", rep.Objective)
-	}
-	stat("variables", p.Model.NumVars())
-	stat("propagators", p.Model.NumPropagators())
-	stat("propagations", st.Propagations)
-	stat("nodes", st.Nodes)
-	stat("failures", st.Failures)
-	stat("restarts", st.Restarts)
-	stat("peakDepth", st.PeakDepth)
-	if st.Clauses {
-		stat("nogoods", st.LearnedClauses)
-		stat("backjumps", st.Backjumps)
-		stat("conflicts", st.Conflicts)
-		stat("learnedClauses", st.LearnedClauses)
-		stat("learnedLength", fmt.Sprintf("%.2f", st.LearnedLength()))
-	}
-	b.WriteString("%%%mzn-stat-end\n")
-	for _, n := range p.Notes {
-		fmt.Fprintf(&b, "%% note: %s\n", n)
-	}
-	out.print(b.String())
 }
 
 const fznUsage = `Usage:
