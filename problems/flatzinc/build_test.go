@@ -57,7 +57,7 @@ var templates = []string{
 	"csp_count_eq([x1, n2], -1, 0)",
 	"array_int_maximum(x1, [x2, n1, x3])", "array_int_minimum(n1, [x1, n2])", "array_int_maximum(n2, [n1, -1])",
 	"csp_windows([x1, x2, x3], [3, 4])", "csp_windows([x1, x2, x3, 1], [1, 2, 2])", "csp_windows([x2, x3], [1])",
-	"csp_windows([n1, x1, n2, x3], [4, 3, 0])", "csp_windows([n2, n1, x2], [2, 1])",
+	"csp_windows([n1, x1, n2, x3], [4, 3, 0])", "csp_windows([n2, n1, x2], [2, 1])", "csp_windows([x1, x2, x1], [3, 3])",
 }
 
 // TestBuildAgainstCheck: on random conjunctions of the templates, the
