@@ -54,6 +54,57 @@ func TestRootPropagationLooksAtContext(t *testing.T) {
 	assert.Equal(t, int64(92), res.Solutions)
 }
 
+// cloneCanceller cancels a context when a space clones it.
+type cloneCanceller struct {
+	cancel context.CancelFunc
+	clones *int
+}
+
+func (c cloneCanceller) Propagate(*csp.Space) csp.Status { return csp.Fixpoint }
+
+func (c cloneCanceller) Clone() csp.Propagator {
+	if *c.clones++; *c.clones == 10 {
+		c.cancel()
+	}
+	return c
+}
+
+// A context that ends while a search's space is being made stops the
+// making within a bounded number of propagators: NewSearchContext says
+// why, and Solve and Count report the stop as they would at the root.
+func TestNewSearchLooksAtContext(t *testing.T) {
+	m := csp.NewModel()
+	x := m.NewIntVar(1, 3, "x")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	clones := 0
+	for range 1000 {
+		m.Post(cloneCanceller{cancel, &clones}, domains.EventDomain, x)
+	}
+	e, err := csp.NewSearchContext(ctx, m, csp.Options{})
+	assert.Nil(t, e)
+	require.ErrorIs(t, err, context.Canceled)
+	assert.Less(t, clones, 10+64, "it stopped soon after the cancel")
+
+	res := csp.Solve(ctx, m, csp.Options{})
+	assert.Equal(t, csp.Canceled, res.Stopped)
+	assert.False(t, res.Complete)
+	assert.Zero(t, res.Solutions)
+
+	tctx, tcancel := csp.WithTimeLimit(context.Background(), time.Nanosecond)
+	defer tcancel()
+	<-tctx.Done()
+	res = csp.Count(tctx, m, csp.Options{}, 0)
+	assert.Equal(t, csp.TimeLimit, res.Stopped)
+	assert.False(t, res.Complete)
+
+	e, err = csp.NewSearchContext(context.Background(), m, csp.Options{})
+	require.NoError(t, err)
+	res = e.Run(context.Background(), 0, func(*csp.Space) bool { return true })
+	assert.Equal(t, int64(3), res.Solutions, "a live context: the same search as NewSearch's")
+	assert.True(t, res.Complete)
+}
+
 // canceller cancels a context on its k-th run, in the middle of a node's
 // propagation, and otherwise does nothing.
 type canceller struct {

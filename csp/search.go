@@ -302,6 +302,18 @@ type Search struct {
 
 // NewSearch prepares a search of m.
 func NewSearch(m *Model, opts Options) *Search {
+	e, _ := NewSearchContext(context.Background(), m, opts)
+	return e
+}
+
+// NewSearchContext is NewSearch under ctx: making the space of a large
+// model takes a while (some 100 ms for the 120,000 variables of an
+// order-200 Latin square on a loaded machine), so it looks at ctx as it
+// goes and returns context.Cause(ctx), and no search, once ctx is done.
+// Solve, Count and the other entry points that take a context make their
+// searches so; a caller that makes its own search under a deadline
+// should too.
+func NewSearchContext(ctx context.Context, m *Model, opts Options) (*Search, error) {
 	if opts.RestartBase <= 0 {
 		opts.RestartBase = 100
 	}
@@ -352,7 +364,11 @@ func NewSearch(m *Model, opts Options) *Search {
 			extra = append(extra, posted{p: db, event: domains.EventAssigned})
 		}
 	}
-	e.space = newSpace(m, opts.SaveMode, extra)
+	sp, err := newSpaceContext(ctx, m, opts.SaveMode, extra)
+	if err != nil {
+		return nil, err
+	}
+	e.space = sp
 	e.space.SetCopyBudget(copyBudget(opts))
 	if e.cl != nil {
 		e.startLearning()
@@ -360,7 +376,7 @@ func NewSearch(m *Model, opts Options) *Search {
 	e.restartIndex = 1
 	e.conflict = -1
 	e.restartBudget = e.budget()
-	return e
+	return e, nil
 }
 
 // Reset returns the search to where NewSearch left it: the space back at
@@ -985,7 +1001,7 @@ func Solve(ctx context.Context, m *Model, opts Options) Result {
 	if opts.Workers > 0 {
 		return ParallelSolve(ctx, m, opts, Parallel{Workers: opts.Workers})
 	}
-	return NewSearch(m, opts).Run(ctx, 1, func(*Space) bool { return true })
+	return runUnder(ctx, m, opts, 1)
 }
 
 // Count counts the solutions of m, stopping at limit (0: no cap). A limit of
@@ -1000,7 +1016,19 @@ func Count(ctx context.Context, m *Model, opts Options, limit int64) Result {
 	if opts.Workers > 0 {
 		return ParallelCount(ctx, m, opts, limit, Parallel{Workers: opts.Workers})
 	}
-	return NewSearch(m, opts).Run(ctx, limit, func(*Space) bool { return true })
+	return runUnder(ctx, m, opts, limit)
+}
+
+// runUnder makes a sequential search of m under ctx and runs it to limit
+// solutions: a context that ends while the space is being made stops the
+// search there, as it would at its root.
+func runUnder(ctx context.Context, m *Model, opts Options, limit int64) Result {
+	start := time.Now()
+	e, err := NewSearchContext(ctx, m, opts)
+	if err != nil {
+		return Result{Stopped: StopOf(ctx), Stats: Stats{SolveTime: time.Since(start)}}
+	}
+	return e.Run(ctx, limit, func(*Space) bool { return true })
 }
 
 // All yields every solution in search order, as values indexed by Var. The

@@ -1,6 +1,7 @@
 package csp
 
 import (
+	"context"
 	"math"
 	"math/bits"
 	"slices"
@@ -153,6 +154,22 @@ func NewSpace(m *Model, mode SaveMode) *Space {
 // newSpace is NewSpace with propagators of the engine's own (the search's
 // nogood store) posted after the model's.
 func newSpace(m *Model, mode SaveMode, extra []posted) *Space {
+	s, _ := newSpaceContext(context.Background(), m, mode, extra)
+	return s
+}
+
+// spaceCheck is how many propagators newSpaceContext sets up between two
+// looks at its context: a few milliseconds of work at most (cloning one
+// all-different of 200 variables allocates some 40 kB).
+const spaceCheck = 32
+
+// newSpaceContext is newSpace under ctx: a space of a large model (an
+// order-200 Latin square's 120,000 variables and 1,000 propagators, some
+// 50 MB) takes a while to make, so it looks at ctx every spaceCheck
+// propagators and returns context.Cause(ctx), and no space, once ctx is
+// done.
+func newSpaceContext(ctx context.Context, m *Model, mode SaveMode, extra []posted) (*Space, error) {
+	stopped := func(i int) bool { return i%spaceCheck == spaceCheck-1 && ctx.Err() != nil }
 	s := &Space{model: m, mode: mode, current: -1}
 	all := append(m.props[:len(m.props):len(m.props)], extra...)
 	n := len(m.doms)
@@ -188,7 +205,19 @@ func newSpace(m *Model, mode SaveMode, extra []posted) *Space {
 	counts := make([]int32, 3*n+1)
 	s.wdeg = make([]int64, n)
 	s.propStart = make([]int32, 0, np+1)
+	watched := 0
+	for _, pp := range all {
+		watched += len(pp.vars)
+	}
+	s.propVars = make([]int32, 0, watched)
+	at := make([]int32, 0, watched) // at[j]: the position of propVars[j] in its propagator's list
+	if ctx.Err() != nil {
+		return nil, context.Cause(ctx)
+	}
 	for i, pp := range all {
+		if stopped(i) {
+			return nil, context.Cause(ctx)
+		}
 		p := pp.p
 		if c, ok := p.(Cloner); ok {
 			p = c.Clone()
@@ -212,6 +241,7 @@ func newSpace(m *Model, mode SaveMode, extra []posted) *Space {
 			x := pp.vars[k]
 			counts[3*int(x)+int(pp.event-domains.EventDomain)+1]++
 			s.propVars = append(s.propVars, int32(x))
+			at = append(at, int32(k))
 			s.wdeg[x]++
 		}
 	}
@@ -227,10 +257,10 @@ func newSpace(m *Model, mode SaveMode, extra []posted) *Space {
 	s.advisors = make([]Advisor, np)
 	for i, pp := range all {
 		s.advisors[i], _ = s.props[i].(Advisor)
-		for _, k := range s.positions(i, pp.vars) {
-			slot := 3*int(pp.vars[k]) + int(pp.event-domains.EventDomain)
+		for j := s.propStart[i]; j < s.propStart[i+1]; j++ {
+			slot := 3*int(s.propVars[j]) + int(pp.event-domains.EventDomain)
 			s.subs[counts[slot]] = int32(i)
-			s.subIdx[counts[slot]] = int32(k)
+			s.subIdx[counts[slot]] = at[j]
 			counts[slot]++
 		}
 	}
@@ -249,7 +279,7 @@ func newSpace(m *Model, mode SaveMode, extra []posted) *Space {
 			s.failed = true // an empty initial domain: no solution
 		}
 	}
-	return s
+	return s, nil
 }
 
 // Reset returns the space to the model's root, as NewSpace made it: the

@@ -258,7 +258,11 @@ func twoSolutions(ctx context.Context, p *catalog.Entry, inst any, s *catalog.Se
 	}
 	var sols [][][]int
 	var bad error
-	res := csp.NewSearch(m, s.Search).Run(ctx, 2, func(sp *csp.Space) bool {
+	e, err := csp.NewSearchContext(ctx, m, s.Search)
+	if err != nil { // ctx ended while the search was being made
+		return nil, csp.Result{Stopped: csp.StopOf(ctx)}, nil
+	}
+	res := e.Run(ctx, 2, func(sp *csp.Space) bool {
 		g := read(sp.Values(nil))
 		if err := p.Check(inst, g); err != nil {
 			bad = fmt.Errorf("internal error: the engine's solution fails the checker: %w", err)

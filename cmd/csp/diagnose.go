@@ -113,7 +113,11 @@ func solutions(ctx context.Context, p *catalog.Entry, inst any, s *catalog.Setti
 	case err != nil:
 		return nil, false, err
 	}
-	res := csp.NewSearch(m, s.Search).Run(ctx, limit, func(sp *csp.Space) bool {
+	e, err := csp.NewSearchContext(ctx, m, s.Search)
+	if err != nil { // ctx ended while the search was being made
+		return nil, false, fmt.Errorf("%w (%v)", errStopped, csp.StopOf(ctx))
+	}
+	res := e.Run(ctx, limit, func(sp *csp.Space) bool {
 		sols = append(sols, read(sp.Values(nil)))
 		return true
 	})

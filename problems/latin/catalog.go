@@ -94,7 +94,7 @@ func build(ctx context.Context, inst *Instance, o settings) (*Model, error) {
 // allows one (catalog.Run.Reusable), else on a model of its own.
 func (problem) Solve(ctx context.Context, inst *Instance, o settings, run catalog.Run) ([][]int, csp.Result, error) {
 	check := func(g [][]int) error { return Check(inst, g) }
-	if run.Reusable() {
+	if reusable(inst, o, run) {
 		r, err := reuse(ctx, inst, o, run)
 		if err != nil {
 			return nil, csp.Result{}, err
@@ -109,7 +109,7 @@ func (problem) Solve(ctx context.Context, inst *Instance, o settings, run catalo
 }
 
 func (problem) Count(ctx context.Context, inst *Instance, o settings, run catalog.Run) (csp.Result, error) {
-	if run.Reusable() {
+	if reusable(inst, o, run) {
 		r, err := reuse(ctx, inst, o, run)
 		if err != nil {
 			return csp.Result{}, err
@@ -121,6 +121,20 @@ func (problem) Count(ctx context.Context, inst *Instance, o settings, run catalo
 		return csp.Result{}, err
 	}
 	return run.CountModel(ctx, m.Model, run.Search, m.Grid), nil
+}
+
+// reusable reports whether inst is searched on the worker's model of its
+// order: when the search allows it and the model is one catalog.Reuse
+// keeps (at most catalog.MaxReusedVars variables). A larger one would be
+// built for the instance anyway; it is built, and its search made, under
+// the instance's context (csp.Solve and csp.Count make their searches
+// under it: an order-200 square's space alone takes some 100 ms).
+func reusable(inst *Instance, o settings, run catalog.Run) bool {
+	vars := inst.Order * inst.Order
+	if o.View == Channeled {
+		vars *= 3 // the cells, ColOf and RowOf
+	}
+	return run.Reusable() && vars <= catalog.MaxReusedVars
 }
 
 // shape keys the worker's reused models: one per order and options.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 
 	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/internal/enum"
@@ -91,6 +92,9 @@ func Build(ctx context.Context, inst *Instance, opt Options) (*Model, error) {
 // serves a batch of instances of one order (see problems/catalog.Reuse).
 func BuildShape(ctx context.Context, n int, opt Options) (*Model, error) {
 	m := &Model{Model: csp.NewModel(), Order: n}
+	if opt.View == Channeled {
+		m.Model.Grow(3 * n * n) // the cells, ColOf and RowOf, in one allocation
+	}
 	g := grid.New(m.Model, n, n, 1, n)
 	if ctx.Err() != nil {
 		return nil, context.Cause(ctx)
@@ -118,10 +122,10 @@ func BuildShape(ctx context.Context, n int, opt Options) (*Model, error) {
 		}
 	case Channeled:
 		var ok bool
-		if m.ColOf, ok = m.grid(ctx, "col(r%d,s%d)", n); !ok {
+		if m.ColOf, ok = m.grid(ctx, "col(r", ",s", n); !ok {
 			return nil, context.Cause(ctx)
 		}
-		if m.RowOf, ok = m.grid(ctx, "row(c%d,s%d)", n); !ok {
+		if m.RowOf, ok = m.grid(ctx, "row(c", ",s", n); !ok {
 			return nil, context.Cause(ctx)
 		}
 		for i := range n {
@@ -157,17 +161,23 @@ func (m *Model) Pose(sp *csp.Space, inst *Instance) error {
 	return nil
 }
 
-// grid adds n×n variables over 1..n named by format with 1-based indices;
-// it looks at ctx after each row and reports false once it is done.
-func (m *Model) grid(ctx context.Context, format string, n int) ([][]csp.Var, bool) {
+// grid adds n×n variables over 1..n named prefix+i+sep+j+")" with 1-based
+// indices ("col(r3,s7)"); it looks at ctx after each row and reports false
+// once it is done.
+func (m *Model) grid(ctx context.Context, prefix, sep string, n int) ([][]csp.Var, bool) {
 	g := make([][]csp.Var, n)
+	vars := make([]csp.Var, n*n)
+	m.Grow(n * n)
+	var name []byte
 	for i := range n {
 		if ctx.Err() != nil {
 			return nil, false
 		}
-		g[i] = make([]csp.Var, n)
+		g[i] = vars[i*n : (i+1)*n : (i+1)*n]
 		for j := range n {
-			g[i][j] = m.NewIntVar(1, n, fmt.Sprintf(format, i+1, j+1))
+			name = append(strconv.AppendInt(append(name[:0], prefix...), int64(i+1), 10), sep...)
+			name = append(strconv.AppendInt(name, int64(j+1), 10), ')')
+			g[i][j] = m.NewIntVar(1, n, string(name))
 		}
 	}
 	return g, true
