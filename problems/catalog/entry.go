@@ -267,6 +267,15 @@ func adapt[I, O any](p Problem[I, O]) *Entry {
 	return e
 }
 
+// adaptLanguage is adapt for a language: the one place where its optional
+// interfaces are found.
+func adaptLanguage[M, O any](l Language[M, O]) *LanguageEntry {
+	a := &langAdapter[M, O]{l: l}
+	a.scoper, _ = l.(Scoper[M])
+	a.installer, _ = l.(Installer)
+	return &LanguageEntry{LanguageInfo: l.Info(), CanInstall: a.installer != nil, d: a}
+}
+
 type adapter[I, O any] struct {
 	p     Problem[I, O]
 	gen   Generator[O]

@@ -227,10 +227,7 @@ var languages = map[string]*LanguageEntry{} // guarded by mu
 // empty or taken, by a language or a problem: both are programming
 // errors, found at start-up.
 func RegisterLanguage[M, O any](l Language[M, O]) {
-	a := &langAdapter[M, O]{l: l}
-	a.scoper, _ = l.(Scoper[M])
-	a.installer, _ = l.(Installer)
-	e := &LanguageEntry{LanguageInfo: l.Info(), CanInstall: a.installer != nil, d: a}
+	e := adaptLanguage(l)
 	mu.Lock()
 	defer mu.Unlock()
 	if e.Name == "" {
