@@ -160,7 +160,8 @@ func newSpace(m *Model, mode SaveMode, extra []posted) *Space {
 
 // spaceCheck is how many propagators newSpaceContext sets up between two
 // looks at its context: a few milliseconds of work at most (cloning one
-// all-different of 200 variables allocates some 40 kB).
+// all-different of 200 variables allocates some 40 kB). It looks every
+// Every variables too, as it copies their domains.
 const spaceCheck = 32
 
 // newSpaceContext is newSpace under ctx: a space of a large model (an
@@ -187,6 +188,9 @@ func newSpaceContext(ctx context.Context, m *Model, mode SaveMode, extra []poste
 	s.words = make([]uint64, total)
 	s.doms = make([]domains.Domain, n)
 	for i := range m.doms {
+		if i%Every == Every-1 && ctx.Err() != nil {
+			return nil, context.Cause(ctx)
+		}
 		w := s.words[s.off[i] : s.off[i]+s.width[i] : s.off[i]+s.width[i]]
 		copy(w, m.doms[i].Words())
 		s.doms[i] = m.doms[i].Over(w)
@@ -256,6 +260,9 @@ func newSpaceContext(ctx context.Context, m *Model, mode SaveMode, extra []poste
 	s.subIdx = make([]int32, len(s.subs))
 	s.advisors = make([]Advisor, np)
 	for i, pp := range all {
+		if stopped(i) {
+			return nil, context.Cause(ctx)
+		}
 		s.advisors[i], _ = s.props[i].(Advisor)
 		for j := s.propStart[i]; j < s.propStart[i+1]; j++ {
 			slot := 3*int(s.propVars[j]) + int(pp.event-domains.EventDomain)

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"maps"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -87,23 +88,42 @@ func CellNames(rows, cols int) []string {
 }
 
 // makeCellNames makes CellNames's slice: the names share one backing
-// string per board, each a slice of it.
+// string per board, each a slice of it, sized before it is written (an
+// order-200 square's 40,000 names are one allocation of 290 kB and the
+// slice of their headers).
 func makeCellNames(rows, cols int) []string {
 	names := make([]string, rows*cols)
-	var b []byte
-	ends := make([]int, len(names))
-	for i := range names {
-		b = append(b, 'r')
-		b = strconv.AppendInt(b, int64(i/cols+1), 10)
-		b = append(b, 'c')
-		b = strconv.AppendInt(b, int64(i%cols+1), 10)
-		ends[i] = len(b)
+	size := 0
+	for r := 1; r <= rows; r++ {
+		size += cols * (2 + digits(r))
 	}
-	all, start := string(b), 0
-	for i, end := range ends {
+	for c := 1; c <= cols; c++ {
+		size += rows * digits(c)
+	}
+	var b strings.Builder
+	b.Grow(size)
+	var buf [2 + 2*20]byte
+	for r := 1; r <= rows; r++ {
+		for c := 1; c <= cols; c++ {
+			name := strconv.AppendInt(append(buf[:0], 'r'), int64(r), 10)
+			b.Write(strconv.AppendInt(append(name, 'c'), int64(c), 10))
+		}
+	}
+	all, start := b.String(), 0
+	for i := range names {
+		end := start + 2 + digits(i/cols+1) + digits(i%cols+1)
 		names[i], start = all[start:end], end
 	}
 	return names
+}
+
+// digits is the number of decimal digits of n > 0.
+func digits(n int) int {
+	d := 1
+	for ; n >= 10; n /= 10 {
+		d++
+	}
+	return d
 }
 
 // At returns the cell at row r, column c (0-based).

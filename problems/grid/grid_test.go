@@ -75,6 +75,11 @@ func TestCellNames(t *testing.T) {
 	g := grid.New(m, 2, 3, 1, 3)
 	assert.Equal(t, "r2c3", m.Name(g.At(1, 2)))
 
+	// Across the widths of the numbers.
+	for i, name := range grid.CellNames(12, 105) {
+		require.Equal(t, fmt.Sprintf("r%dc%d", i/105+1, i%105+1), name)
+	}
+
 	// A board past the cache's bound gets its names, not kept.
 	big := grid.CellNames(600, 601)
 	require.Len(t, big, 600*601)
