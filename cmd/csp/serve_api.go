@@ -38,9 +38,12 @@ func secure(h http.Handler) http.Handler {
 
 // writeJSONStatus answers v as JSON with status code.
 func writeJSONStatus(w http.ResponseWriter, code int, v any) {
-	b, err := json.Marshal(v)
-	if err != nil { // the records always marshal; say so if one does not
-		code, b = http.StatusInternalServerError, []byte(`{"error":"internal error: encoding the answer"}`)
+	b, ok := v.(encoded)
+	if !ok {
+		var err error
+		if b, err = json.Marshal(v); err != nil { // the records always marshal; say so if one does not
+			code, b = http.StatusInternalServerError, []byte(`{"error":"internal error: encoding the answer"}`)
+		}
 	}
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.WriteHeader(code)
@@ -521,12 +524,80 @@ func unsatOr(c *call, err error) (any, error) {
 	return nil, err
 }
 
-// explained is /api/explain's answer.
-type explained struct {
-	Steps      []apiStep      `json:"steps"`
-	Final      map[string]any `json:"final"`
-	Candidates [][][]int      `json:"candidates"`
+// maxExplainBytes bounds the steps of an explanation's answer, in JSON:
+// past it the list stops and says so (truncated). The hardest 9x9 Towers
+// of problems/skyscraper/testdata/tatham-9du-100.txt explains in 2.7 MB.
+// A variable: the tests lower it.
+var maxExplainBytes = 8 << 20
+
+// stepList is /api/explain's answer, its steps encoded as the reasoning
+// finds them: once the time limit passes, what is left to do is closing
+// the list and encoding the outcome, not encoding a list that may hold
+// megabytes. A step found before the limit but not placed by then is left
+// out, as is every step past maxExplainBytes: the list is then truncated,
+// a beginning of the explanation.
+type stepList struct {
+	buf       []byte // {"steps":[ and the steps, with commas
+	n         int    // the steps in buf
+	truncated bool
 }
+
+const stepsHead = `{"steps":[`
+
+// add places and encodes the step numbered n of it, unless ctx is done
+// or the list is full.
+func (l *stepList) add(ctx context.Context, p *placer, it catalog.Item[any], n int, st csp.Step) error {
+	if l.truncated || ctx.Err() != nil {
+		l.truncated = true
+		return nil
+	}
+	b, err := json.Marshal(p.step(it, n, st))
+	if err != nil {
+		return err
+	}
+	if len(l.buf)+len(b)+1 > len(stepsHead)+maxExplainBytes {
+		l.truncated = true
+		return nil
+	}
+	if l.n == 0 {
+		l.buf = append(l.buf[:0], stepsHead...)
+	} else {
+		l.buf = append(l.buf, ',')
+	}
+	l.buf = append(l.buf, b...)
+	l.n++
+	return nil
+}
+
+// answer ends the list and the answer: {"steps": [...], "truncated":
+// true, "final": {...}, "candidates": [...]}, truncated only when true.
+func (l *stepList) answer(final map[string]any, candidates [][][]int) (encoded, error) {
+	f, err := json.Marshal(final)
+	if err != nil {
+		return nil, err
+	}
+	c, err := json.Marshal(candidates)
+	if err != nil {
+		return nil, err
+	}
+	out := l.buf
+	if l.n == 0 {
+		out = append(out[:0], stepsHead...)
+	}
+	out = append(out, ']')
+	if l.truncated {
+		out = append(out, `,"truncated":true`...)
+	}
+	out = append(out, `,"final":`...)
+	out = append(out, f...)
+	out = append(out, `,"candidates":`...)
+	out = append(out, c...)
+	return append(out, '}'), nil
+}
+
+// encoded is an answer in JSON already: writeJSONStatus writes it as it
+// is.
+type encoded []byte
 
 func (s *server) explain(c *call) (any, error) {
 	start, _, err := reasoning(c.p, c.c, c.it)
@@ -534,15 +605,26 @@ func (s *server) explain(c *call) (any, error) {
 		return unsatOr(c, err)
 	}
 	board, _ := c.p.Board(c.it.Value) // without one, no clue is placed
-	out := explained{Steps: []apiStep{}, Candidates: start.Candidates()}
+	var (
+		p      *placer
+		steps  stepList
+		encErr error
+	)
 	x, err := explainOne(c.ctx, c.p, c.c, c.it, func(r *catalog.Reasoning, n int, st csp.Step) {
-		out.Steps = append(out.Steps, stepOf(r, board, c.it, n, st))
+		if p == nil {
+			p = newPlacer(r, board)
+		}
+		if err := steps.add(c.ctx, p, c.it, n, st); err != nil && encErr == nil {
+			encErr = err
+		}
 	})
 	if err != nil {
 		return unsatOr(c, err)
 	}
-	out.Final = x.final
-	return out, nil
+	if encErr != nil {
+		return nil, fmt.Errorf("internal error: encoding a step: %w", encErr)
+	}
+	return steps.answer(x.final, start.Candidates())
 }
 
 func (s *server) hint(c *call) (any, error) {
@@ -552,7 +634,7 @@ func (s *server) hint(c *call) (any, error) {
 	}
 	if h.found && h.stop == csp.NotStopped && !h.solved {
 		board, _ := c.p.Board(c.it.Value) // without one, no clue is placed
-		return map[string]any{"step": stepOf(h.r, board, c.it, 1, h.step)}, nil
+		return map[string]any{"step": newPlacer(h.r, board).step(c.it, 1, h.step)}, nil
 	}
 	return h.record(c.it), nil
 }

@@ -48,19 +48,39 @@ type apiCase struct {
 	Steps  []apiStep `json:"steps"`
 }
 
-// stepOf is the apiStep of st, the step numbered n of it's reasoning r,
-// on board b.
-func stepOf(r *catalog.Reasoning, b catalog.Board, it catalog.Item[any], n int, st csp.Step) apiStep {
+// placer places the steps of one reasoning on its board: it finds each
+// variable's cell once for all the steps.
+type placer struct {
+	r     *catalog.Reasoning
+	b     catalog.Board
+	where map[csp.Var][2]int
+}
+
+func newPlacer(r *catalog.Reasoning, b catalog.Board) *placer {
 	where := map[csp.Var][2]int{}
 	for i, row := range r.Cells {
 		for j, x := range row {
 			where[x] = [2]int{i, j}
 		}
 	}
-	return placed(r, b, where, toRecord(r, it, n, st), st)
+	return &placer{r: r, b: b, where: where}
 }
 
-func placed(r *catalog.Reasoning, b catalog.Board, where map[csp.Var][2]int, rec stepRecord, st csp.Step) apiStep {
+// step is the apiStep of st, the step numbered n of it's reasoning.
+func (p *placer) step(it catalog.Item[any], n int, st csp.Step) apiStep {
+	return p.placed(toRecord(p.r, it, n, bare(st)), st)
+}
+
+// bare is st without its cases: placed makes their records, with their
+// cells, so its record need not.
+func bare(st csp.Step) csp.Step {
+	st.Cases = nil
+	return st
+}
+
+// placed is the apiStep of st, whose record without cases is rec.
+func (p *placer) placed(rec stepRecord, st csp.Step) apiStep {
+	r, b, where := p.r, p.b, p.where
 	out := apiStep{stepRecord: rec, RuleName: r.RuleName(st.Rule), Unit: st.Unit}
 	for _, x := range st.Scope {
 		if rc, ok := where[x]; ok {
@@ -76,7 +96,6 @@ func placed(r *catalog.Reasoning, b catalog.Board, where map[csp.Var][2]int, rec
 	case catalog.LineEnds:
 		out.Clues = lineClues(b, out.Scope)
 	}
-	out.stepRecord.Cases = nil
 	removed := map[csp.Var][]int{}
 	var order []csp.Var
 	for _, l := range st.Removed {
@@ -107,7 +126,7 @@ func placed(r *catalog.Reasoning, b catalog.Board, where map[csp.Var][2]int, rec
 	for _, c := range st.Cases {
 		ac := apiCase{Cell: m.Name(c.Assumed.Var), CellRC: where[c.Assumed.Var], Value: c.Assumed.Val, Steps: []apiStep{}}
 		for k, s := range c.Steps {
-			ac.Steps = append(ac.Steps, placed(r, b, where, stepRecord{Instance: rec.Instance, Step: k + 1, ruleRecord: toRule(r, s)}, s))
+			ac.Steps = append(ac.Steps, p.placed(stepRecord{Instance: rec.Instance, Step: k + 1, ruleRecord: toRule(r, bare(s))}, s))
 		}
 		out.Cases = append(out.Cases, ac)
 	}

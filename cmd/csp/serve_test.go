@@ -40,6 +40,46 @@ func testServer(t *testing.T, c serveConfig) (*server, *httptest.Server) {
 	return s, ts
 }
 
+// serverTimes records the time the server takes on each request: from
+// when its handler is called (the request's headers read) to when it
+// returns, its answer written. It does not count the wait for a
+// connection, nor the client's reading and decoding of the answer. A
+// request is named by its X-Test-Request header (its path when it has
+// none).
+type serverTimes struct {
+	mu   sync.Mutex
+	took map[string]time.Duration
+}
+
+// timedServer is testServer with the time of each request recorded.
+func timedServer(t *testing.T, c serveConfig) (*server, *httptest.Server, *serverTimes) {
+	t.Helper()
+	s, _ := testServer(t, c)
+	times := &serverTimes{took: map[string]time.Duration{}}
+	h := s.handler()
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		h.ServeHTTP(w, r)
+		took := time.Since(start)
+		name := r.Header.Get("X-Test-Request")
+		if name == "" {
+			name = r.URL.Path
+		}
+		times.mu.Lock()
+		times.took[name] = took
+		times.mu.Unlock()
+	}))
+	t.Cleanup(ts.Close)
+	return s, ts, times
+}
+
+// of returns the time the server took on the request called name.
+func (st *serverTimes) of(name string) time.Duration {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	return st.took[name]
+}
+
 // post sends body to path and returns the status and the decoded answer.
 func post(t *testing.T, ts *httptest.Server, path string, body any) (int, map[string]any) {
 	t.Helper()
@@ -47,6 +87,12 @@ func post(t *testing.T, ts *httptest.Server, path string, body any) (int, map[st
 }
 
 func postCtx(t *testing.T, ctx context.Context, ts *httptest.Server, path string, body any) (int, map[string]any) {
+	t.Helper()
+	return postAs(t, ctx, ts, path, "", body)
+}
+
+// postAs is postCtx for a request named name (X-Test-Request; "": none).
+func postAs(t *testing.T, ctx context.Context, ts *httptest.Server, path, name string, body any) (int, map[string]any) {
 	t.Helper()
 	var b []byte
 	switch v := body.(type) {
@@ -60,6 +106,9 @@ func postCtx(t *testing.T, ctx context.Context, ts *httptest.Server, path string
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, ts.URL+path, bytes.NewReader(b))
 	require.NoError(t, err)
 	req.Header.Set("Content-Type", "application/json")
+	if name != "" {
+		req.Header.Set("X-Test-Request", name)
+	}
 	resp, err := ts.Client().Do(req)
 	if err != nil {
 		return 0, nil
@@ -418,6 +467,35 @@ func TestServeExplainReplays(t *testing.T) {
 	}
 }
 
+// An explanation whose steps are over maxExplainBytes in JSON stops there
+// and says so: its steps are the first ones of the whole explanation, and
+// its outcome is the whole one's.
+func TestServeExplainTruncated(t *testing.T) {
+	_, ts := testServer(t, serveConfig{})
+	req := map[string]any{"problem": "skyscraper", "puzzle": towers6}
+	code, whole := post(t, ts, "/api/explain", req)
+	require.Equal(t, 200, code, "%v", whole)
+	assert.NotContains(t, whole, "truncated")
+	all := whole["steps"].([]any)
+	b, err := json.Marshal(all)
+	require.NoError(t, err)
+	defer func(n int) { maxExplainBytes = n }(maxExplainBytes)
+	for _, limit := range []int{len(b) / 2, 10} {
+		maxExplainBytes = limit
+		code, cut := post(t, ts, "/api/explain", req)
+		require.Equal(t, 200, code, "%v", cut)
+		assert.Equal(t, true, cut["truncated"])
+		steps := cut["steps"].([]any)
+		assert.Less(t, len(steps), len(all))
+		assert.Equal(t, all[:len(steps)], steps, "the first steps")
+		b, err := json.Marshal(steps)
+		require.NoError(t, err)
+		assert.LessOrEqual(t, len(b), max(limit, 2), "the steps within the limit")
+		assert.Equal(t, whole["final"], cut["final"])
+		assert.Equal(t, whole["candidates"], cut["candidates"])
+	}
+}
+
 // Continue from here: the marks a person has (here those of the first
 // level) read back as the starting point of hint, explain and solve.
 func TestServeContinueFromMarks(t *testing.T) {
@@ -488,15 +566,16 @@ func baseline(t *testing.T, s *server, ts *httptest.Server) int {
 }
 
 // A search past its limit is answered unknown, stopped by the time limit,
-// within the limit (and some slack on a loaded machine), and its search
-// ends: no token held, no goroutine left.
+// within the limit and 100 ms (the server's time on the request: see
+// serverTimes), and its search ends: no token held, no goroutine left.
 func TestServeTimeout(t *testing.T) {
-	s, ts := testServer(t, serveConfig{timeout: 5 * time.Second})
-	for _, path := range []string{"/api/solve", "/api/count", "/api/grade", "/api/diagnose", "/api/explain"} {
+	s, ts, times := timedServer(t, serveConfig{timeout: 5 * time.Second})
+	const limit = 300 * time.Millisecond
+	for _, path := range []string{"/api/solve", "/api/count", "/api/grade", "/api/diagnose", "/api/explain", "/api/marks"} {
 		t.Run(path, func(t *testing.T) {
 			base := baseline(t, s, ts)
 			start := time.Now()
-			code, out := post(t, ts, path, map[string]any{"problem": "latin", "puzzle": hardLatin(t), "timeout_ms": 300})
+			code, out := post(t, ts, path, map[string]any{"problem": "latin", "puzzle": hardLatin(t), "timeout_ms": limit.Milliseconds()})
 			took := time.Since(start)
 			require.Equal(t, 200, code, "%v", out)
 			if final, ok := out["final"].(map[string]any); ok {
@@ -508,7 +587,8 @@ func TestServeTimeout(t *testing.T) {
 				assert.Equal(t, "unknown", out["verdict"])
 			}
 			assert.Equal(t, "time limit", out["stopped"])
-			assert.Less(t, took, 300*time.Millisecond+time.Second, "answered after %v", took)
+			assert.Less(t, times.of(path), limit+100*time.Millisecond, "answered after %v", times.of(path))
+			t.Logf("answered %v after the request came, %v after it was sent (the client's decoding included)", times.of(path), took)
 			settles(t, s, ts, base, 2*time.Second)
 		})
 	}

@@ -488,6 +488,8 @@ async function explain() {
   const f = rec.final || {};
   const used = Object.entries(f.levels_used || {}).map(([l, n]) => `${l} (${n})`).join(", ");
   let outcome = `${rec.steps.length} steps${used ? ` using ${used}` : ""}`;
+  // A list the server cut (too long, or out of time): its first steps.
+  if (rec.truncated) outcome = `the first ${rec.steps.length} of ${f.steps} steps (the server cut the list)${used ? ` using ${used}` : ""}`;
   if (f.status === "solved" && !f.guess_needed) outcome += `: solved without a guess; hardest level ${f.grade}`;
   else if (f.guess_needed) outcome += `: then a guess is needed; search finished it (${f.guesses} guesses): ${f.verdict || f.status}`;
   else if (f.status === "unsatisfiable") outcome += ": contradiction, no solution";
