@@ -103,5 +103,5 @@ func ExampleRead() {
 	}
 	// Output:
 	// instance 1, line 1, field 5: futoshiki: wrong count of cells: 4 cells, want 16
-	// instance 2, line 2: futoshiki: bad sign: less[0] [0 0 2 2]: the cells are not neighbours
+	// instance 2, line 2: futoshiki: bad sign: "less" entry 1 of 1, [0,0,2,2]: cells (0,0) and (2,2) are not neighbours (want two cells side by side in a row or a column)
 }

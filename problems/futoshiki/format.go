@@ -382,7 +382,7 @@ func ParseJSON(t string, line int) (*Puzzle, error) {
 	}
 	n := j.Size
 	if n < 1 || n > MaxSize {
-		return nil, &ParseError{Line: line, Err: ErrSize, Detail: fmt.Sprintf("size %d, want 1..%d", n, MaxSize)}
+		return nil, &ParseError{Line: line, Err: ErrSize, Detail: fmt.Sprintf(`"size": found %d, want 1..%d`, n, MaxSize)}
 	}
 	p := New(n, j.Adjacent)
 	if j.Givens != nil {
@@ -413,7 +413,8 @@ func ParseJSON(t string, line int) (*Puzzle, error) {
 	}{{"less", j.Less}, {"bars", j.Bars}} {
 		for i, q := range list.pairs {
 			if err := p.setPair(q, list.key == "bars"); err != nil {
-				return nil, &ParseError{Line: line, Err: ErrSign, Detail: fmt.Sprintf("%s[%d] %v: %s", list.key, i, q, err)}
+				return nil, &ParseError{Line: line, Err: ErrSign, Detail: fmt.Sprintf("%q entry %d of %d, [%d,%d,%d,%d]: %s",
+					list.key, i+1, len(list.pairs), q[0], q[1], q[2], q[3], err)}
 			}
 		}
 	}
@@ -427,9 +428,9 @@ func ParseJSON(t string, line int) (*Puzzle, error) {
 func (p *Puzzle) setPair(q [4]int, bar bool) error {
 	r1, c1, r2, c2 := q[0], q[1], q[2], q[3]
 	n := p.N
-	for _, v := range q {
-		if v < 0 || v >= n {
-			return fmt.Errorf("a cell outside the %dx%d grid", n, n)
+	for k := 0; k < 4; k += 2 {
+		if r, c := q[k], q[k+1]; r < 0 || r >= n || c < 0 || c >= n {
+			return fmt.Errorf("cell (%d,%d) is outside the %dx%d grid (want rows and columns 0..%d)", r, c, n, n, n-1)
 		}
 	}
 	var at *Sign
@@ -444,7 +445,7 @@ func (p *Puzzle) setPair(q [4]int, bar bool) error {
 	case c1 == c2 && r2 == r1-1:
 		at, less = &p.Down[r2][c1], false
 	default:
-		return errors.New("the cells are not neighbours")
+		return fmt.Errorf("cells (%d,%d) and (%d,%d) are not neighbours (want two cells side by side in a row or a column)", r1, c1, r2, c2)
 	}
 	want := Bar
 	if !bar {
@@ -454,7 +455,7 @@ func (p *Puzzle) setPair(q [4]int, bar bool) error {
 		}
 	}
 	if *at != None && *at != want {
-		return errors.New("contradicts an earlier entry")
+		return fmt.Errorf("cells (%d,%d) and (%d,%d) already have another sign from an earlier entry", r1, c1, r2, c2)
 	}
 	*at = want
 	return nil

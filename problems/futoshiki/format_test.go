@@ -133,6 +133,29 @@ func TestReadErrors(t *testing.T) {
 
 // Givens that repeat in a row or column, or that break a sign, read;
 // Clash names them, and the puzzle has no solution.
+// TestJSONSignMessages: a bad entry of "less" or "bars" is named by its
+// key and place in the list, as written, with its cells in the input's
+// own terms (rows and columns from 0) and what was wanted.
+func TestJSONSignMessages(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{`{"size":3,"less":[[0,0,0,1],[0,0,0,2]]}`,
+			`futoshiki: bad sign: "less" entry 2 of 2, [0,0,0,2]: cells (0,0) and (0,2) are not neighbours (want two cells side by side in a row or a column)`},
+		{`{"size":3,"less":[[0,2,0,3]]}`,
+			`futoshiki: bad sign: "less" entry 1 of 1, [0,2,0,3]: cell (0,3) is outside the 3x3 grid (want rows and columns 0..2)`},
+		{`{"size":3,"less":[[0,0,0,1],[0,1,0,0]]}`,
+			`futoshiki: bad sign: "less" entry 2 of 2, [0,1,0,0]: cells (0,1) and (0,0) already have another sign from an earlier entry`},
+		{`{"size":3,"adjacent":true,"bars":[[-1,0,0,0]]}`,
+			`futoshiki: bad sign: "bars" entry 1 of 1, [-1,0,0,0]: cell (-1,0) is outside the 3x3 grid (want rows and columns 0..2)`},
+		{`{"size":-4}`, `futoshiki: size out of range: "size": found -4, want 1..63`},
+	} {
+		_, err := ParseJSON(c.in, 1)
+		require.Error(t, err, c.in)
+		var pe *ParseError
+		require.ErrorAs(t, err, &pe)
+		assert.Equal(t, c.want, pe.Err.Error()+": "+pe.Detail, c.in)
+	}
+}
+
 func TestClash(t *testing.T) {
 	cases := []struct{ name, input, want string }{
 		{"id repeat", "2:1,1,0,0", "futoshiki: givens clash: r1c1 and r1c2 both hold 1 (row 1)"},

@@ -372,31 +372,31 @@ func parseJSON(t string, line int) (*Puzzle, error) {
 	}
 	n := j.Size
 	if n < 1 || n > MaxSize {
-		return nil, &ParseError{Line: line, Err: ErrSize, Detail: fmt.Sprintf("size %d, want 1..%d", n, MaxSize)}
+		return nil, &ParseError{Line: line, Err: ErrSize, Detail: fmt.Sprintf(`"size": found %d, want 1..%d`, n, MaxSize)}
 	}
 	p := New(n)
 	if j.Clues != nil {
 		if len(j.Clues) != 4*n {
-			return nil, &ParseError{Line: line, Err: ErrCount, Detail: fmt.Sprintf("%d clues, want %d (4N clockwise)", len(j.Clues), 4*n)}
+			return nil, &ParseError{Line: line, Err: ErrCount, Detail: fmt.Sprintf(`"clues": found %s, want %d (4N clockwise)`, plural(len(j.Clues), "clue"), 4*n)}
 		}
 		for i, v := range j.Clues {
 			if v < 0 || v > n {
-				return nil, &ParseError{Line: line, Err: ErrClue, Detail: fmt.Sprintf("clue %d is %d, want 0..%d", i+1, v, n)}
+				return nil, &ParseError{Line: line, Err: ErrClue, Detail: fmt.Sprintf(`"clues" entry %d: found %d, want 0..%d`, i+1, v, n)}
 			}
 		}
 		p.SetClockwise(j.Clues)
 	}
 	if j.Givens != nil {
 		if len(j.Givens) != n {
-			return nil, &ParseError{Line: line, Err: ErrCount, Detail: fmt.Sprintf("%d rows of givens, want %d", len(j.Givens), n)}
+			return nil, &ParseError{Line: line, Err: ErrCount, Detail: fmt.Sprintf(`"givens": found %s, want %d`, plural(len(j.Givens), "row"), n)}
 		}
 		for r, row := range j.Givens {
 			if len(row) != n {
-				return nil, &ParseError{Line: line, Err: ErrCount, Detail: fmt.Sprintf("givens row %d has %d cells, want %d", r+1, len(row), n)}
+				return nil, &ParseError{Line: line, Err: ErrCount, Detail: fmt.Sprintf(`"givens" row %d: found %s, want %d`, r+1, plural(len(row), "cell"), n)}
 			}
 			for c, v := range row {
 				if v < 0 || v > n {
-					return nil, &ParseError{Line: line, Err: ErrGiven, Detail: fmt.Sprintf("r%dc%d is %d, want 0..%d", r+1, c+1, v, n)}
+					return nil, &ParseError{Line: line, Err: ErrGiven, Detail: fmt.Sprintf(`"givens" r%dc%d: found %d, want 0..%d`, r+1, c+1, v, n)}
 				}
 			}
 		}
@@ -407,7 +407,7 @@ func parseJSON(t string, line int) (*Puzzle, error) {
 			if field == 2 { // JSON counts rows and columns from 0
 				detail = fmt.Sprintf("row %d, col %d (from 0): %s", in.Row, in.Col, detail)
 			}
-			return nil, &ParseError{Line: line, Err: ErrInClue, Detail: fmt.Sprintf("interior clue %d: %s", i+1, detail)}
+			return nil, &ParseError{Line: line, Err: ErrInClue, Detail: fmt.Sprintf(`"interior" entry %d: %s`, i+1, detail)}
 		}
 	}
 	p.Interior = j.Interior
