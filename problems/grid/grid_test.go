@@ -2,6 +2,7 @@ package grid_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 	"testing"
@@ -88,6 +89,22 @@ func TestCellNames(t *testing.T) {
 	assert.Equal(t, "r600c601", big[len(big)-1])
 	assert.NotSame(t, &big[0], &grid.CellNames(600, 601)[0], "too large to keep")
 	assert.Same(t, &names[0], &grid.CellNames(2, 3)[0], "the small ones stay")
+}
+
+// TestNewContext: the board New makes, and none under a done context.
+func TestNewContext(t *testing.T) {
+	m := csp.NewModel()
+	g, err := grid.NewContext(context.Background(), m, 3, 4, 1, 4)
+	require.NoError(t, err)
+	assert.Len(t, g.Vars, 12)
+	assert.Equal(t, "r3c4", m.Name(g.At(2, 3)))
+
+	ctx, cancel := context.WithCancelCause(context.Background())
+	stop := errors.New("stop")
+	cancel(stop)
+	g, err = grid.NewContext(ctx, csp.NewModel(), 200, 200, 1, 200)
+	assert.Nil(t, g)
+	assert.ErrorIs(t, err, stop)
 }
 
 // TestCellNamesConcurrent: goroutines asking for the same and for new

@@ -95,9 +95,9 @@ func BuildShape(ctx context.Context, n int, opt Options) (*Model, error) {
 	if opt.View == Channeled {
 		m.Model.Grow(3 * n * n) // the cells, ColOf and RowOf, in one allocation
 	}
-	g := grid.New(m.Model, n, n, 1, n)
-	if ctx.Err() != nil {
-		return nil, context.Cause(ctx)
+	g, err := grid.NewContext(ctx, m.Model, n, n, 1, n)
+	if err != nil {
+		return nil, err
 	}
 	m.Board = g
 	for _, unit := range g.Lines() {
