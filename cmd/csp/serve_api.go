@@ -44,10 +44,11 @@ func writeJSONStatus(w http.ResponseWriter, code int, v any) {
 		if b, err = json.Marshal(v); err != nil { // the records always marshal; say so if one does not
 			code, b = http.StatusInternalServerError, []byte(`{"error":"internal error: encoding the answer"}`)
 		}
+		b = append(b, '\n')
 	}
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.WriteHeader(code)
-	_, _ = w.Write(append(b, '\n')) // the client went away: nothing to do
+	_, _ = w.Write(b) // the client went away: nothing to do
 }
 
 // apiError is the body of every error answer.
@@ -486,6 +487,17 @@ func export(p *catalog.Entry, inst any) (string, error) {
 }
 
 func (s *server) solve(c *call) (any, error) {
+	// The search reads the clock against the request's limit too (every
+	// 16 nodes), as the command line's --timeout has it do: the context
+	// ends by a runtime timer, which a busy process fires late (on a
+	// 2-core machine at load 8, 100-300 ms late now and then), while a
+	// running search reads the clock within milliseconds of the limit.
+	// Its answer says so as the context's end would: unknown, stopped by
+	// the time limit. (The other endpoints tell a stop from an error by
+	// the context's end, so they wait for it.)
+	if dl, ok := c.ctx.Deadline(); ok {
+		c.c.settings.Search.TimeLimit = max(time.Until(dl), time.Nanosecond)
+	}
 	o := attempt(c.ctx, c.p, c.it, c.c.settings, &catalog.Cache{}, false)
 	if o.err != nil {
 		return nil, o.err // a bug: the checker refused a solution, say
@@ -580,7 +592,8 @@ func (l *stepList) answer(final map[string]any, candidates [][][]int) (encoded, 
 	if err != nil {
 		return nil, err
 	}
-	out := l.buf
+	// One copy at most of the steps, into room for the rest.
+	out := slices.Grow(l.buf, len(`],"truncated":true,"final":,"candidates":}`)+len(f)+len(c)+1)
 	if l.n == 0 {
 		out = append(out[:0], stepsHead...)
 	}
@@ -592,11 +605,11 @@ func (l *stepList) answer(final map[string]any, candidates [][][]int) (encoded, 
 	out = append(out, f...)
 	out = append(out, `,"candidates":`...)
 	out = append(out, c...)
-	return append(out, '}'), nil
+	return append(out, "}\n"...), nil
 }
 
-// encoded is an answer in JSON already: writeJSONStatus writes it as it
-// is.
+// encoded is an answer in JSON already, with its closing newline:
+// writeJSONStatus writes it as it is.
 type encoded []byte
 
 func (s *server) explain(c *call) (any, error) {
