@@ -97,6 +97,23 @@ func TestCageAgainstBruteForce(t *testing.T) {
 	}
 }
 
+// TestCageLarge: a cage of thousands of tuples (they are gathered in
+// blocks of growing size) lists what brute force finds, each tuple a
+// slice of its own length and capacity, so that appending to one leaves
+// the next alone.
+func TestCageLarge(t *testing.T) {
+	got, err := table.Cage(context.Background(), table.Add, 30, 9, 6, nil)
+	require.NoError(t, err)
+	want := bruteCage(table.Add, 30, 9, 6, nil)
+	require.Greater(t, len(want), 4096+2048, "past the largest block")
+	assert.Equal(t, want, got)
+	for i, tup := range got {
+		require.Equal(t, len(tup), cap(tup), "tuple %d", i)
+	}
+	_ = append(got[0], 99)
+	assert.Equal(t, want[1], got[1])
+}
+
 func TestCageErrors(t *testing.T) {
 	for _, tc := range []struct {
 		name          string
