@@ -37,8 +37,12 @@ func (run Run) Reusable() bool {
 // and not kept: its search's saved state (a snapshot of the domains per
 // level) would stay in the worker's memory for the rest of the batch,
 // while building such a model again costs little beside its search.
-func Reuse[M any](run Run, key any, build func() (M, *csp.Model, error)) (*Reused[M], error) {
-	return ReuseIf(run, key, nil, build)
+//
+// A new search's space is made under ctx (csp.NewSearchContext): a large
+// model's takes long enough that a deadline or an interrupt must be able to
+// stop it; once ctx is done Reuse returns context.Cause(ctx).
+func Reuse[M any](ctx context.Context, run Run, key any, build func() (M, *csp.Model, error)) (*Reused[M], error) {
+	return ReuseIf(ctx, run, key, nil, build)
 }
 
 // ReuseIf is Reuse for instances whose model depends on more than a key
@@ -47,7 +51,7 @@ func Reuse[M any](run Run, key any, build func() (M, *csp.Model, error)) (*Reuse
 // says the kept one's handle does not serve the instance. However many
 // layouts a batch holds, one model per key stays in memory, and
 // consecutive instances of one layout share it.
-func ReuseIf[M any](run Run, key any, fits func(M) bool, build func() (M, *csp.Model, error)) (*Reused[M], error) {
+func ReuseIf[M any](ctx context.Context, run Run, key any, fits func(M) bool, build func() (M, *csp.Model, error)) (*Reused[M], error) {
 	if r, ok := cached[*Reused[M]](run.Cache, key); ok && (fits == nil || fits(r.Model)) {
 		r.Search.Reset()
 		return r, nil
@@ -56,7 +60,11 @@ func ReuseIf[M any](run Run, key any, fits func(M) bool, build func() (M, *csp.M
 	if err != nil {
 		return nil, err
 	}
-	r := &Reused[M]{Model: h, Search: csp.NewSearch(m, run.Search)}
+	search, err := csp.NewSearchContext(ctx, m, run.Search)
+	if err != nil {
+		return nil, err
+	}
+	r := &Reused[M]{Model: h, Search: search}
 	if r.Search.Space().NumVars() > MaxReusedVars {
 		return r, nil
 	}

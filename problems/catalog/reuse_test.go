@@ -54,7 +54,7 @@ func TestReuse(t *testing.T) {
 	}{
 		{3, 0, 2}, {3, 2, 2}, {4, 1, 3}, {3, 1, 2}, {4, 3, 3}, {3, 5, 0},
 	} {
-		r, err := catalog.Reuse(run, twoShape{c.n}, build(c.n))
+		r, err := catalog.Reuse(context.Background(), run, twoShape{c.n}, build(c.n))
 		require.NoError(t, err)
 		sp := r.Search.Space()
 		x, y := r.Model[0], r.Model[1]
@@ -70,7 +70,7 @@ func TestReuse(t *testing.T) {
 		assert.Equal(t, c.given, res.Solution[x])
 		assert.NotEqual(t, res.Solution[x], res.Solution[y])
 
-		r, err = catalog.Reuse(run, twoShape{c.n}, build(c.n))
+		r, err = catalog.Reuse(context.Background(), run, twoShape{c.n}, build(c.n))
 		require.NoError(t, err)
 		require.True(t, r.Search.Space().Assign(x, c.given))
 		var seen [][][]int
@@ -83,17 +83,17 @@ func TestReuse(t *testing.T) {
 	}
 	assert.Equal(t, map[int]int{3: 1, 4: 1}, builds, "one build per shape")
 
-	_, err := catalog.Reuse(run, twoShape{9}, func() ([2]csp.Var, *csp.Model, error) {
+	_, err := catalog.Reuse(context.Background(), run, twoShape{9}, func() ([2]csp.Var, *csp.Model, error) {
 		return [2]csp.Var{}, nil, errors.New("no model")
 	})
 	assert.EqualError(t, err, "no model", "a failed build is returned, and not kept")
-	_, err = catalog.Reuse(run, twoShape{9}, build(9))
+	_, err = catalog.Reuse(context.Background(), run, twoShape{9}, build(9))
 	assert.NoError(t, err)
 
 	// A model above MaxReusedVars is built for each instance.
 	large := 0
 	for range 2 {
-		_, err := catalog.Reuse(run, twoShape{-1}, func() ([2]csp.Var, *csp.Model, error) {
+		_, err := catalog.Reuse(context.Background(), run, twoShape{-1}, func() ([2]csp.Var, *csp.Model, error) {
 			large++
 			m := csp.NewModel()
 			for range catalog.MaxReusedVars + 1 {
@@ -131,7 +131,7 @@ func TestReuseIf(t *testing.T) {
 	run := catalog.Run{Cache: &c}
 	builds := 0
 	get := func(layout int) *catalog.Reused[int] {
-		r, err := catalog.ReuseIf(run, twoShape{0}, func(kept int) bool { return kept == layout }, func() (int, *csp.Model, error) {
+		r, err := catalog.ReuseIf(context.Background(), run, twoShape{0}, func(kept int) bool { return kept == layout }, func() (int, *csp.Model, error) {
 			builds++
 			m := csp.NewModel()
 			m.NewIntVar(0, layout, "x")

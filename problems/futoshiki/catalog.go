@@ -162,7 +162,7 @@ func reuse(ctx context.Context, p *Puzzle, o settings, run catalog.Run) (*catalo
 	if !ok {
 		return nil, nil
 	}
-	r, err := catalog.Reuse(run, sh, func() (*Model, *csp.Model, error) {
+	r, err := catalog.Reuse(ctx, run, sh, func() (*Model, *csp.Model, error) {
 		m, err := BuildShape(ctx, sh)
 		if err != nil {
 			return nil, nil, err

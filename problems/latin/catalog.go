@@ -94,7 +94,7 @@ func build(ctx context.Context, inst *Instance, o settings) (*Model, error) {
 // allows one (catalog.Run.Reusable), else on a model of its own.
 func (problem) Solve(ctx context.Context, inst *Instance, o settings, run catalog.Run) ([][]int, csp.Result, error) {
 	check := func(g [][]int) error { return Check(inst, g) }
-	if reusable(inst, o, run) {
+	if run.Reusable() {
 		r, err := reuse(ctx, inst, o, run)
 		if err != nil {
 			return nil, csp.Result{}, err
@@ -109,7 +109,7 @@ func (problem) Solve(ctx context.Context, inst *Instance, o settings, run catalo
 }
 
 func (problem) Count(ctx context.Context, inst *Instance, o settings, run catalog.Run) (csp.Result, error) {
-	if reusable(inst, o, run) {
+	if run.Reusable() {
 		r, err := reuse(ctx, inst, o, run)
 		if err != nil {
 			return csp.Result{}, err
@@ -123,20 +123,6 @@ func (problem) Count(ctx context.Context, inst *Instance, o settings, run catalo
 	return run.CountModel(ctx, m.Model, run.Search, m.Grid), nil
 }
 
-// reusable reports whether inst is searched on the worker's model of its
-// order: when the search allows it and the model is one catalog.Reuse
-// keeps (at most catalog.MaxReusedVars variables). A larger one would be
-// built for the instance anyway; it is built, and its search made, under
-// the instance's context (csp.Solve and csp.Count make their searches
-// under it: an order-200 square's space alone takes some 100 ms).
-func reusable(inst *Instance, o settings, run catalog.Run) bool {
-	vars := inst.Order * inst.Order
-	if o.View == Channeled {
-		vars *= 3 // the cells, ColOf and RowOf
-	}
-	return run.Reusable() && vars <= catalog.MaxReusedVars
-}
-
 // shape keys the worker's reused models: one per order and options.
 type shape struct {
 	n   int
@@ -147,7 +133,7 @@ type shape struct {
 // with inst posed in it, ready to search; marks that leave a cell empty
 // make inst unsatisfiable, as in build.
 func reuse(ctx context.Context, inst *Instance, o settings, run catalog.Run) (*catalog.Reused[*Model], error) {
-	r, err := catalog.Reuse(run, shape{inst.Order, o.Options}, func() (*Model, *csp.Model, error) {
+	r, err := catalog.Reuse(ctx, run, shape{inst.Order, o.Options}, func() (*Model, *csp.Model, error) {
 		m, err := BuildShape(ctx, inst.Order, o.Options)
 		if err != nil {
 			return nil, nil, err

@@ -161,7 +161,7 @@ func reuse(ctx context.Context, p *Puzzle, o settings, run catalog.Run) (*catalo
 	if !run.Reusable() || !slotted(p.N, o.Options) || len(p.Interior) > 0 {
 		return nil, nil
 	}
-	r, err := catalog.Reuse(run, shape{p.N, o.Options}, func() (*Model, *csp.Model, error) {
+	r, err := catalog.Reuse(ctx, run, shape{p.N, o.Options}, func() (*Model, *csp.Model, error) {
 		m, err := buildShape(ctx, p.N, o.Options)
 		if err != nil {
 			return nil, nil, err

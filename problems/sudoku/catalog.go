@@ -93,7 +93,9 @@ func (problem) Prepare(p *Puzzle, o settings, run catalog.Run) error {
 	if !run.Reusable() {
 		return nil
 	}
-	_, err := reuse(run, p, o)
+	// Prepare has no deadline of its own (it runs before the instance's
+	// clock starts); a sudoku's model is small enough to be made whole.
+	_, err := reuse(context.Background(), run, p, o)
 	return err
 }
 
@@ -110,7 +112,7 @@ func (problem) Solve(ctx context.Context, p *Puzzle, o settings, run catalog.Run
 		g := rows(res.Solution)
 		return g, res, Check(p, g)
 	}
-	r, err := reuse(run, p, o)
+	r, err := reuse(ctx, run, p, o)
 	if err != nil {
 		return nil, csp.Result{}, err
 	}
@@ -130,7 +132,7 @@ func (problem) Count(ctx context.Context, p *Puzzle, o settings, run catalog.Run
 		}
 		return run.CountModel(ctx, m, run.Search, rows), nil
 	}
-	r, err := reuse(run, p, o)
+	r, err := reuse(ctx, run, p, o)
 	if err != nil {
 		return csp.Result{}, err
 	}
@@ -229,11 +231,11 @@ type variant struct{}
 // run.Reusable(): other searches (--workers, --portfolio, --order bfs) go
 // through a model of the puzzle's own, with the givens in its domains
 // (givenModel).
-func reuse(run catalog.Run, p *Puzzle, o settings) (*catalog.Reused[*shaped], error) {
+func reuse(ctx context.Context, run catalog.Run, p *Puzzle, o settings) (*catalog.Reused[*shaped], error) {
 	var r *catalog.Reused[*shaped]
 	var err error
 	if p.Regions == nil && len(p.Cages) == 0 {
-		r, err = catalog.Reuse(run, shape{p.BoxRows, p.BoxCols, p.Diagonals}, func() (*shaped, *csp.Model, error) {
+		r, err = catalog.Reuse(ctx, run, shape{p.BoxRows, p.BoxCols, p.Diagonals}, func() (*shaped, *csp.Model, error) {
 			if !p.Diagonals {
 				m, err := Build(p.BoxRows, p.BoxCols, o.Options)
 				if err != nil {
@@ -244,7 +246,7 @@ func reuse(run catalog.Run, p *Puzzle, o settings) (*catalog.Reused[*shaped], er
 			return buildShaped(p, o)
 		})
 	} else {
-		r, err = catalog.ReuseIf(run, variant{}, func(s *shaped) bool { return s.fits(p) }, func() (*shaped, *csp.Model, error) {
+		r, err = catalog.ReuseIf(ctx, run, variant{}, func(s *shaped) bool { return s.fits(p) }, func() (*shaped, *csp.Model, error) {
 			return buildShaped(p, o)
 		})
 	}

@@ -79,7 +79,7 @@ func TestCatalogReuseSearchesAsFresh(t *testing.T) {
 			assert.Equal(t, g, listed[0], "%s: the solution listed", c.name)
 		}
 
-		r, err := reuse(run, c.p, o)
+		r, err := reuse(context.Background(), run, c.p, o)
 		require.NoError(t, err)
 		if r.Model == last {
 			kept++
