@@ -377,16 +377,27 @@ func Register[I, O any](p Problem[I, O]) {
 	e := adapt(p)
 	mu.Lock()
 	defer mu.Unlock()
-	if e.Name == "" {
-		panic("catalog: a problem needs a name")
-	}
-	if _, dup := registry[e.Name]; dup {
-		panic(fmt.Sprintf("catalog: problem %s registered twice", e.Name))
-	}
-	if _, dup := languages[e.Name]; dup {
-		panic(fmt.Sprintf("catalog: problem %s has the name of a language", e.Name))
-	}
+	claim("problem", e.Name)
 	registry[e.Name] = e
+}
+
+// claim panics unless name is free for a problem or a language (kind) to
+// take: not empty, and neither a problem's nor a language's already, since
+// the command line finds both by name. mu is held.
+func claim(kind, name string) {
+	if name == "" {
+		panic("catalog: a " + kind + " needs a name")
+	}
+	_, problem := registry[name]
+	_, language := languages[name]
+	switch {
+	case problem && kind == "problem" || language && kind == "language":
+		panic(fmt.Sprintf("catalog: %s %s registered twice", kind, name))
+	case problem:
+		panic(fmt.Sprintf("catalog: %s %s has the name of a problem", kind, name))
+	case language:
+		panic(fmt.Sprintf("catalog: %s %s has the name of a language", kind, name))
+	}
 }
 
 // Lookup returns the problem registered under name.

@@ -230,15 +230,7 @@ func RegisterLanguage[M, O any](l Language[M, O]) {
 	e := adaptLanguage(l)
 	mu.Lock()
 	defer mu.Unlock()
-	if e.Name == "" {
-		panic("catalog: a language needs a name")
-	}
-	if _, dup := languages[e.Name]; dup {
-		panic(fmt.Sprintf("catalog: language %s registered twice", e.Name))
-	}
-	if _, dup := registry[e.Name]; dup {
-		panic(fmt.Sprintf("catalog: language %s has the name of a problem", e.Name))
-	}
+	claim("language", e.Name)
 	languages[e.Name] = e
 }
 
