@@ -88,14 +88,7 @@ func runGecode(t *testing.T, fzn string, all bool) gecodeRun {
 // given back to MiniZinc as data and must leave the model satisfiable.
 // Skipped when minizinc or fzn-gecode is not installed.
 func TestCorpusAgainstGecode(t *testing.T) {
-	for _, tool := range []string{"minizinc", "fzn-gecode"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			t.Skipf("%s not installed", tool)
-		}
-	}
-	if testing.Short() {
-		t.Skip("the corpus runs two solvers on every model")
-	}
+	needMiniZinc(t, "the corpus runs two solvers on every model")
 	models, err := filepath.Glob("testdata/mzn/*.mzn")
 	require.NoError(t, err)
 	require.GreaterOrEqual(t, len(models), 30)
@@ -275,4 +268,19 @@ func acceptedByMiniZinc(t *testing.T, p *Problem, values []int, mzn, dir string)
 	require.NoError(t, err, "minizinc with the solution: %s", out)
 	r := runGecode(t, fzn, false)
 	assert.Equal(t, 1, r.solutions, "the model with the solution as data:\n%s", b.String())
+}
+
+// needMiniZinc skips t unless MiniZinc and Gecode's FlatZinc back end are
+// installed (.ci/run installs both), and under -short, saying why (what
+// the test runs).
+func needMiniZinc(t *testing.T, why string) {
+	t.Helper()
+	for _, tool := range []string{"minizinc", "fzn-gecode"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("%s not installed", tool)
+		}
+	}
+	if testing.Short() {
+		t.Skip(why)
+	}
 }

@@ -177,14 +177,7 @@ func TestWindowsErrors(t *testing.T) {
 // second, and by csp on the second. Skipped when minizinc or fzn-gecode
 // is not installed.
 func TestWindowsModelAgainstGecode(t *testing.T) {
-	for _, tool := range []string{"minizinc", "fzn-gecode"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			t.Skipf("%s not installed", tool)
-		}
-	}
-	if testing.Short() {
-		t.Skip("runs MiniZinc and Gecode")
-	}
+	needMiniZinc(t, "runs MiniZinc and Gecode")
 	mzn, err := filepath.Abs("../../bench/mzn/futoshiki.mzn")
 	require.NoError(t, err)
 	solvers := t.TempDir()
