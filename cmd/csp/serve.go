@@ -42,10 +42,9 @@ const (
 // otherwise: one per core (GOMAXPROCS), so that a search past its time
 // limit is running when the limit passes and stops within milliseconds.
 // With more searches than cores they share the cores in the runtime's
-// 10 ms slices, and one past its limit waits for its turn to notice: the
-// load test measured answers 130-220 ms past the limit with twice as many
-// searches as cores, on a loaded machine. At least 2: a bench run takes
-// one.
+// 10 ms slices, and one past its limit waits for its turn to notice
+// (docs/BENCHMARKS.md, "csp serve under load"). At least 2: a bench run
+// takes one.
 func defaultMaxSearches() int { return max(runtime.GOMAXPROCS(0), 2) }
 
 // serveProcs gives the runtime one P (GOMAXPROCS) more than the searches
@@ -53,9 +52,8 @@ func defaultMaxSearches() int { return max(runtime.GOMAXPROCS(0), 2) }
 // back. With every P running a search, the server's own work waits for a
 // search to be preempted (every 10 ms at best, later on a loaded
 // machine): its connections, its answers, and the runtime timers that end
-// the searches' contexts at their time limits. A 2-goroutine busy loop
-// with 2 Ps on a loaded 2-core machine saw its timers fire 50-80 ms late
-// (p99; p50 11 ms); with 3 Ps, 10-12 ms (p50 0.2 ms).
+// the searches' contexts at their time limits (measured in
+// docs/BENCHMARKS.md, "csp serve under load").
 func serveProcs(searches int) (restore func()) {
 	old := runtime.GOMAXPROCS(0)
 	if old > searches {
