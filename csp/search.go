@@ -837,8 +837,49 @@ func (e *Search) pick(vars []Var, sel VarSelect) Var {
 
 // minRatioOneWord is the rest of selectVar when every domain is one word
 // and the order is not InputOrder: the same scan, with a popcount for the
-// size.
+// size. With ties to the first it runs without a branch on whether a
+// variable is assigned: an assigned variable counts as 65 values of
+// weight 1, a ratio above any real one (a one-word domain has at most 64
+// values), so it never wins, and the loop's only branch is the rare new
+// best. Which variables are assigned follows no pattern a branch
+// predictor learns, and the scan covers every decision variable at every
+// node (see "Variable selection without a branch" in docs/BENCHMARKS.md).
 func (e *Search) minRatioOneWord() Var {
+	if e.opts.RandomTies {
+		return e.minRatioOneWordTies()
+	}
+	words, wdeg := e.space.words, e.space.wdeg
+	best := Var(-1)
+	bestSize, bestW := int64(65), int64(1)
+	if e.opts.Var != DomWDeg {
+		for _, x := range e.decisions {
+			size := int64(bits.OnesCount64(words[x]))
+			if size <= 1 {
+				size = 65
+			}
+			if size < bestSize {
+				best, bestSize = x, size
+			}
+		}
+		return best
+	}
+	for _, x := range e.decisions {
+		size := int64(bits.OnesCount64(words[x]))
+		w := max(wdeg[x], 1)
+		if size <= 1 {
+			size, w = 65, 1
+		}
+		// Compare size/w < bestSize/bestW without division.
+		if size*bestW < bestSize*w {
+			best, bestSize, bestW = x, size, w
+		}
+	}
+	return best
+}
+
+// minRatioOneWordTies is minRatioOneWord with random ties: the scan of
+// pick, with a popcount for the size.
+func (e *Search) minRatioOneWordTies() Var {
 	sp := e.space
 	words, wdeg := sp.words, sp.wdeg
 	dw := e.opts.Var == DomWDeg
@@ -854,11 +895,10 @@ func (e *Search) minRatioOneWord() Var {
 		if dw {
 			w = max(wdeg[x], 1)
 		}
-		// Compare size/w < bestSize/bestW without division.
 		switch {
 		case best < 0 || size*bestW < bestSize*w:
 			best, bestSize, bestW, ties = x, size, w, 1
-		case size*bestW == bestSize*w && e.opts.RandomTies:
+		case size*bestW == bestSize*w:
 			ties++
 			if e.rng.IntN(ties) == 0 {
 				best = x
