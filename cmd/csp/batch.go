@@ -80,8 +80,14 @@ func batch(e env, p *catalog.Entry, args []string, c *config, counting bool) int
 		chunks = pipeline(ctx, p, p.Read(in, c.marks), c, counting, &read)
 	}
 	for ch := range chunks {
-		e.stdout.write(ch.out.Bytes())
-		e.stderr.write(ch.errOut.Bytes())
+		// An empty buffer is not written: a write of nothing is still a
+		// system call, two per chunk of a --quiet batch.
+		if ch.out.Len() > 0 {
+			e.stdout.write(ch.out.Bytes())
+		}
+		if ch.errOut.Len() > 0 {
+			e.stderr.write(ch.errOut.Bytes())
+		}
 		for i := range ch.outs {
 			sum.add(&ch.outs[i])
 		}
@@ -117,17 +123,18 @@ type chunk struct {
 }
 
 // pipeline solves the items with c.jobs workers and yields the chunks in
-// input order. Instances that take microseconds (p.Quick) travel in chunks
-// of many so that handing them over costs little; others one by one, so
-// that a short batch of hard instances still spreads over the workers.
+// input order. Chunks are sized by what the instances cost: the workers
+// keep a running mean of the time per instance (pace), and the reader
+// makes each chunk about chunkWork of work, from one instance (hard ones,
+// so that a short batch of them still spreads over the workers) up to
+// maxChunk (instances of microseconds, whose hand-over from the reader to
+// a worker would otherwise cost as much as solving them). The size at
+// most doubles from one chunk to the next, starting at one.
 // At most 4 chunks per worker are in flight. Once ctx is done no more
 // input is read, and the instances read but not started come back as not
 // run; read is set when the whole input was read.
 func pipeline(ctx context.Context, p *catalog.Entry, items iter.Seq[catalog.Item[any]], c *config, counting bool, read *atomic.Bool) iter.Seq[*chunk] {
-	size := 1
-	if p.Quick {
-		size = 64
-	}
+	var pace atomic.Int64 // mean nanoseconds per instance; 0: none measured yet
 	jobs := int(c.jobs)
 	work := make(chan *chunk, jobs)
 	done := make(chan *chunk, 4*jobs)
@@ -135,6 +142,7 @@ func pipeline(ctx context.Context, p *catalog.Entry, items iter.Seq[catalog.Item
 	go func() {
 		defer close(work)
 		cur := &chunk{}
+		size := 1
 		// send hands cur to the workers and reports whether to read on.
 		// Once ctx is done it still hands it over, so that every instance
 		// read is reported (as not run), and says to stop: the workers
@@ -143,6 +151,7 @@ func pipeline(ctx context.Context, p *catalog.Entry, items iter.Seq[catalog.Item
 			tokens <- struct{}{}
 			work <- cur
 			cur = &chunk{seq: cur.seq + 1}
+			size = chunkSize(size, pace.Load())
 			return ctx.Err() == nil
 		}
 		for it := range items {
@@ -164,7 +173,7 @@ func pipeline(ctx context.Context, p *catalog.Entry, items iter.Seq[catalog.Item
 			ws := &catalog.Cache{}
 			stopped := false
 			for ch := range work {
-				runChunk(ctx, p, ch, c, ws, counting)
+				runChunk(ctx, p, ch, c, ws, counting, &pace)
 				<-tokens
 				if !stopped && !yield(ch) {
 					stopped = true // drain the reader
@@ -179,7 +188,7 @@ func pipeline(ctx context.Context, p *catalog.Entry, items iter.Seq[catalog.Item
 			defer wg.Done()
 			ws := &catalog.Cache{}
 			for ch := range work {
-				runChunk(ctx, p, ch, c, ws, counting)
+				runChunk(ctx, p, ch, c, ws, counting, &pace)
 				done <- ch
 			}
 		}()
@@ -211,15 +220,23 @@ func pipeline(ctx context.Context, p *catalog.Entry, items iter.Seq[catalog.Item
 }
 
 // runChunk solves (or counts) the instances of ch in order, writing what
-// each prints into ch's buffers and its outcome into ch.outs. An instance
+// each prints into ch's buffers and its outcome into ch.outs, and moves
+// pace (the mean time per instance) toward each one's time. An instance
 // not started before ctx is done is not run.
-func runChunk(ctx context.Context, p *catalog.Entry, ch *chunk, c *config, ws *catalog.Cache, counting bool) {
+func runChunk(ctx context.Context, p *catalog.Entry, ch *chunk, c *config, ws *catalog.Cache, counting bool, pace *atomic.Int64) {
 	// Buffers do not fail: what a problem's Write reports is its own
 	// error (writeHuman).
 	ce := env{stdout: newOutput(&ch.out), stderr: newOutput(&ch.errOut)}
 	ch.outs = make([]outcome, 0, len(ch.items))
 	for _, it := range ch.items {
 		o := attempt(ctx, p, it, c.settings, ws, counting)
+		if o.ran {
+			// A mean over the last few instances (weight 1/8 to the
+			// newest); two workers may each drop the other's update,
+			// which only slows the mean's move.
+			old := pace.Load()
+			pace.Store(old + (int64(o.elapsed)-old)/8)
+		}
 		switch {
 		case c.json:
 			writeJSON(ce, &o, counting)
@@ -231,6 +248,25 @@ func runChunk(ctx context.Context, p *catalog.Entry, ch *chunk, c *config, ws *c
 		ch.outs = append(ch.outs, o)
 	}
 	ch.items = nil
+}
+
+// Chunk sizes: a chunk holds about chunkWork of solving, and at most
+// maxChunk instances (which bounds what a batch holds in flight: 4 chunks
+// a worker).
+const (
+	chunkWork = 500 * time.Microsecond
+	maxChunk  = 64
+)
+
+// chunkSize returns the size of the chunk after one of prev instances,
+// when an instance takes pace nanoseconds on average (0: not known yet):
+// chunkWork's worth, at most twice prev, between 1 and maxChunk.
+func chunkSize(prev int, pace int64) int {
+	if pace <= 0 {
+		return 1
+	}
+	want := int64(chunkWork) / pace
+	return int(max(1, min(want, int64(2*prev), maxChunk)))
 }
 
 // reportFrontier says on standard error when a breadth-first frontier

@@ -625,7 +625,7 @@ func TestBatchStreams(t *testing.T) {
 		if first {
 			first = false
 			time.Sleep(50 * time.Millisecond) // let the reader run ahead if it would
-			limit := int64((4*c.jobs + c.jobs + 2) * 64)
+			limit := int64((4*c.jobs + c.jobs + 2) * maxChunk)
 			assert.LessOrEqual(t, yielded.Load(), limit)
 			break
 		}
@@ -750,4 +750,48 @@ func TestOrder(t *testing.T) {
 	r := runCSP(t, in, "count", "latin", "-", "--order", "bfs", "--stats")
 	assert.Contains(t, r.stdout, "%%%mzn-stat: widths=1,")
 	assert.Contains(t, r.stdout, "%%%mzn-stat: restarts=0")
+}
+
+func TestChunkSize(t *testing.T) {
+	us := int64(time.Microsecond)
+	for _, c := range []struct {
+		prev int
+		pace int64
+		want int
+	}{
+		{1, 0, 1},                 // nothing measured yet: one at a time
+		{8, 0, 1},                 //
+		{1, 1 * us, 2},            // fast: doubles
+		{32, 1 * us, maxChunk},    // up to the cap
+		{64, 1 * us, maxChunk},    //
+		{64, 100 * us, 5},         // about chunkWork of work
+		{64, 400 * us, 1},         // hard ones: one at a time
+		{1, 10_000 * us, 1},       //
+		{3, 50 * us, 6},           // at most twice the last
+		{64, int64(time.Hour), 1}, //
+	} {
+		assert.Equal(t, c.want, chunkSize(c.prev, c.pace), "prev %d, pace %v", c.prev, time.Duration(c.pace))
+	}
+}
+
+// writeLog records the length of every write it is given.
+type writeLog struct{ lens []int }
+
+func (w *writeLog) Write(p []byte) (int, error) {
+	w.lens = append(w.lens, len(p))
+	return len(p), nil
+}
+
+// A --quiet batch writes its summary and nothing per instance: no empty
+// writes (each is a system call on a file), whatever the chunks.
+func TestQuietBatchWritesOnlyTheSummary(t *testing.T) {
+	ids := strings.Repeat("4:2/////////3/2///2//,j1e\n4:/1//////2//2///2///2\n", 100)
+	for _, jobs := range []string{"1", "2"} {
+		var out, errOut writeLog
+		code := run([]string{"solve", "skyscraper", "-", "--quiet", "--jobs", jobs}, strings.NewReader(ids), &out, &errOut)
+		require.Equal(t, 0, code)
+		assert.NotContains(t, out.lens, 0, "jobs %s: an empty write to stdout", jobs)
+		assert.Empty(t, errOut.lens, "jobs %s: nothing on stderr", jobs)
+		assert.LessOrEqual(t, len(out.lens), 2, "jobs %s: the summary's two lines at most", jobs)
+	}
 }

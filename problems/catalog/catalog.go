@@ -85,9 +85,6 @@ type Info struct {
 	Doc    string   // one line for the usage text: what an instance looks like
 	Models []string // the names --model takes, the default first (nil: one model)
 	Flags  []Flag   // the problem's own flags, beside the shared ones
-	// Quick says instances take microseconds: a batch hands them to its
-	// workers in chunks.
-	Quick bool
 }
 
 // Run is the search side of one request, the same for every problem: the

@@ -51,7 +51,6 @@ func (problem) Info() catalog.Info {
 			{Name: "chutes", Bool: true, Default: "true", Usage: "with box-line, each band and stack as a whole (units model)"},
 			{Name: "cages", Default: linear.GAC.String(), Choices: cageNames, Usage: "killer cage strength: gac (distinct and sum as one) or bounds"},
 		}, catalog.MakeFlags(Ladder.Levels)...),
-		Quick: true,
 	}
 }
 
