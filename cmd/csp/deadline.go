@@ -45,9 +45,14 @@ func interruptible() (context.Context, context.CancelFunc) {
 // instanceContext returns the context of one instance: ctx with the
 // --timeout deadline (d; 0: none) from now, whose end says
 // csp.TimeLimit, and which the memory guard of ctx, if any, cancels with
-// csp.ErrMemoryLimit as the cause (see guardMemory).
+// csp.ErrMemoryLimit as the cause (see guardMemory). Without a deadline
+// it adds no context of its own: an instance of microseconds would
+// otherwise spend a good part of its time making and cancelling one.
 func instanceContext(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
 	ctx, release := guardedInstance(ctx)
+	if d <= 0 {
+		return ctx, release
+	}
 	ctx, cancel := csp.WithTimeLimit(ctx, d)
 	return ctx, func() {
 		cancel()
