@@ -843,7 +843,8 @@ func (e *Search) pick(vars []Var, sel VarSelect) Var {
 // values), so it never wins, and the loop's only branch is the rare new
 // best. Which variables are assigned follows no pattern a branch
 // predictor learns, and the scan covers every decision variable at every
-// node (see "Variable selection without a branch" in docs/BENCHMARKS.md).
+// node (docs/BENCHMARKS.md, "The latin loss found, and the variable
+// selection without a branch").
 func (e *Search) minRatioOneWord() Var {
 	if e.opts.RandomTies {
 		return e.minRatioOneWordTies()
