@@ -117,9 +117,12 @@ type group struct {
 	ex      justifier // the explanations' scratch, this clone's
 }
 
+// newGroup makes a group's state, its three word lists in one
+// allocation (a model posts a group per unit, and a space clones each).
 func newGroup(vars []csp.Var, width int) group {
-	g := group{vars: vars, width: width, scratch: make([]uint64, 3*width),
-		fresh: make([]uint64, domains.WordsFor(len(vars))), src: make([]uint64, domains.WordsFor(len(vars)))}
+	s, n := 3*width, domains.WordsFor(len(vars))
+	buf := make([]uint64, s+2*n)
+	g := group{vars: vars, width: width, scratch: buf[:s:s], fresh: buf[s : s+n : s+n], src: buf[s+n:]}
 	g.markAll()
 	return g
 }
