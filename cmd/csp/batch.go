@@ -125,17 +125,24 @@ type chunk struct {
 // pipeline solves the items with c.jobs workers and yields the chunks in
 // input order. Chunks are sized by what the instances cost: the workers
 // keep a running mean of the time per instance (pace), and the reader
-// makes each chunk about chunkWork of work, from one instance (hard ones,
-// so that a short batch of them still spreads over the workers) up to
-// maxChunk (instances of microseconds, whose hand-over from the reader to
-// a worker would otherwise cost as much as solving them). The size at
-// most doubles from one chunk to the next, starting at one.
+// makes each chunk about chunkWork of work, from one instance (hard ones)
+// up to maxChunk (instances of microseconds, whose hand-over from the
+// reader to a worker would otherwise cost as much as solving them). The
+// size at most doubles from one chunk to the next, starting at one. With
+// several workers a chunk holds at most maxChunkParallel: the size is a
+// guess from the instances before, and a run of hard instances after easy
+// ones lands in one chunk, on one worker, while the others wait; the
+// smaller cap bounds that, at the price of more hand-overs.
 // At most 4 chunks per worker are in flight. Once ctx is done no more
 // input is read, and the instances read but not started come back as not
 // run; read is set when the whole input was read.
 func pipeline(ctx context.Context, p *catalog.Entry, items iter.Seq[catalog.Item[any]], c *config, counting bool, read *atomic.Bool) iter.Seq[*chunk] {
 	var pace atomic.Int64 // mean nanoseconds per instance; 0: none measured yet
 	jobs := int(c.jobs)
+	capped := maxChunk
+	if jobs > 1 {
+		capped = maxChunkParallel
+	}
 	work := make(chan *chunk, jobs)
 	done := make(chan *chunk, 4*jobs)
 	tokens := make(chan struct{}, 4*jobs)
@@ -151,7 +158,7 @@ func pipeline(ctx context.Context, p *catalog.Entry, items iter.Seq[catalog.Item
 			tokens <- struct{}{}
 			work <- cur
 			cur = &chunk{seq: cur.seq + 1}
-			size = chunkSize(size, pace.Load())
+			size = chunkSize(size, pace.Load(), capped)
 			return ctx.Err() == nil
 		}
 		for it := range items {
@@ -234,8 +241,12 @@ func runChunk(ctx context.Context, p *catalog.Entry, ch *chunk, c *config, ws *c
 			// A mean over the last few instances (weight 1/8 to the
 			// newest); two workers may each drop the other's update,
 			// which only slows the mean's move.
-			old := pace.Load()
-			pace.Store(old + (int64(o.elapsed)-old)/8)
+			old, t := pace.Load(), max(int64(o.elapsed), 1)
+			if old == 0 {
+				pace.Store(t) // the first time measured is the mean
+			} else {
+				pace.Store(old + (t-old)/8)
+			}
 		}
 		switch {
 		case c.json:
@@ -251,22 +262,23 @@ func runChunk(ctx context.Context, p *catalog.Entry, ch *chunk, c *config, ws *c
 }
 
 // Chunk sizes: a chunk holds about chunkWork of solving, and at most
-// maxChunk instances (which bounds what a batch holds in flight: 4 chunks
-// a worker).
+// maxChunk instances with one worker, maxChunkParallel with several (which
+// bounds what a batch holds in flight: 4 chunks a worker).
 const (
-	chunkWork = 500 * time.Microsecond
-	maxChunk  = 64
+	chunkWork        = 500 * time.Microsecond
+	maxChunk         = 64
+	maxChunkParallel = 4
 )
 
 // chunkSize returns the size of the chunk after one of prev instances,
 // when an instance takes pace nanoseconds on average (0: not known yet):
-// chunkWork's worth, at most twice prev, between 1 and maxChunk.
-func chunkSize(prev int, pace int64) int {
+// chunkWork's worth, at most twice prev, between 1 and limit.
+func chunkSize(prev int, pace int64, limit int) int {
 	if pace <= 0 {
 		return 1
 	}
 	want := int64(chunkWork) / pace
-	return int(max(1, min(want, int64(2*prev), maxChunk)))
+	return int(max(1, min(want, int64(2*prev), int64(limit))))
 }
 
 // reportFrontier says on standard error when a breadth-first frontier

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -755,22 +756,25 @@ func TestOrder(t *testing.T) {
 func TestChunkSize(t *testing.T) {
 	us := int64(time.Microsecond)
 	for _, c := range []struct {
-		prev int
-		pace int64
-		want int
+		prev  int
+		pace  int64
+		limit int
+		want  int
 	}{
-		{1, 0, 1},                 // nothing measured yet: one at a time
-		{8, 0, 1},                 //
-		{1, 1 * us, 2},            // fast: doubles
-		{32, 1 * us, maxChunk},    // up to the cap
-		{64, 1 * us, maxChunk},    //
-		{64, 100 * us, 5},         // about chunkWork of work
-		{64, 400 * us, 1},         // hard ones: one at a time
-		{1, 10_000 * us, 1},       //
-		{3, 50 * us, 6},           // at most twice the last
-		{64, int64(time.Hour), 1}, //
+		{1, 0, maxChunk, 1},                 // nothing measured yet: one at a time
+		{8, 0, maxChunk, 1},                 //
+		{1, 1 * us, maxChunk, 2},            // fast: doubles
+		{32, 1 * us, maxChunk, maxChunk},    // up to the cap
+		{64, 1 * us, maxChunk, maxChunk},    //
+		{64, 1 * us, maxChunkParallel, 4},   // several workers: the smaller cap
+		{2, 1 * us, maxChunkParallel, 4},    //
+		{64, 100 * us, maxChunk, 5},         // about chunkWork of work
+		{64, 400 * us, maxChunk, 1},         // hard ones: one at a time
+		{1, 10_000 * us, maxChunk, 1},       //
+		{3, 50 * us, maxChunk, 6},           // at most twice the last
+		{64, int64(time.Hour), maxChunk, 1}, //
 	} {
-		assert.Equal(t, c.want, chunkSize(c.prev, c.pace), "prev %d, pace %v", c.prev, time.Duration(c.pace))
+		assert.Equal(t, c.want, chunkSize(c.prev, c.pace, c.limit), "prev %d, pace %v, limit %d", c.prev, time.Duration(c.pace), c.limit)
 	}
 }
 
@@ -793,5 +797,27 @@ func TestQuietBatchWritesOnlyTheSummary(t *testing.T) {
 		assert.NotContains(t, out.lens, 0, "jobs %s: an empty write to stdout", jobs)
 		assert.Empty(t, errOut.lens, "jobs %s: nothing on stderr", jobs)
 		assert.LessOrEqual(t, len(out.lens), 2, "jobs %s: the summary's two lines at most", jobs)
+	}
+}
+
+// Hard instances after many easy ones, with several workers (chunks sized
+// by the easy ones, capped): the output keeps the input's order.
+func TestChunksKeepOrderWithWorkers(t *testing.T) {
+	easy := runCSP(t, "", "generate", "latin", "--order", "5", "--holes", "10", "-n", "300", "--seed", "3")
+	require.Equal(t, 0, easy.code, easy.stderr)
+	hard := runCSP(t, "", "generate", "latin", "--order", "30", "--holes", "500", "-n", "6", "--seed", "9")
+	require.Equal(t, 0, hard.code, hard.stderr)
+	in := easy.stdout + hard.stdout + easy.stdout
+	// The hard ones may or may not finish within the limit: compare the
+	// order of the instances' status lines and the easy ones' answers.
+	order := regexp.MustCompile(`(?m)^% instance (\d+) \(line \d+\)`)
+	for _, jobs := range []string{"1", "3"} {
+		r := runCSP(t, in, "solve", "latin", "-", "--jobs", jobs, "--timeout", "20ms")
+		got := order.FindAllStringSubmatch(r.stdout, -1)
+		require.Len(t, got, 606, "jobs %s", jobs)
+		for i, m := range got {
+			require.Equal(t, strconv.Itoa(i+1), m[1], "jobs %s: the %dth status line", jobs, i+1)
+		}
+		assert.Contains(t, r.stdout, "% 606 instances:", "jobs %s", jobs)
 	}
 }
