@@ -841,10 +841,10 @@ func (e *Search) pick(vars []Var, sel VarSelect) Var {
 // variable is assigned: an assigned variable counts as 65 values of
 // weight 1, a ratio above any real one (a one-word domain has at most 64
 // values), so it never wins, and the loop's only branch is the rare new
-// best. Which variables are assigned follows no pattern a branch
-// predictor learns, and the scan covers every decision variable at every
-// node (docs/BENCHMARKS.md, "The latin loss found, and the variable
-// selection without a branch").
+// best. With random ties (the command line's default under restarts) the
+// scan is minRatioOneWordTies. The products stay exact while weights stay
+// below 2^56, some 10^17 failures. (How the speed of this scan moved with
+// the placement of its code: docs/BENCHMARKS.md, "The latin loss found".)
 func (e *Search) minRatioOneWord() Var {
 	if e.opts.RandomTies {
 		return e.minRatioOneWordTies()
