@@ -489,9 +489,9 @@ func export(p *catalog.Entry, inst any) (string, error) {
 func (s *server) solve(c *call) (any, error) {
 	// The search reads the clock against the request's limit too (every
 	// 16 nodes), as the command line's --timeout has it do: the context
-	// ends by a runtime timer, which a busy process fires late (on a
-	// 2-core machine at load 8, 100-300 ms late now and then), while a
-	// running search reads the clock within milliseconds of the limit.
+	// ends by a runtime timer, which a busy process fires late
+	// (docs/BENCHMARKS.md, "csp serve under load"), while a running
+	// search reads the clock within milliseconds of the limit.
 	// Its answer says so as the context's end would: unknown, stopped by
 	// the time limit. (The other endpoints tell a stop from an error by
 	// the context's end, so they wait for it.)

@@ -32,8 +32,8 @@ func New(m *csp.Model, rows, cols, lo, hi int) *Grid {
 }
 
 // NewContext is New under ctx, for boards large enough that adding their
-// variables takes a while (an order-200 Latin square's 40,000 cells, some
-// 10-40 ms in a fresh process on a loaded machine): it looks at ctx before
+// variables takes a while (an order-200 Latin square's; docs/BENCHMARKS.md,
+// "Issue 20: deadlines"): it looks at ctx before
 // each row and returns context.Cause(ctx), and no board, once ctx is
 // done. What it added to m before then stays there (a model being built
 // under ctx is dropped when ctx ends).

@@ -160,9 +160,10 @@ const tupleBlock = 4096
 
 // The tuples are gathered in blocks of ints, and their list made once
 // they are all found: a list of slices grown tuple by tuple is copied
-// whole at each growth, and while the collector marks, each of its
-// 651,960 slices (a 9x9 product cage) goes through the write barrier in
-// that copy, 100-190 ms in one stretch with no look at the context.
+// whole at each growth, and while the collector marks, each of its slices
+// goes through the write barrier in that copy, a long stretch with no look
+// at the context on a large cage (docs/BENCHMARKS.md, "Issue 20:
+// deadlines").
 
 // add records the tuple in g.vals.
 func (g *gen) add() {
