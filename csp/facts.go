@@ -38,6 +38,38 @@ type Past interface {
 	Held(f Fact) bool
 }
 
+// PastWords is a Past that also answers for many values of a variable at
+// once, for explanations that read whole domains of the moment (an
+// all-different's value graph): a conflict's analysis asks for thousands.
+// The Past the engine hands to Justify implements it.
+type PastWords interface {
+	Past
+	// Kept returns the bits of w, values 64k to 64k+63 (value 64k+b at
+	// bit b), that x still held at that moment: those v for which
+	// [x != v] did not hold.
+	Kept(x Var, k int, w uint64) uint64
+}
+
+// KeptWord is PastWords.Kept for any Past: through Held, value by value,
+// where at does not implement PastWords.
+func KeptWord(at Past, x Var, k int, w uint64) uint64 {
+	if pw, ok := at.(PastWords); ok {
+		return pw.Kept(x, k, w)
+	}
+	return keptByFacts(at, x, k, w)
+}
+
+func keptByFacts(at Past, x Var, k int, w uint64) uint64 {
+	var kept uint64
+	for ; w != 0; w &= w - 1 {
+		b := bits.TrailingZeros64(w)
+		if !at.Held(Fact{X: x, V: int32(64*k + b)}) {
+			kept |= 1 << b
+		}
+	}
+	return kept
+}
+
 // Justifier is implemented by a propagator that explains its own
 // changes, so that learning from conflicts gets short reasons from it.
 // The engine asks only while it analyses a conflict, never while it
@@ -241,6 +273,24 @@ type past struct {
 }
 
 func (p past) Held(f Fact) bool { return p.s.HeldBefore(f, p.at) }
+
+// Kept implements PastWords from the removal positions: one comparison a
+// value instead of a call of Held each.
+func (p past) Kept(x Var, k int, w uint64) uint64 {
+	s := p.s
+	if s.doms[x].Base() != 0 || k >= int(s.width[x]) {
+		return keptByFacts(p, x, k, w)
+	}
+	at := s.lt.removedAt[64*(int(s.off[x])+k):][:64]
+	var kept uint64
+	for ; w != 0; w &= w - 1 {
+		b := bits.TrailingZeros64(w)
+		if at[b] > int32(p.at) {
+			kept |= 1 << b
+		}
+	}
+	return kept
+}
 
 // PastAt returns the Past just before fact i (i = len(Facts()): now).
 func (s *Space) PastAt(i int) Past { return past{s, i} }

@@ -140,3 +140,41 @@ func TestFactsInterval(t *testing.T) {
 	require.ErrorIs(t, s.TrackFacts(), csp.ErrFactsInterval)
 	assert.False(t, s.Tracking())
 }
+
+// heldOnly hides every method of a Past but Held.
+type heldOnly struct{ csp.Past }
+
+// TestKeptAsHeld: the engine's Past answers Kept, a word of values at a
+// time, as Held does value by value, at every moment of a branch, for
+// domains of one and several words and an offset one.
+func TestKeptAsHeld(t *testing.T) {
+	m := csp.NewModel()
+	vars := []csp.Var{m.NewIntVar(0, 2, "x"), m.NewIntVar(0, 130, "w"), m.NewIntVar(100, 140, "o"), m.NewIntVar(3, 60, "y")}
+	s := csp.NewSpace(m, csp.Trailing)
+	require.NoError(t, s.TrackFacts())
+	require.True(t, s.Remove(vars[1], 64)) // a root fact
+	steps := []func() bool{
+		func() bool { return s.Remove(vars[0], 1) },
+		func() bool { return s.RemoveBelow(vars[1], 70) },
+		func() bool { return s.Remove(vars[2], 120) },
+		func() bool { return s.Assign(vars[3], 17) },
+		func() bool { return s.RemoveAbove(vars[2], 110) },
+		func() bool { return s.Remove(vars[1], 129) },
+	}
+	for _, step := range steps {
+		s.Push()
+		require.True(t, step())
+	}
+	for i := 0; i <= len(s.Facts()); i++ {
+		at := s.PastAt(i)
+		_, ok := at.(csp.PastWords)
+		require.True(t, ok, "the engine's Past answers words")
+		for _, x := range vars {
+			for k := range 4 {
+				want := csp.KeptWord(heldOnly{at}, x, k, ^uint64(0))
+				assert.Equal(t, want, csp.KeptWord(at, x, k, ^uint64(0)), "x%d word %d before fact %d", x, k, i)
+				assert.Equal(t, want&0xF0F0, csp.KeptWord(at, x, k, 0xF0F0), "x%d word %d before fact %d, some values", x, k, i)
+			}
+		}
+	}
+}

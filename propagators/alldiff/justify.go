@@ -81,6 +81,16 @@ func (e *justifier) load(at csp.Past, ed edges, n int, init []uint64, width, val
 		e.m = newMatcher(n, width, values)
 	}
 	m := e.m
+	if g, ok := ed.(groupEdges); ok {
+		// A variable's row is its domain: read a word at a time.
+		for i := range n {
+			r := m.row(i)
+			for k, w := range init[i*width : (i+1)*width] {
+				r[k] = csp.KeptWord(at, g[i], k, w)
+			}
+		}
+		return m
+	}
 	for i := range n {
 		r := m.row(i)
 		for k, w := range init[i*width : (i+1)*width] {
