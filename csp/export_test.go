@@ -1,5 +1,7 @@
 package csp
 
+import "slices"
+
 // CheckClauses makes e call check with its space and every clause it
 // learns, before it jumps back (a test hook: the clause's literals must
 // then all be false, and no solution may violate it).
@@ -8,4 +10,21 @@ func CheckClauses(e *Search, check func(s *Space, lits []Fact)) {
 		return
 	}
 	e.cl.check = func(lits []Fact) { check(e.space, lits) }
+}
+
+// CheckKeptReasons makes e compare every reason it takes from those it
+// kept with the reason computed afresh, calling mismatch on a difference,
+// and returns the count of reasons so taken (a test hook).
+func CheckKeptReasons(e *Search, mismatch func(i int32, kept, fresh []Fact)) *int {
+	n := new(int)
+	if e.cl == nil {
+		return n
+	}
+	e.cl.checkKept = func(i int32, kept []Fact) {
+		*n++
+		if fresh := e.freshReason(i, nil); !slices.Equal(kept, fresh) {
+			mismatch(i, kept, fresh)
+		}
+	}
+	return n
 }

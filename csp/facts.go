@@ -143,6 +143,10 @@ type facts struct {
 	// fixedTo that v.
 	fixedAt []int32
 	fixedTo []int32
+	// low is the shortest the list has been since the learner last took
+	// it (takeLow): the facts below it are the ones it had then, so what
+	// was computed from them still holds.
+	low int32
 
 	old    []uint64 // the words of oldVar before the change being booked
 	oldVar Var
@@ -191,6 +195,7 @@ func (s *Space) TrackFacts() error {
 		s.lt = t
 	}
 	t.list, t.cause, t.level, t.start = t.list[:0], t.cause[:0], t.level[:0], t.start[:0]
+	t.low = 0
 	t.removedAt = resize(t.removedAt, 64*len(s.words))
 	t.fixedAt = resize(t.fixedAt, len(s.doms))
 	t.fixedTo = resize(t.fixedTo, len(s.doms))
@@ -452,6 +457,7 @@ func (t *facts) close(s *Space) {
 		t.removedAt[64*int(s.off[f.X])+bit] = never
 	}
 	t.list, t.cause, t.level = t.list[:end], t.cause[:end], t.level[:end]
+	t.low = min(t.low, int32(end))
 	t.head = min(t.head, end)
 	t.wiped = -1
 }
@@ -477,6 +483,14 @@ func (s *Space) posOf(f Fact) int32 {
 		return never
 	}
 	return at - 1
+}
+
+// takeLow returns the low-water mark of the list since the last call and
+// starts a new one at its current length.
+func (t *facts) takeLow() int32 {
+	low := t.low
+	t.low = int32(len(t.list))
+	return low
 }
 
 // levelAt returns the decision level of the fact at position pos (0 for

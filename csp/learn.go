@@ -313,14 +313,26 @@ type learner struct {
 	removable []uint32
 	poison    []uint32
 	rstack    []Fact
-	act       []float64
-	inc       float64
-	phase     []int32
-	phased    []bool
-	reduceAt  int64 // conflicts at the next reduction
-	reduces   int64
-	// check, set by tests, sees every learned clause.
-	check func(lits []Fact)
+	// The reasons of facts on the trail, kept while the facts below them
+	// stay (a reason is a function of the facts before its own, and
+	// successive conflicts ask again for most of the same): fact i's is
+	// reasons[reasonAt[k]:reasonEnd[k]] for k = i - reasonBase (the
+	// facts of the root, below reasonBase, have none asked), none when
+	// reasonAt[k] < 0.
+	reasons    []Fact
+	reasonAt   []int32
+	reasonEnd  []int32
+	reasonBase int32
+	act        []float64
+	inc        float64
+	phase      []int32
+	phased     []bool
+	reduceAt   int64 // conflicts at the next reduction
+	reduces    int64
+	// check, set by tests, sees every learned clause; checkKept every
+	// reason taken from those kept.
+	check     func(lits []Fact)
+	checkKept func(i int32, kept []Fact)
 }
 
 // intervalVar names the first variable of m with an interval domain, or
@@ -381,9 +393,7 @@ func (l *learner) mark(pos int32) bool {
 func (l *learner) marked(pos int32) bool { return pos >= 0 && l.stamp[pos] == l.epoch }
 
 // reasonOf appends the reason of the fact at position i: the clause's
-// other literals negated for a clause's fact, else Space.Reason; a
-// propagator's reason that does not hold before i (a faulty Justify) is
-// replaced by the generic one.
+// other literals negated for a clause's fact, else freshReason.
 func (e *Search) reasonOf(i int32, out []Fact) []Fact {
 	sp, l := e.space, e.cl
 	t := sp.lt
@@ -397,9 +407,17 @@ func (e *Search) reasonOf(i int32, out []Fact) []Fact {
 		}
 		return out
 	}
+	return e.freshReason(i, out)
+}
+
+// freshReason appends the reason of the fact at position i, not a
+// clause's fact: Space.Reason, or the generic reason when a propagator's
+// does not hold before i (a faulty Justify).
+func (e *Search) freshReason(i int32, out []Fact) []Fact {
+	sp := e.space
 	n := len(out)
 	out = sp.Reason(int(i), out)
-	if c >= 0 {
+	if c := sp.lt.cause[i]; c >= 0 {
 		for _, r := range out[n:] {
 			if p := sp.posOf(r); p >= i {
 				return sp.genericReason(c, int(i), out[:n])
@@ -407,6 +425,73 @@ func (e *Search) reasonOf(i int32, out []Fact) []Fact {
 		}
 	}
 	return out
+}
+
+// reasonIn returns the reason of the fact at position i. A propagator's
+// reason kept from an earlier analysis is returned as it is kept (see
+// keepReasons); any other is appended to *buf, returned as that part of
+// it, and kept when there is room. The result must not be changed; a
+// kept one stays valid until the next analysis.
+func (e *Search) reasonIn(i int32, buf *[]Fact) []Fact {
+	l := e.cl
+	k := int(i - l.reasonBase) // the root's facts have no reason asked
+	keep := e.space.lt.cause[i] > CauseClause && k >= 0
+	if keep && k < len(l.reasonAt) && l.reasonAt[k] >= 0 {
+		r := l.reasons[l.reasonAt[k]:l.reasonEnd[k]:l.reasonEnd[k]]
+		if l.checkKept != nil {
+			l.checkKept(i, r)
+		}
+		return r
+	}
+	n := len(*buf)
+	*buf = e.reasonOf(i, *buf)
+	r := (*buf)[n:]
+	if keep && len(l.reasons)+len(r) <= cap(l.reasons) {
+		for len(l.reasonAt) <= k {
+			l.reasonAt = append(l.reasonAt, -1)
+			l.reasonEnd = append(l.reasonEnd, -1)
+		}
+		l.reasonAt[k] = int32(len(l.reasons))
+		l.reasons = append(l.reasons, r...)
+		l.reasonEnd[k] = int32(len(l.reasons))
+	}
+	return r
+}
+
+// keepReasons forgets the reasons of the facts the trail dropped since
+// the last analysis, before an analysis asks for more. The reasons kept
+// share one array of twice the trail and a few thousand facts, made anew
+// when the trail outgrows it and never grown by an analysis: once it is
+// full, reasons are computed without being kept, and the next analysis
+// that finds it more than half full forgets them all (a store that grows
+// costs more in memory touched than it saves, see docs/BENCHMARKS.md).
+func (l *learner) keepReasons(t *facts) {
+	base := int32(len(t.list)) // the root's facts: before level 1's
+	if len(t.start) > 0 {
+		base = t.start[0]
+	}
+	low := int(t.takeLow() - base)
+	if base != l.reasonBase {
+		// A new root: the search went back to it, so the trail dropped
+		// every fact above the old one.
+		l.reasonBase = base
+		low = 0
+	}
+	room := len(t.list) + 4096
+	switch {
+	case cap(l.reasons) < room:
+		l.reasons = make([]Fact, 0, 2*room)
+		low = 0
+	case len(l.reasons) > cap(l.reasons)/2:
+		l.reasons = l.reasons[:0]
+		low = 0
+	}
+	low = max(low, 0)
+	for k := low; k < len(l.reasonAt); k++ {
+		l.reasonAt[k] = -1
+	}
+	l.reasonAt = l.reasonAt[:min(low, len(l.reasonAt))]
+	l.reasonEnd = l.reasonEnd[:len(l.reasonAt)]
 }
 
 // conflictSet appends the facts that hold and cannot hold together, from
@@ -476,6 +561,7 @@ func (e *Search) analyse() (lits []Fact, back int, lbd int32, ok bool) {
 		clear(l.poison)
 		l.epoch = 1
 	}
+	l.keepReasons(t)
 	l.confl = e.conflictSet(l.confl[:0])
 	level := int32(0)
 	for _, f := range l.confl {
@@ -515,8 +601,8 @@ func (e *Search) analyse() (lits []Fact, back int, lbd int32, ok bool) {
 			uip = t.list[i]
 			break
 		}
-		l.reason = e.reasonOf(i, l.reason[:0])
-		for _, r := range l.reason {
+		l.reason = l.reason[:0]
+		for _, r := range e.reasonIn(i, &l.reason) {
 			add(r)
 		}
 		i--
@@ -559,7 +645,8 @@ func (e *Search) analyse() (lits []Fact, back int, lbd int32, ok bool) {
 // bytes estimates the memory the learner holds, its clauses included.
 func (l *learner) bytes() int64 {
 	n := l.db.bytes() + 4*int64(cap(l.stamp)+cap(l.levels)+cap(l.phase)+cap(l.inClause)+cap(l.removable)+cap(l.poison)) +
-		8*int64(cap(l.act)) + int64(unsafe.Sizeof(Fact{}))*int64(cap(l.confl)+cap(l.below)+cap(l.reason)+cap(l.lits)+cap(l.rstack))
+		4*int64(cap(l.reasonAt)+cap(l.reasonEnd)) +
+		8*int64(cap(l.act)) + int64(unsafe.Sizeof(Fact{}))*int64(cap(l.confl)+cap(l.below)+cap(l.reason)+cap(l.lits)+cap(l.rstack)+cap(l.reasons))
 	return n + int64(cap(l.phased))
 }
 
@@ -692,11 +779,10 @@ func (e *Search) redundant(pos int32, depth int) bool {
 		return false
 	}
 	start := len(l.rstack)
-	l.rstack = e.reasonOf(pos, l.rstack)
-	end := len(l.rstack)
+	rs := e.reasonIn(pos, &l.rstack)
 	ok := true
-	for k := start; k < end && ok; k++ {
-		p := sp.posOf(l.rstack[k])
+	for k := 0; k < len(rs) && ok; k++ {
+		p := sp.posOf(rs[k])
 		switch {
 		case p == never:
 			ok = false // cannot happen: reasons hold

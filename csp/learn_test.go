@@ -193,6 +193,31 @@ func TestLearnedClausesValid(t *testing.T) {
 	}
 }
 
+// TestKeptReasonsAsFresh: every reason the analysis takes from those it
+// kept equals the reason computed afresh, through backjumps, restarts and
+// every save mode: a kept reason outlives no fact below its own.
+func TestKeptReasonsAsFresh(t *testing.T) {
+	ctx := context.Background()
+	taken := 0
+	cases := learnCases()
+	for seed := range uint64(6) { // larger, for roots that grow under restarts
+		cases = append(cases, learnCase{fmt.Sprintf("latin8-holes-%d", seed), func(tb testing.TB) *csp.Model { return latinHoles(tb, 8, 0.55, seed, false) }})
+	}
+	for _, lc := range cases {
+		m := lc.m(t)
+		for _, o := range learnOptions() {
+			e := csp.NewSearch(m, o)
+			n := csp.CheckKeptReasons(e, func(i int32, kept, fresh []csp.Fact) {
+				t.Errorf("%s/%s-%s-%s: fact %d: kept reason %v, fresh %v", lc.name, o.Var, o.Restarts, o.SaveMode, i, kept, fresh)
+			})
+			for range e.All(ctx) {
+			}
+			taken += *n
+		}
+	}
+	assert.Positive(t, taken, "no reason was taken from those kept")
+}
+
 // satisfies reports whether the assignment sol makes one literal true.
 func satisfies(sol []int, lits []csp.Fact) bool {
 	for _, l := range lits {
