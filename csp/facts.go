@@ -143,6 +143,9 @@ type facts struct {
 	// fixedTo that v.
 	fixedAt []int32
 	fixedTo []int32
+	// root is the space's words when level 1 opened: the domains the
+	// root's facts left.
+	root []uint64
 	// low is the shortest the list has been since the learner last took
 	// it (takeLow): the facts below it are the ones it had then, so what
 	// was computed from them still holds.
@@ -286,8 +289,18 @@ func (p past) Kept(x Var, k int, w uint64) uint64 {
 	if s.doms[x].Base() != 0 || k >= int(s.width[x]) {
 		return keptByFacts(p, x, k, w)
 	}
-	at := s.lt.removedAt[64*(int(s.off[x])+k):][:64]
+	t := s.lt
+	o := int(s.off[x]) + k
+	at := t.removedAt[64*o:][:64]
 	var kept uint64
+	if len(t.start) > 0 && p.at >= int(t.start[0]) {
+		// The values x holds now it held then, and those the root's
+		// facts removed it did not: only the values removed since the
+		// root are looked up.
+		cur := s.words[o]
+		kept = w & cur
+		w &= t.root[o] &^ cur
+	}
 	for ; w != 0; w &= w - 1 {
 		b := bits.TrailingZeros64(w)
 		if at[b] > int32(p.at) {
@@ -439,7 +452,12 @@ func (t *facts) push(f Fact, cause, lvl int32) {
 }
 
 // open marks the start of a new level (from Push).
-func (t *facts) open() { t.start = append(t.start, int32(len(t.list))) }
+func (t *facts) open(s *Space) {
+	if len(t.start) == 0 {
+		t.root = append(t.root[:0], s.words...)
+	}
+	t.start = append(t.start, int32(len(t.list)))
+}
 
 // close forgets the facts of the level being undone (from Pop).
 func (t *facts) close(s *Space) {
@@ -504,5 +522,5 @@ func (t *facts) levelAt(pos int32) int32 {
 
 // bytes returns the memory the trail holds.
 func (t *facts) bytes() int64 {
-	return int64(12*cap(t.list) + 4*(cap(t.cause)+cap(t.level)+cap(t.start)+cap(t.removedAt)+cap(t.fixedAt)+cap(t.fixedTo)+cap(t.seen)) + 8*cap(t.old))
+	return int64(12*cap(t.list) + 4*(cap(t.cause)+cap(t.level)+cap(t.start)+cap(t.removedAt)+cap(t.fixedAt)+cap(t.fixedTo)+cap(t.seen)) + 8*(cap(t.old)+cap(t.root)))
 }

@@ -817,7 +817,7 @@ func (s *Space) Push() {
 	s.renew()
 	s.entMark = append(s.entMark, int32(len(s.entailed)))
 	if s.lt != nil {
-		s.lt.open()
+		s.lt.open(s)
 	}
 	if s.level <= s.copied {
 		if len(s.snapshots) < s.level {
