@@ -560,13 +560,35 @@ func (p *prop) singles() bool {
 			c := p.fixed[len(p.fixed)-1]
 			p.fixed = p.fixed[:len(p.fixed)-1]
 			v := d[c]
-			for _, q := range peers[peerStart[c]:peerStart[c+1]] {
-				if x := d[q]; x&v != 0 {
-					if x == v {
-						return false // two peers with one value
+			ps := peers[peerStart[c]:peerStart[c+1]]
+			if len(ps) > 64 || v == 0 { // v = 0: emptied by box-line reduction
+				for _, q := range ps {
+					if x := d[q]; x&v != 0 {
+						if x == v {
+							return false // two peers with one value
+						}
+						p.touch(q, x&^v)
 					}
-					p.touch(q, x&^v)
 				}
+				continue
+			}
+			// Two passes: v leaves every peer without a branch per peer
+			// (which peers still hold v, a processor cannot predict),
+			// noting which held it; then those are touched, in order.
+			b := uint(bits.TrailingZeros64(v))
+			var held uint64
+			for i, q := range ps {
+				x := d[q]
+				held |= (x >> b & 1) << uint(i)
+				d[q] = x &^ v
+			}
+			for ; held != 0; held &= held - 1 {
+				q := ps[bits.TrailingZeros64(held)]
+				y := d[q]
+				if y == 0 {
+					return false // two peers with one value
+				}
+				p.touch(q, y)
 			}
 		}
 		u := p.nextDirty()
