@@ -888,17 +888,19 @@ func (s *Space) Values(buf []int) []int {
 	if cap(buf) < len(s.doms) {
 		buf = make([]int, 0, len(s.doms))
 	}
-	buf = buf[:0]
 	if s.oneWord {
-		for _, w := range s.words {
+		buf = buf[:len(s.words)]
+		words := s.words[:len(buf)]
+		for i, w := range words {
 			v := bits.TrailingZeros64(w)
 			if w == 0 {
 				v = -1
 			}
-			buf = append(buf, v)
+			buf[i] = v
 		}
 		return buf
 	}
+	buf = buf[:0]
 	for i := range s.doms {
 		buf = append(buf, s.doms[i].Min())
 	}
