@@ -79,8 +79,14 @@ var (
 // net is the shape of a set of units over local cell numbers 0..len(vars)-1,
 // shared (read-only) by every clone of a propagator.
 type net struct {
-	vars      []csp.Var
-	base      int32   // vars are base, base+1, ... (-1 if not)
+	vars []csp.Var
+	base int32 // vars are base, base+1, ... (-1 if not)
+	// rest is, when not nil, every cell's initial word: set when those
+	// are a fixpoint of every rule (each unit a permutation of two or
+	// more values, each of its cells holding all of them), so that a run
+	// with no hint compares with them, and the cells a search's root
+	// left untouched do not count as changed.
+	rest      []uint64
 	unitStart []int32 // unit u's cells are unitCells[unitStart[u]:unitStart[u+1]]
 	unitCells []int32
 	full      []uint64 // per unit, the union of its cells' initial domains
@@ -173,6 +179,21 @@ func newNet(m *csp.Model, units [][]csp.Var, l Level) (*net, error) {
 	for c := range len(n.vars) {
 		for _, u := range n.cellUnits[n.cellStart[c]:n.cellStart[c+1]] {
 			n.cellMask[c*n.uw+int(u/64)] |= 1 << (u % 64)
+		}
+	}
+	n.rest = make([]uint64, len(n.vars))
+	for k, u := range units {
+		for _, x := range u {
+			buf = m.AppendInitial(buf[:0], x)
+			c := local[x]
+			if len(buf) == 0 || buf[0] != n.full[k] || !n.perm[k] || bits.OnesCount64(n.full[k]) < 2 {
+				n.rest = nil
+				break
+			}
+			n.rest[c] = buf[0]
+		}
+		if n.rest == nil {
+			break
 		}
 	}
 	n.findPeers()
@@ -352,7 +373,7 @@ type prop struct {
 	level Level
 
 	d, orig, last []uint64   // last: the hint of this run
-	none          []uint64   // the hint when no ancestor has one: zero words
+	none          []uint64   // the hint when no ancestor has one: rest, or zero words
 	hints         []uint64   // the words of the last successful run at level l: hints[l*len(vars):]
 	hintMarks     []csp.Mark // the node of each level's hint (the zero Mark: none)
 	moved         []int32    // cells that differ from last
@@ -373,9 +394,13 @@ type prop struct {
 }
 
 func newProp(n *net, l Level) *prop {
+	none := n.rest
+	if none == nil {
+		none = make([]uint64, len(n.vars))
+	}
 	return &prop{
 		net: n, level: l,
-		d: make([]uint64, len(n.vars)), orig: make([]uint64, len(n.vars)), none: make([]uint64, len(n.vars)),
+		d: make([]uint64, len(n.vars)), orig: make([]uint64, len(n.vars)), none: none,
 		dirty: make([]uint64, n.uw), changed: make([]uint64, n.uw), pairQueued: make([]bool, len(n.pairs)),
 		chuteQueued: make([]bool, len(n.chutes)),
 		meetWords:   make([]uint64, n.maxK*n.maxK), keepWords: make([]uint64, n.maxK*n.maxK),
@@ -527,7 +552,7 @@ func (p *prop) anySteady(steady *int) bool {
 }
 
 // hint returns the words of the deepest level at or above the current
-// one whose node still holds (all zero words when none does).
+// one whose node still holds (rest, or all zero words, when none does).
 func (p *prop) hint(s *csp.Space) []uint64 {
 	n := len(p.vars)
 	for l := min(s.Level(), len(p.hintMarks)-1); l >= 0; l-- {

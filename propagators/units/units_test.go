@@ -183,6 +183,36 @@ func TestSameFixpointAsOneConstraintAtATime(t *testing.T) {
 	}
 }
 
+// TestEveryLossCounts: with no hint of an earlier run (a fresh space, and
+// after Reset), a cell that lost any value counts as changed, however
+// little it lost: losing one value from three cells of a 9x9 row, and
+// nothing else, leaves the value one cell there (a hidden single), at
+// every value and every level that has the rule.
+func TestEveryLossCounts(t *testing.T) {
+	for _, l := range []units.Level{units.Hidden, units.BoxLine, units.Chutes} {
+		m := csp.NewModel()
+		cells, us := sudokuUnits(m, 3, 3)
+		require.NoError(t, units.Post(m, us, l))
+		s := csp.NewSpace(m, csp.Copying)
+		for v := 1; v <= 9; v++ {
+			for keep := range 9 {
+				s.Reset()
+				// Row 1 (cells 0..8): v leaves all but cell keep, so
+				// that within its box row and box v stays possible.
+				for k := range 9 {
+					if k != keep {
+						require.True(t, s.Remove(cells[k], v))
+					}
+				}
+				require.True(t, s.Propagate(), "%v: v=%d keep=%d", l, v, keep)
+				got, ok := s.Value(cells[keep])
+				require.True(t, ok, "%v: v=%d keep=%d: the hidden single was missed", l, v, keep)
+				require.Equal(t, v, got)
+			}
+		}
+	}
+}
+
 func TestParseLevel(t *testing.T) {
 	for _, l := range []units.Level{units.Singles, units.Hidden, units.BoxLine, units.Chutes} {
 		got, err := units.ParseLevel(l.String())
