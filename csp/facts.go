@@ -143,6 +143,9 @@ type facts struct {
 	// fixedTo that v.
 	fixedAt []int32
 	fixedTo []int32
+	// bitOf is, per variable, where its values' removal positions lie:
+	// value v's is removedAt[v+bitOf[x].shift] for base <= v < base+n.
+	bitOf []valueBits
 	// root is the space's words when level 1 opened: the domains the
 	// root's facts left.
 	root []uint64
@@ -203,6 +206,11 @@ func (s *Space) TrackFacts() error {
 	t.fixedAt = resize(t.fixedAt, len(s.doms))
 	t.fixedTo = resize(t.fixedTo, len(s.doms))
 	t.seen = make([]uint32, len(s.doms))
+	t.bitOf = t.bitOf[:0]
+	for x := range s.doms {
+		base := int32(s.doms[x].Base())
+		t.bitOf = append(t.bitOf, valueBits{base, 64 * s.width[x], 64*s.off[x] - base})
+	}
 	for i, w := range s.words {
 		for b := range 64 {
 			t.removedAt[64*i+b] = 0
@@ -258,11 +266,11 @@ func (s *Space) HeldBefore(f Fact, i int) bool {
 	if f.Eq {
 		return t.fixedAt[f.X] <= int32(i) && t.fixedTo[f.X] == f.V && t.fixedAt[f.X] != never
 	}
-	bit := int(f.V) - s.doms[f.X].Base()
-	if bit < 0 || bit >= 64*int(s.width[f.X]) {
+	vb := t.bitOf[f.X]
+	if uint32(f.V-vb.base) >= uint32(vb.n) {
 		return true // never a value of x
 	}
-	return t.removedAt[64*int(s.off[f.X])+bit] <= int32(i)
+	return t.removedAt[f.V+vb.shift] <= int32(i)
 }
 
 // SetCause makes c the cause of the changes that follow, until SetCause(0):
@@ -492,15 +500,21 @@ func (s *Space) posOf(f Fact) int32 {
 		}
 		return at - 1
 	}
-	bit := int(f.V) - s.doms[f.X].Base()
-	if bit < 0 || bit >= 64*int(s.width[f.X]) {
+	vb := t.bitOf[f.X]
+	if uint32(f.V-vb.base) >= uint32(vb.n) {
 		return -1
 	}
-	at := t.removedAt[64*int(s.off[f.X])+bit]
+	at := t.removedAt[f.V+vb.shift]
 	if at == never {
 		return never
 	}
 	return at - 1
+}
+
+// valueBits locates a variable's values among the removal positions:
+// values base to base+n-1, value v at index v+shift.
+type valueBits struct {
+	base, n, shift int32
 }
 
 // takeLow returns the low-water mark of the list since the last call and
