@@ -293,12 +293,12 @@ func (p past) Held(f Fact) bool { return p.s.HeldBefore(f, p.at) }
 // Kept implements PastWords from the removal positions: one comparison a
 // value instead of a call of Held each.
 func (p past) Kept(x Var, k int, w uint64) uint64 {
-	s := p.s
-	if s.doms[x].Base() != 0 || k >= int(s.width[x]) {
+	s, t := p.s, p.s.lt
+	vb := t.bitOf[x]
+	if vb.base != 0 || k >= int(vb.n/64) {
 		return keptByFacts(p, x, k, w)
 	}
-	t := s.lt
-	o := int(s.off[x]) + k
+	o := int(vb.shift/64) + k // x's word k: base 0, so shift is 64 × its offset
 	at := t.removedAt[64*o:][:64]
 	var kept uint64
 	if len(t.start) > 0 && p.at >= int(t.start[0]) {
@@ -536,5 +536,5 @@ func (t *facts) levelAt(pos int32) int32 {
 
 // bytes returns the memory the trail holds.
 func (t *facts) bytes() int64 {
-	return int64(12*cap(t.list) + 4*(cap(t.cause)+cap(t.level)+cap(t.start)+cap(t.removedAt)+cap(t.fixedAt)+cap(t.fixedTo)+cap(t.seen)) + 8*(cap(t.old)+cap(t.root)))
+	return int64(12*cap(t.list) + 4*(cap(t.cause)+cap(t.level)+cap(t.start)+cap(t.removedAt)+cap(t.fixedAt)+cap(t.fixedTo)+cap(t.seen)) + 8*(cap(t.old)+cap(t.root)) + 12*cap(t.bitOf))
 }
