@@ -295,7 +295,7 @@ func (p past) Held(f Fact) bool { return p.s.HeldBefore(f, p.at) }
 func (p past) Kept(x Var, k int, w uint64) uint64 {
 	s, t := p.s, p.s.lt
 	vb := t.bitOf[x]
-	if vb.base != 0 || k >= int(vb.n/64) {
+	if vb.base != 0 || k < 0 || k >= int(vb.n/64) {
 		return keptByFacts(p, x, k, w)
 	}
 	o := int(vb.shift/64) + k // x's word k: base 0, so shift is 64 × its offset

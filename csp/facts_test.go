@@ -161,20 +161,43 @@ func TestKeptAsHeld(t *testing.T) {
 		func() bool { return s.RemoveAbove(vars[2], 110) },
 		func() bool { return s.Remove(vars[1], 129) },
 	}
+	check := func(phase string) {
+		for i := 0; i <= len(s.Facts()); i++ {
+			at := s.PastAt(i)
+			_, ok := at.(csp.PastWords)
+			require.True(t, ok, "the engine's Past answers words")
+			for _, x := range vars {
+				for k := -1; k < 4; k++ {
+					want := csp.KeptWord(heldOnly{at}, x, k, ^uint64(0))
+					assert.Equal(t, want, csp.KeptWord(at, x, k, ^uint64(0)), "%s: x%d word %d before fact %d", phase, x, k, i)
+					assert.Equal(t, want&0xF0F0, csp.KeptWord(at, x, k, 0xF0F0), "%s: x%d word %d before fact %d, some values", phase, x, k, i)
+				}
+			}
+		}
+	}
 	for _, step := range steps {
 		s.Push()
 		require.True(t, step())
 	}
-	for i := 0; i <= len(s.Facts()); i++ {
-		at := s.PastAt(i)
-		_, ok := at.(csp.PastWords)
-		require.True(t, ok, "the engine's Past answers words")
-		for _, x := range vars {
-			for k := range 4 {
-				want := csp.KeptWord(heldOnly{at}, x, k, ^uint64(0))
-				assert.Equal(t, want, csp.KeptWord(at, x, k, ^uint64(0)), "x%d word %d before fact %d", x, k, i)
-				assert.Equal(t, want&0xF0F0, csp.KeptWord(at, x, k, 0xF0F0), "x%d word %d before fact %d, some values", x, k, i)
-			}
-		}
+	check("first branch")
+	// Back to the root, which gains facts, then down again: the root's
+	// domains are taken anew.
+	for range steps {
+		s.Pop()
 	}
+	require.True(t, s.Remove(vars[1], 5))
+	require.True(t, s.RemoveAbove(vars[3], 40))
+	for _, step := range steps[:3] {
+		s.Push()
+		require.True(t, step())
+	}
+	check("after the root grew")
+	// After Reset the root holds again what the last one had removed.
+	s.Reset()
+	require.True(t, s.Tracking())
+	s.Push()
+	require.True(t, s.Remove(vars[1], 64))
+	s.Push()
+	require.True(t, s.Remove(vars[3], 50))
+	check("after Reset")
 }

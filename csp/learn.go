@@ -470,13 +470,10 @@ func (l *learner) keepReasons(t *facts) {
 	if len(t.start) > 0 {
 		base = t.start[0]
 	}
+	// A new root comes only after the search went back to it, which
+	// dropped every fact above the old one: low is at most 0 then.
 	low := int(t.takeLow() - base)
-	if base != l.reasonBase {
-		// A new root: the search went back to it, so the trail dropped
-		// every fact above the old one.
-		l.reasonBase = base
-		low = 0
-	}
+	l.reasonBase = base
 	room := len(t.list) + 4096
 	switch {
 	case cap(l.reasons) < room:
