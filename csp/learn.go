@@ -483,10 +483,8 @@ func (l *learner) keepReasons(t *facts) {
 		l.reasons = l.reasons[:0]
 		low = 0
 	}
+	// Cutting the lists forgets the rest: reasonIn extends them with -1.
 	low = max(low, 0)
-	for k := low; k < len(l.reasonAt); k++ {
-		l.reasonAt[k] = -1
-	}
 	l.reasonAt = l.reasonAt[:min(low, len(l.reasonAt))]
 	l.reasonEnd = l.reasonEnd[:len(l.reasonAt)]
 }
