@@ -490,14 +490,25 @@ func (l *learner) keepReasons(t *facts) {
 }
 
 // conflictSet appends the facts that hold and cannot hold together, from
-// the failure at hand: a wipe-out's removals (or [x = v] and [x != v]),
-// or the failing propagator's FailureReason.
+// the failure at hand: a wipe-out's removals (or, for a variable fixed to
+// v that then lost v, [x = v] and the reason of the removal), or the
+// failing propagator's FailureReason.
 func (e *Search) conflictSet(out []Fact) []Fact {
 	sp := e.space
 	t := sp.lt
 	if x := t.wiped; x >= 0 {
-		if at := t.fixedAt[x]; at != never && sp.posOf(Fact{x, t.fixedTo[x], false}) != never {
-			return append(out, Fact{x, t.fixedTo[x], true}, Fact{x, t.fixedTo[x], false})
+		if at := t.fixedAt[x]; at != never {
+			if pos := sp.posOf(Fact{x, t.fixedTo[x], false}); pos != never {
+				// The removal contradicts [x = v]: what the conflict holds
+				// is [x = v] and the removal's premises, not the removal.
+				// Taken as a fact, the removal made the UIP when it was
+				// the level's only fact in the conflict (x fixed on an
+				// earlier level), and the clause [x = v] or [x != v]:
+				// always true, asserting nothing, so the search met the
+				// same conflict again and again.
+				out = append(out, Fact{x, t.fixedTo[x], true})
+				return e.reasonOf(pos, out)
+			}
 		}
 		base := sp.doms[x].Base()
 		for w := range sp.width[x] {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/propagators/alldiff"
+	"github.com/cspgo/csp/propagators/channel"
 	"github.com/cspgo/csp/propagators/neq"
 )
 
@@ -19,6 +20,12 @@ import (
 // a random square given except a fraction holes of them, or, with clash,
 // two givens that break a row.
 func latinHoles(tb testing.TB, n int, holes float64, seed uint64, clash bool) *csp.Model {
+	m, _ := latinGrid(tb, n, holes, seed, clash)
+	return m
+}
+
+// latinGrid is latinHoles with its cells, row by row.
+func latinGrid(tb testing.TB, n int, holes float64, seed uint64, clash bool) (*csp.Model, [][]csp.Var) {
 	m := csp.NewModel()
 	rng := rand.New(rand.NewPCG(seed, seed))
 	shift := rng.IntN(n)
@@ -44,6 +51,32 @@ func latinHoles(tb testing.TB, n int, holes float64, seed uint64, clash bool) *c
 		}
 		require.NoError(tb, alldiff.Post(m, row, alldiff.Value))
 		require.NoError(tb, alldiff.Post(m, col, alldiff.Value))
+	}
+	return m, cells
+}
+
+// latinChanneled is latinHoles without a clash, channeled as the latin
+// problem's default model is: per row, the column of each value, and per
+// column, the row of each value (inverse channels), the columns of a value
+// all different; every all-different at the Value strength, whose
+// removals empty fixed domains (the wipe-outs of a fixed variable).
+func latinChanneled(tb testing.TB, n int, holes float64, seed uint64) *csp.Model {
+	m, cells := latinGrid(tb, n, holes, seed, false)
+	colOf, rowOf := make([][]csp.Var, n), make([][]csp.Var, n)
+	for i := range n {
+		colOf[i], rowOf[i] = make([]csp.Var, n), make([]csp.Var, n)
+		for v := range n {
+			colOf[i][v], rowOf[i][v] = m.NewIntVar(1, n, "colof"), m.NewIntVar(1, n, "rowof")
+		}
+	}
+	for i := range n {
+		row, col, where := make([]csp.Var, n), make([]csp.Var, n), make([]csp.Var, n)
+		for j := range n {
+			row[j], col[j], where[j] = cells[i][j], cells[j][i], colOf[j][i]
+		}
+		require.NoError(tb, channel.Inverse(m, row, colOf[i], 1))
+		require.NoError(tb, channel.Inverse(m, col, rowOf[i], 1))
+		require.NoError(tb, alldiff.Post(m, where, alldiff.Value))
 	}
 	return m
 }
@@ -88,6 +121,7 @@ func learnCases() []learnCase {
 		{"latin5-holes", func(tb testing.TB) *csp.Model { return latinHoles(tb, 5, 0.6, 1, false) }},
 		{"latin5-holes-b", func(tb testing.TB) *csp.Model { return latinHoles(tb, 5, 0.8, 2, false) }},
 		{"latin5-clash", func(tb testing.TB) *csp.Model { return latinHoles(tb, 5, 0.7, 3, true) }},
+		{"latin6-channeled", func(tb testing.TB) *csp.Model { return latinChanneled(tb, 6, 0.7, 0) }},
 		{"pigeons5", func(tb testing.TB) *csp.Model { return pigeons(tb, 6, 5) }},
 		{"sudoku4", func(tb testing.TB) *csp.Model {
 			return sudoku4(tb, [16]int{1, 0, 0, 0, 0, 0, 3, 0, 0, 4, 0, 0, 0, 0, 0, 2})
@@ -173,8 +207,12 @@ func TestLearnedClausesValid(t *testing.T) {
 				learned := 0
 				csp.CheckClauses(e, func(s *csp.Space, lits []csp.Fact) {
 					learned++
-					for _, l := range lits {
+					for k, l := range lits {
 						require.True(t, s.HeldBefore(l.Not(), len(s.Facts())), "literal %v of a new clause is false", l)
+						// A clause with l and its negation holds always:
+						// it asserts nothing, and the search meets the same
+						// conflict again.
+						require.NotContains(t, lits[k+1:], l.Not(), "clause %v holds a literal and its negation", lits)
 					}
 					for _, sol := range all {
 						if found[fmt.Sprint(sol)] {
