@@ -56,9 +56,14 @@ const DefaultCopyBudget = 64 << 20
 type Space struct {
 	model *Model
 	words []uint64 // all domain words, contiguous
-	doms  []domains.Domain
-	off   []int32 // first word of each variable
-	width []int32 // words of each variable
+	// init is words as the model's domains made them, and initEmpty says
+	// one of them was empty: what Reset restores, in one copy (the model
+	// does not change once a space is made of it).
+	init      []uint64
+	initEmpty bool
+	doms      []domains.Domain
+	off       []int32 // first word of each variable
+	width     []int32 // words of each variable
 	// oneWord says every domain is one word from 0 (values below 64).
 	oneWord bool
 
@@ -194,7 +199,9 @@ func newSpaceContext(ctx context.Context, m *Model, mode SaveMode, extra []poste
 		w := s.words[s.off[i] : s.off[i]+s.width[i] : s.off[i]+s.width[i]]
 		copy(w, m.doms[i].Words())
 		s.doms[i] = m.doms[i].Over(w)
+		s.initEmpty = s.initEmpty || s.doms[i].Empty()
 	}
+	s.init = slices.Clone(s.words)
 
 	np := len(all)
 	s.props = make([]Propagator, np)
@@ -297,10 +304,7 @@ func newSpaceContext(ctx context.Context, m *Model, mode SaveMode, extra []poste
 // instances of one model (the givens of a sudoku) reuses one space, each
 // instance narrowing the root before it propagates.
 func (s *Space) Reset() {
-	m := s.model
-	for i := range m.doms {
-		copy(s.words[s.off[i]:s.off[i]+s.width[i]], m.doms[i].Words())
-	}
+	copy(s.words, s.init)
 	s.level = 0
 	s.renew()
 	s.trail, s.trailVar, s.trailMark = s.trail[:0], s.trailVar[:0], s.trailMark[:0]
@@ -321,11 +325,7 @@ func (s *Space) Reset() {
 		s.schedule(int32(i))
 	}
 	s.propRuns, s.trailed = 0, 0
-	for i := range s.doms {
-		if s.doms[i].Empty() {
-			s.failed = true
-		}
-	}
+	s.failed = s.initEmpty
 	if s.lt != nil {
 		_ = s.TrackFacts() // it succeeded on this model before
 	}
