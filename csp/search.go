@@ -273,6 +273,10 @@ type Search struct {
 	// Where the last Run left off: at a solution (the next Run backtracks
 	// from it first) or with the tree exhausted (nothing more to find).
 	atSolution, exhausted bool
+	// into and kindsInto are RunInto's arrays for the first solution and
+	// the kinds' counts (nil in Run).
+	into      []int
+	kindsInto []KindStats
 
 	// With Options.Phases: the phases, and the value choice of each
 	// variable (that of the first phase listing it).
@@ -473,13 +477,17 @@ func (e *Search) savedBytes() int64 {
 func (e *Search) Space() *Space { return e.space }
 
 // Stats returns the statistics so far.
-func (e *Search) Stats() Stats {
+func (e *Search) Stats() Stats { return e.statsInto(nil) }
+
+// statsInto is Stats with the kinds' counts in buf's array when it has
+// room.
+func (e *Search) statsInto(buf []KindStats) Stats {
 	st := e.stats
 	st.Propagations = e.space.propRuns
 	st.Trailed = e.space.trailed
 	st.LearnOff = e.learnOff
 	st.Clauses = e.cl != nil
-	st.Propagators = e.space.kindStats()
+	st.Propagators = e.space.kindStats(buf)
 	return st
 }
 
@@ -547,8 +555,25 @@ func (e *Search) limit(ctx context.Context, done <-chan struct{}, deadline time.
 // maxSolutions is 1: counting or listing with restarts would revisit
 // solutions.
 func (e *Search) Run(ctx context.Context, maxSolutions int64, onSolution func(*Space) bool) Result {
+	return e.run(ctx, maxSolutions, onSolution)
+}
+
+// RunInto is Run writing its result into *res, over what res held: the
+// arrays of res.Solution and res.Stats.Propagators are reused when they
+// have room (a value per variable, a count per kind of propagator), so
+// that a search reused instance after instance (Reset) with the same res
+// allocates nothing per run. Whatever still refers to those arrays sees
+// the new run's values.
+func (e *Search) RunInto(ctx context.Context, maxSolutions int64, onSolution func(*Space) bool, res *Result) {
+	e.into, e.kindsInto = res.Solution, res.Stats.Propagators
+	*res = e.run(ctx, maxSolutions, onSolution)
+}
+
+// run is Run, with the first solution written into e.into's array and
+// the kinds' counts into e.kindsInto's when they have room (RunInto).
+func (e *Search) run(ctx context.Context, maxSolutions int64, onSolution func(*Space) bool) Result {
+	defer func() { e.into, e.kindsInto = nil, nil }()
 	start := time.Now()
-	defer func() { e.stats.SolveTime += time.Since(start) }()
 	sp := e.space
 	// Restarts would revisit solutions when counting, except with
 	// learned clauses, which block every solution found.
@@ -561,9 +586,9 @@ func (e *Search) Run(ctx context.Context, maxSolutions int64, onSolution func(*S
 	sp.done = done // propagation looks at ctx too
 	defer func() { sp.done = nil }()
 	res := Result{}
-	finish := func() Result {
-		res.Stats = e.Stats()
-		res.Stats.SolveTime = e.stats.SolveTime + time.Since(start)
+	finish := func() Result { // every return goes through here: one clock read
+		e.stats.SolveTime += time.Since(start)
+		res.Stats = e.statsInto(e.kindsInto)
 		return res
 	}
 
@@ -614,7 +639,7 @@ func (e *Search) Run(ctx context.Context, maxSolutions int64, onSolution func(*S
 			e.stats.Solutions++
 			res.Solutions = found
 			if res.Solution == nil {
-				res.Solution = sp.Values(nil)
+				res.Solution = sp.Values(e.into)
 			}
 			if !onSolution(sp) {
 				e.atSolution = true

@@ -355,6 +355,41 @@ func TestResetReusesASearch(t *testing.T) {
 	}
 }
 
+// TestRunInto: RunInto finds what Run finds, into the arrays of the
+// result it is given when they have room (the same arrays, run after
+// run), into arrays of its own when not.
+func TestRunInto(t *testing.T) {
+	m, q := queens(t, 7)
+	all := func(*csp.Space) bool { return true }
+	e := csp.NewSearch(m, csp.Options{Var: csp.MinDomain})
+	res := csp.Result{Solution: make([]int, m.NumVars()), Stats: csp.Stats{Propagators: make([]csp.KindStats, 0, 8)}}
+	sol, kinds := &res.Solution[0], &res.Stats.Propagators[:1][0]
+	for k := range 7 {
+		fresh := csp.NewSearch(m, csp.Options{Var: csp.MinDomain})
+		require.True(t, fresh.Space().Assign(q[0], k))
+		want := fresh.Run(context.Background(), 1, all)
+
+		e.Reset()
+		require.True(t, e.Space().Assign(q[0], k))
+		e.RunInto(context.Background(), 1, all, &res)
+		require.NotNil(t, res.Solution)
+		assert.Equal(t, want.Solution, res.Solution, "queen 0 in row %d", k)
+		assert.Equal(t, want.Stats.Nodes, res.Stats.Nodes)
+		assert.Equal(t, want.Stats.Propagators, res.Stats.Propagators)
+		assert.Same(t, sol, &res.Solution[0], "the solution is not in the array given")
+		assert.Same(t, kinds, &res.Stats.Propagators[0], "the kinds are not in the array given")
+	}
+	short := csp.Result{Solution: make([]int, 1, m.NumVars()-1)}
+	e.Reset()
+	e.RunInto(context.Background(), 1, all, &short)
+	require.Len(t, short.Solution, m.NumVars())
+	// Run after RunInto does not reuse RunInto's arrays.
+	e.Reset()
+	again := e.Run(context.Background(), 1, all)
+	assert.NotSame(t, sol, &again.Solution[0])
+	assert.NotSame(t, kinds, &again.Stats.Propagators[0])
+}
+
 func TestMaskMethods(t *testing.T) {
 	m := csp.NewModel()
 	x := m.NewIntVar(0, 9, "x")

@@ -142,11 +142,15 @@ func (st Stats) String() string {
 	return b.String()
 }
 
-// kindStats sums the space's per-propagator counters by kind.
-func (s *Space) kindStats() []KindStats {
-	out := make([]KindStats, len(s.kinds))
-	for i, k := range s.kinds {
-		out[i].Kind = k
+// kindStats sums the space's per-propagator counters by kind, in buf's
+// array when it has room.
+func (s *Space) kindStats(buf []KindStats) []KindStats {
+	out := buf[:0]
+	if cap(buf) < len(s.kinds) {
+		out = make([]KindStats, 0, len(s.kinds))
+	}
+	for _, k := range s.kinds {
+		out = append(out, KindStats{Kind: k})
 	}
 	for p := range s.props {
 		k := &out[s.kind[p]]

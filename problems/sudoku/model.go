@@ -381,11 +381,25 @@ func (s *Solver) start(p *Puzzle) error {
 // Solve returns the first solution of p (row-major, nil if none) and
 // what the search found and did.
 func (s *Solver) Solve(ctx context.Context, p *Puzzle) ([]int, csp.Result, error) {
+	var res csp.Result
+	cells, err := s.SolveInto(ctx, p, &res)
+	return cells, res, err
+}
+
+// SolveInto is Solve writing what the search found and did into *res
+// (csp.Search.RunInto): the arrays res held are reused, and a loop that
+// hands the same res back solves puzzle after puzzle without allocating,
+// as a solver that fills its caller's grid does. The cells returned are
+// res.Solution's array for a classic sudoku (the cells are the model's
+// first variables), in an array of their own for a variant with more
+// variables.
+func (s *Solver) SolveInto(ctx context.Context, p *Puzzle, res *csp.Result) ([]int, error) {
 	if err := s.start(p); err != nil {
-		return nil, csp.Result{}, err
+		*res = csp.Result{}
+		return nil, err
 	}
-	res := s.search.Run(ctx, 1, func(*csp.Space) bool { return true })
-	return s.shaped.cellsOf(res.Solution), res, nil
+	s.search.RunInto(ctx, 1, func(*csp.Space) bool { return true }, res)
+	return s.shaped.cellsOf(res.Solution), nil
 }
 
 // Count counts the solutions of p up to limit (0: no cap); a limit of 2

@@ -134,6 +134,31 @@ func TestSolverRejectsOtherShapes(t *testing.T) {
 	assert.ErrorContains(t, err, "a 4x4 puzzle given to a solver of 3x3 boxes")
 }
 
+// TestSolveInto: SolveInto answers as Solve, in the arrays of the result
+// handed back, puzzle after puzzle.
+func TestSolveInto(t *testing.T) {
+	s, err := NewSolver(3, 3, DefaultOptions, DefaultSearch)
+	require.NoError(t, err)
+	var res csp.Result
+	var first *int
+	for seed := range uint64(4) {
+		p, _, err := Random(3, 3, 50, seed)
+		require.NoError(t, err)
+		want, wantRes, err := Solve(context.Background(), p, DefaultOptions, DefaultSearch)
+		require.NoError(t, err)
+		got, err := s.SolveInto(context.Background(), p, &res)
+		require.NoError(t, err)
+		require.Equal(t, "solved", res.Status())
+		assert.Equal(t, want, got, "seed %d", seed)
+		assert.Equal(t, wantRes.Stats.Nodes, res.Stats.Nodes)
+		assert.Equal(t, wantRes.Stats.Propagators, res.Stats.Propagators)
+		if first == nil {
+			first = &got[0]
+		}
+		assert.Same(t, first, &got[0], "seed %d: the solution is not in the result's array", seed)
+	}
+}
+
 func TestUnsatisfiableAtTheRoot(t *testing.T) {
 	// Givens that do not clash, but leave r1c9 with no value.
 	p, err := Parse("12345678.........9" + strings.Repeat(".", 63))
@@ -259,8 +284,16 @@ func BenchmarkPublicSets(b *testing.B) {
 				runtime.LockOSThread()
 				defer runtime.UnlockOSThread()
 				cpu := threadCPU()
+				var res csp.Result
 				for i := 0; b.Loop(); i++ {
-					res, err := s.Count(context.Background(), ps[i%len(ps)], mode.limit)
+					// The first solution into one result, reused (as tdoku
+					// fills its caller's grid); uniqueness by Count.
+					var err error
+					if mode.limit == 1 {
+						_, err = s.SolveInto(context.Background(), ps[i%len(ps)], &res)
+					} else {
+						res, err = s.Count(context.Background(), ps[i%len(ps)], mode.limit)
+					}
 					if err != nil || res.Solutions == 0 {
 						b.Fatalf("%s line %d: %v %+v", set, i%len(ps)+1, err, res)
 					}
