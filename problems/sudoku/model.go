@@ -405,10 +405,20 @@ func (s *Solver) SolveInto(ctx context.Context, p *Puzzle, res *csp.Result) ([]i
 // Count counts the solutions of p up to limit (0: no cap); a limit of 2
 // answers "is it unique?". The result's Solution is the first one found.
 func (s *Solver) Count(ctx context.Context, p *Puzzle, limit int64) (csp.Result, error) {
+	var res csp.Result
+	err := s.CountInto(ctx, p, limit, &res)
+	return res, err
+}
+
+// CountInto is Count writing into *res, reusing its arrays, as SolveInto
+// does.
+func (s *Solver) CountInto(ctx context.Context, p *Puzzle, limit int64, res *csp.Result) error {
 	if err := s.start(p); err != nil {
-		return csp.Result{}, err
+		*res = csp.Result{}
+		return err
 	}
-	return s.search.Run(ctx, limit, func(*csp.Space) bool { return true }), nil
+	s.search.RunInto(ctx, limit, func(*csp.Space) bool { return true }, res)
+	return nil
 }
 
 // Solve solves one puzzle, of any variant, with a solver of its own

@@ -156,6 +156,13 @@ func TestSolveInto(t *testing.T) {
 			first = &got[0]
 		}
 		assert.Same(t, first, &got[0], "seed %d: the solution is not in the result's array", seed)
+
+		wantCount, err := s.Count(context.Background(), p, 2)
+		require.NoError(t, err)
+		require.NoError(t, s.CountInto(context.Background(), p, 2, &res))
+		assert.Equal(t, wantCount.Solutions, res.Solutions)
+		assert.Equal(t, wantCount.Solution, res.Solution)
+		assert.Same(t, first, &res.Solution[0], "seed %d: the count's first solution is not in the result's array", seed)
 	}
 }
 
@@ -286,13 +293,13 @@ func BenchmarkPublicSets(b *testing.B) {
 				cpu := threadCPU()
 				var res csp.Result
 				for i := 0; b.Loop(); i++ {
-					// The first solution into one result, reused (as tdoku
-					// fills its caller's grid); uniqueness by Count.
+					// Into one result, reused (as tdoku fills its
+					// caller's grid).
 					var err error
 					if mode.limit == 1 {
 						_, err = s.SolveInto(context.Background(), ps[i%len(ps)], &res)
 					} else {
-						res, err = s.Count(context.Background(), ps[i%len(ps)], mode.limit)
+						err = s.CountInto(context.Background(), ps[i%len(ps)], mode.limit, &res)
 					}
 					if err != nil || res.Solutions == 0 {
 						b.Fatalf("%s line %d: %v %+v", set, i%len(ps)+1, err, res)
