@@ -121,20 +121,34 @@ func repeats(p *Puzzle, cells []int) bool {
 		return true
 	}
 	n := p.N()
+	if len(cells) != n*n {
+		return true
+	}
 	var rows, cols, boxes [MaxN]uint64
-	for i, v := range cells {
-		if v == 0 {
-			continue
+	// Row by row, the box counted along the row: no division per cell
+	// (this runs twice an instance, on the givens and on the solution).
+	i := 0
+	for r := range n {
+		band := r / p.BoxRows * p.BoxRows
+		k, left := band, p.BoxCols
+		for c := range n {
+			if left == 0 {
+				k, left = k+1, p.BoxCols
+			}
+			left--
+			v := cells[i]
+			i++
+			if v == 0 {
+				continue
+			}
+			bit := uint64(1) << v
+			if (rows[r]|cols[c]|boxes[k])&bit != 0 {
+				return true
+			}
+			rows[r] |= bit
+			cols[c] |= bit
+			boxes[k] |= bit
 		}
-		r, c := i/n, i%n
-		k := r/p.BoxRows*p.BoxRows + c/p.BoxCols
-		bit := uint64(1) << v
-		if (rows[r]|cols[c]|boxes[k])&bit != 0 {
-			return true
-		}
-		rows[r] |= bit
-		cols[c] |= bit
-		boxes[k] |= bit
 	}
 	return false
 }

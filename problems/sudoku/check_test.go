@@ -231,3 +231,43 @@ func mutations(t *testing.T, p *Puzzle, sol []int) {
 	assert.ErrorIs(t, err, ErrInvalid, "a changed given")
 	assert.Contains(t, err.Error(), "the given is")
 }
+
+// TestRepeatsByUnit compares repeats with a reading of every unit by
+// division, on solutions of several box shapes, with one cell at a time
+// set to a value of another cell of its box, row or column (a repeat in
+// that unit alone, or in several), or to 0.
+func TestRepeatsByUnit(t *testing.T) {
+	byDivision := func(p *Puzzle, cells []int) bool {
+		n := p.N()
+		seen := map[[3]int]bool{}
+		for i, v := range cells {
+			if v == 0 {
+				continue
+			}
+			r, c := i/n, i%n
+			for _, u := range [][3]int{{0, r, v}, {1, c, v}, {2, r/p.BoxRows*p.BoxRows + c/p.BoxCols, v}} {
+				if seen[u] {
+					return true
+				}
+				seen[u] = true
+			}
+		}
+		return false
+	}
+	for _, shape := range [][2]int{{2, 2}, {2, 3}, {3, 2}, {3, 3}, {2, 4}, {4, 3}} {
+		p, sol, err := Random(shape[0], shape[1], 0, uint64(shape[0]*10+shape[1]))
+		require.NoError(t, err)
+		n := p.N()
+		require.False(t, repeats(p, sol), "%v: a solution", shape)
+		for i := range sol {
+			for _, j := range []int{(i + 1) % (n * n), (i + n) % (n * n), (i + p.BoxCols + n) % (n * n), i} {
+				cells := slices.Clone(sol)
+				cells[i] = sol[j]
+				if j == i {
+					cells[i] = 0
+				}
+				assert.Equal(t, byDivision(p, cells), repeats(p, cells), "%v: cell %d set to cell %d's value", shape, i, j)
+			}
+		}
+	}
+}
