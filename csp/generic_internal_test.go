@@ -24,13 +24,27 @@ func (p pairNeq) Propagate(s *Space) Status {
 // TestGenericReasonMatchesTrail: the generic reason, read from the
 // variables, holds before the fact and is the trail's facts about the
 // propagator's variables above the root, the removals of a variable fixed
-// by then folded into its [x = v].
+// by then folded into its [x = v]. The values lie in one word, or across
+// the boundary of two (read word by word from what the root left).
 func TestGenericReasonMatchesTrail(t *testing.T) {
+	for _, lo := range []int{0, 61} {
+		genericReasonMatchesTrail(t, lo)
+	}
+}
+
+// genericReasonMatchesTrail is the test on values lo..lo+4 of domains
+// from 0 (two words for lo = 61).
+func genericReasonMatchesTrail(t *testing.T, lo int) {
 	m := NewModel()
 	n := 6
 	xs := make([]Var, n)
+	keep := make([]uint64, 2)
+	for v := lo; v <= lo+n-2; v++ {
+		keep[v/64] |= 1 << (v % 64)
+	}
 	for i := range xs {
-		xs[i] = m.NewIntVar(0, n-2, "p")
+		xs[i] = m.NewIntVar(0, lo+n-2, "p")
+		require.NoError(t, m.Restrict(xs[i], keep))
 	}
 	for i := range xs {
 		for j := i + 1; j < n; j++ {

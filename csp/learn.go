@@ -329,6 +329,9 @@ type learner struct {
 	phased     []bool
 	reduceAt   int64 // conflicts at the next reduction
 	reduces    int64
+	// generic says, per propagator, that it has no Justify: its reasons
+	// are the generic ones, which hold before their fact by construction.
+	generic []bool
 	// check, set by tests, sees every learned clause; checkKept every
 	// reason taken from those kept.
 	check     func(lits []Fact)
@@ -359,6 +362,11 @@ func (e *Search) startLearning() {
 	l.act, l.inc = make([]float64, n), 1
 	l.phase, l.phased = make([]int32, n), make([]bool, n)
 	l.reduceAt = learnBase
+	l.generic = make([]bool, len(sp.props))
+	for i, p := range sp.props {
+		_, ok := p.(Justifier)
+		l.generic[i] = !ok
+	}
 }
 
 // reset forgets the clauses, activities and phases.
@@ -417,7 +425,9 @@ func (e *Search) freshReason(i int32, out []Fact) []Fact {
 	sp := e.space
 	n := len(out)
 	out = sp.Reason(int(i), out)
-	if c := sp.lt.cause[i]; c >= 0 {
+	// A generic reason holds before i by construction; a Justify's is
+	// checked.
+	if c := sp.lt.cause[i]; c >= 0 && !e.cl.generic[c] {
 		for _, r := range out[n:] {
 			if p := sp.posOf(r); p >= i {
 				return sp.genericReason(c, int(i), out[:n])
