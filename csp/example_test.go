@@ -64,3 +64,27 @@ func ExampleCount() {
 	// 6 true
 	// 2 false solution limit
 }
+
+// One search, reset for each instance of a model (here: x given 1, 2, then
+// 3), writes each run's result into the same Result: the solution's array
+// is reused from run to run.
+func ExampleSearch_RunInto() {
+	m := csp.NewModel()
+	x, y, z := m.NewIntVar(1, 3, "x"), m.NewIntVar(1, 3, "y"), m.NewIntVar(1, 3, "z")
+	if err := alldiff.Post(m, []csp.Var{x, y, z}, alldiff.GAC); err != nil {
+		fmt.Println(err)
+		return
+	}
+	s := csp.NewSearch(m, csp.Options{})
+	var res csp.Result
+	for v := 1; v <= 3; v++ {
+		s.Reset()
+		s.Space().Assign(x, v) // the instance's given
+		s.RunInto(context.Background(), 1, func(*csp.Space) bool { return true }, &res)
+		fmt.Println(res.Status(), res.Solution)
+	}
+	// Output:
+	// solved [1 2 3]
+	// solved [2 1 3]
+	// solved [3 1 2]
+}
