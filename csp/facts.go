@@ -380,8 +380,9 @@ func (s *Space) genericReason(p int32, i int, out []Fact) []Fact {
 		t.epoch = 1
 	}
 	root := int32(0) // facts at positions+1 up to root are the root's
+	left := s.init   // the words the root left
 	if len(t.start) > 0 {
-		root = t.start[0]
+		root, left = t.start[0], t.root
 	}
 	for _, x := range s.propVars[s.propStart[p]:s.propStart[p+1]] {
 		if t.seen[x] == t.epoch {
@@ -396,20 +397,12 @@ func (s *Space) genericReason(p int32, i int, out []Fact) []Fact {
 		}
 		base := s.doms[x].Base()
 		o := 64 * int(s.off[x])
-		if len(t.start) == 0 { // no level opened: every value is looked at
-			for b := range 64 * int(s.width[x]) {
-				if at := t.removedAt[o+b]; at > root && int(at) <= i {
-					out = append(out, Fact{Var(x), int32(base + b), false})
-				}
-			}
-			continue
-		}
-		// Only values the root left and x lacks now can have gone above
-		// the root before i: on a wide domain most values are still there
-		// or went at the root.
+		// Only values the root left (the model's, before any level) and x
+		// lacks now can have gone above the root before i: on a wide
+		// domain most values are still there or went at the root.
 		for w := range int(s.width[x]) {
 			k := int(s.off[x]) + w
-			for gone := t.root[k] &^ s.words[k]; gone != 0; gone &= gone - 1 {
+			for gone := left[k] &^ s.words[k]; gone != 0; gone &= gone - 1 {
 				b := 64*w + bits.TrailingZeros64(gone)
 				if at := t.removedAt[o+b]; at > root && int(at) <= i {
 					out = append(out, Fact{Var(x), int32(base + b), false})
