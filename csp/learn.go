@@ -329,9 +329,6 @@ type learner struct {
 	phased     []bool
 	reduceAt   int64 // conflicts at the next reduction
 	reduces    int64
-	// generic says, per propagator, that it has no Justify: its reasons
-	// are the generic ones, which hold before their fact by construction.
-	generic []bool
 	// check, set by tests, sees every learned clause; checkKept every
 	// reason taken from those kept.
 	check     func(lits []Fact)
@@ -362,11 +359,6 @@ func (e *Search) startLearning() {
 	l.act, l.inc = make([]float64, n), 1
 	l.phase, l.phased = make([]int32, n), make([]bool, n)
 	l.reduceAt = learnBase
-	l.generic = make([]bool, len(sp.props))
-	for i, p := range sp.props {
-		_, ok := p.(Justifier)
-		l.generic[i] = !ok
-	}
 }
 
 // reset forgets the clauses, activities and phases.
@@ -425,9 +417,9 @@ func (e *Search) freshReason(i int32, out []Fact) []Fact {
 	sp := e.space
 	n := len(out)
 	out = sp.Reason(int(i), out)
-	// A generic reason holds before i by construction; a Justify's is
-	// checked.
-	if c := sp.lt.cause[i]; c >= 0 && !e.cl.generic[c] {
+	// A Justify's reason is checked; a generic one (a propagator without
+	// Justify) holds before i by construction.
+	if c := sp.lt.cause[i]; c >= 0 && isJustifier(sp.props[c]) {
 		for _, r := range out[n:] {
 			if p := sp.posOf(r); p >= i {
 				return sp.genericReason(c, int(i), out[:n])
@@ -435,6 +427,12 @@ func (e *Search) freshReason(i int32, out []Fact) []Fact {
 		}
 	}
 	return out
+}
+
+// isJustifier reports whether p explains its own facts.
+func isJustifier(p Propagator) bool {
+	_, ok := p.(Justifier)
+	return ok
 }
 
 // reasonIn returns the reason of the fact at position i. A propagator's

@@ -273,10 +273,6 @@ type Search struct {
 	// Where the last Run left off: at a solution (the next Run backtracks
 	// from it first) or with the tree exhausted (nothing more to find).
 	atSolution, exhausted bool
-	// into and kindsInto are RunInto's arrays for the first solution and
-	// the kinds' counts (nil in Run).
-	into      []int
-	kindsInto []KindStats
 
 	// With Options.Phases: the phases, and the value choice of each
 	// variable (that of the first phase listing it).
@@ -555,7 +551,7 @@ func (e *Search) limit(ctx context.Context, done <-chan struct{}, deadline time.
 // maxSolutions is 1: counting or listing with restarts would revisit
 // solutions.
 func (e *Search) Run(ctx context.Context, maxSolutions int64, onSolution func(*Space) bool) Result {
-	return e.run(ctx, maxSolutions, onSolution)
+	return e.run(ctx, maxSolutions, onSolution, nil, nil)
 }
 
 // RunInto is Run writing its result into *res, over what res held: the
@@ -565,14 +561,12 @@ func (e *Search) Run(ctx context.Context, maxSolutions int64, onSolution func(*S
 // allocates nothing per run. Whatever still refers to those arrays sees
 // the new run's values.
 func (e *Search) RunInto(ctx context.Context, maxSolutions int64, onSolution func(*Space) bool, res *Result) {
-	e.into, e.kindsInto = res.Solution, res.Stats.Propagators
-	*res = e.run(ctx, maxSolutions, onSolution)
+	*res = e.run(ctx, maxSolutions, onSolution, res.Solution, res.Stats.Propagators)
 }
 
-// run is Run, with the first solution written into e.into's array and
-// the kinds' counts into e.kindsInto's when they have room (RunInto).
-func (e *Search) run(ctx context.Context, maxSolutions int64, onSolution func(*Space) bool) Result {
-	defer func() { e.into, e.kindsInto = nil, nil }()
+// run is Run, with the first solution written into into's array and the
+// kinds' counts into kinds' when they have room (RunInto).
+func (e *Search) run(ctx context.Context, maxSolutions int64, onSolution func(*Space) bool, into []int, kinds []KindStats) Result {
 	start := time.Now()
 	sp := e.space
 	// Restarts would revisit solutions when counting, except with
@@ -588,7 +582,7 @@ func (e *Search) run(ctx context.Context, maxSolutions int64, onSolution func(*S
 	res := Result{}
 	finish := func() Result { // every return goes through here: one clock read
 		e.stats.SolveTime += time.Since(start)
-		res.Stats = e.statsInto(e.kindsInto)
+		res.Stats = e.statsInto(kinds)
 		return res
 	}
 
@@ -639,7 +633,7 @@ func (e *Search) run(ctx context.Context, maxSolutions int64, onSolution func(*S
 			e.stats.Solutions++
 			res.Solutions = found
 			if res.Solution == nil {
-				res.Solution = sp.Values(e.into)
+				res.Solution = sp.Values(into)
 			}
 			if !onSolution(sp) {
 				e.atSolution = true

@@ -129,8 +129,7 @@ func repeats(p *Puzzle, cells []int) bool {
 	// (this runs twice an instance, on the givens and on the solution).
 	i := 0
 	for r := range n {
-		band := r / p.BoxRows * p.BoxRows
-		k, left := band, p.BoxCols
+		k, left := r/p.BoxRows*p.BoxRows, p.BoxCols // the row's first box
 		for c := range n {
 			if left == 0 {
 				k, left = k+1, p.BoxCols

@@ -394,11 +394,9 @@ func (s *Solver) Solve(ctx context.Context, p *Puzzle) ([]int, csp.Result, error
 // first variables), in an array of their own for a variant with more
 // variables.
 func (s *Solver) SolveInto(ctx context.Context, p *Puzzle, res *csp.Result) ([]int, error) {
-	if err := s.start(p); err != nil {
-		*res = csp.Result{}
+	if err := s.CountInto(ctx, p, 1, res); err != nil {
 		return nil, err
 	}
-	s.search.RunInto(ctx, 1, func(*csp.Space) bool { return true }, res)
 	return s.shaped.cellsOf(res.Solution), nil
 }
 
