@@ -5,7 +5,7 @@
 //	csp solve PROBLEM FILE|- [flags]     solve every instance in FILE (- = standard input)
 //	csp count PROBLEM FILE|- [flags]     count the solutions of every instance
 //	csp generate PROBLEM --size N [--holes H] [...] [--seed S] [-n K]
-//	csp serve [--addr 127.0.0.1:8080]    the workbench in the browser: a page and its JSON API (docs/API.md)
+//	csp serve [--addr 127.0.0.1:8080]    the workbench in the browser (runs csp-serve): a page and its JSON API (docs/API.md)
 //	csp help                             print the usage text
 //
 // Problems: latin (Latin-square completion: N, then N rows of N numbers,
@@ -14,7 +14,7 @@
 // ruled grid). Lines starting with # or % are comments. A file holds any
 // number of instances, read as a stream; a malformed one is reported (on
 // standard error and in the output) and the batch goes on. Problems are
-// entries of the table in problems.go: adding one adds it to every
+// entries of the table in cmd/internal/cli/problems.go: adding one adds it to every
 // subcommand.
 //
 // Solve prints each solution, checked by the problem's independent
@@ -40,8 +40,12 @@
 // says the run was interrupted. A second Ctrl-C exits at once.
 package main
 
-import "os"
+import (
+	"os"
+
+	"github.com/cspgo/csp/cmd/internal/cli"
+)
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	os.Exit(cli.Run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }

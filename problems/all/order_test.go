@@ -67,7 +67,7 @@ var corpora = map[string]corpus{
 	},
 	"sudoku": {
 		files: []string{"sudoku/testdata/batch.txt", "sudoku/testdata/samples/norvig_hardest.txt",
-			"sudoku/testdata/solo/killer_x.txt", "sudoku/testdata/solo/jigsaw.txt", "../cmd/csp/testdata/sudoku_multiple.txt"},
+			"sudoku/testdata/solo/killer_x.txt", "sudoku/testdata/solo/jigsaw.txt", "../cmd/internal/cli/testdata/sudoku_multiple.txt"},
 		marks: []string{"sudoku/testdata/marks.txt"},
 		// An empty 4x4 grid: 288 solutions.
 		inline: "................\n",

@@ -1,7 +1,0 @@
-//go:build !unix
-
-package main
-
-// addressSpaceLimit returns 0: no address-space limit is read on this
-// system.
-func addressSpaceLimit() int64 { return 0 }

@@ -1,0 +1,253 @@
+package cli
+
+import (
+	"context"
+	"math"
+	"os"
+	"path"
+	"runtime"
+	"runtime/debug"
+	"runtime/metrics"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/cspgo/csp/csp"
+)
+
+// The memory bound (--max-memory). Its contract, for a limit L:
+//
+//   - the Go runtime is told 7/8 of L as its soft memory limit
+//     (debug.SetMemoryLimit), so the collector works harder as the heap
+//     nears L instead of letting it double, the last eighth being for
+//     what the runtime does not count (the binary's own pages) and for
+//     its overshoot;
+//   - the searches running at once share half of L for their saved state
+//     (csp.Options.MaxMemory, split evenly over jobs, workers and portfolio
+//     members): a search past its share ends its instance as unknown
+//     (memory limit), the other half being left to models, propagators
+//     and the rest;
+//   - a watcher reads the live heap every memoryTick; past 3/4 of L
+//     (confirmed by a collection) it cancels every instance running with
+//     csp.ErrMemoryLimit as the cause, so they end as unknown (memory
+//     limit) too, and the batch goes on with the next instances, which
+//     run in the memory the cancelled ones gave back.
+//
+// So the process stays within L but for what an instance allocates
+// between the watcher's tick and its next look at its context (a search
+// looks at every node and every few propagator runs, model building at
+// each unit or row; a step that does not look, such as making the grid
+// of a large latin square, overshoots by what it allocates), and an
+// instance the readers accept ends as unknown (memory limit) rather than
+// the process dying with "out of memory". The default is half of the
+// memory the process may use (DefaultMaxMemory).
+
+// memoryTick is how often the watcher reads the heap: a read of one
+// runtime metric stops nothing, and in a tick a search that grows by
+// megabytes per node adds little.
+const memoryTick = 25 * time.Millisecond
+
+// fallbackMaxMemory is the default bound where the machine's memory
+// cannot be read (no /proc/meminfo).
+const fallbackMaxMemory = 4 << 30
+
+// DefaultMaxMemory is half of what the process may use: the physical
+// memory (memTotal), or less when a control group or
+// the address-space limit (ulimit -v) allows less; fallbackMaxMemory
+// when none of these can be read.
+func DefaultMaxMemory() int64 {
+	total := int64(math.MaxInt64)
+	if n, ok := memTotal(); ok {
+		total = n
+	}
+	if b, err := os.ReadFile("/proc/self/cgroup"); err == nil {
+		for _, file := range cgroupLimitFiles(string(b)) {
+			if n, ok := readLimit(file); ok {
+				total = min(total, n)
+			}
+		}
+	}
+	if n := addressSpaceLimit(); n > 0 {
+		total = min(total, n)
+	}
+	if total == math.MaxInt64 {
+		return fallbackMaxMemory
+	}
+	return max(total/2, 1)
+}
+
+// cgroupLimitFiles lists the files that may hold the memory limit of the
+// process's control groups, as /proc/self/cgroup names them (procCgroup):
+// version 2 (memory.max) and version 1 (memory.limit_in_bytes), at the
+// group itself, its ancestors and the root of the hierarchy (what a
+// container sees as its own).
+func cgroupLimitFiles(procCgroup string) []string {
+	var out []string
+	for line := range strings.Lines(procCgroup) {
+		parts := strings.SplitN(strings.TrimSpace(line), ":", 3)
+		if len(parts) != 3 || !strings.HasPrefix(parts[2], "/") {
+			continue
+		}
+		var dir, file string
+		switch {
+		case parts[0] == "0" && parts[1] == "":
+			dir, file = "/sys/fs/cgroup", "memory.max"
+		case strings.Contains(","+parts[1]+",", ",memory,"):
+			dir, file = "/sys/fs/cgroup/memory", "memory.limit_in_bytes"
+		default:
+			continue
+		}
+		for p := path.Clean(parts[2]); ; p = path.Dir(p) {
+			out = append(out, path.Join(dir, p, file))
+			if p == "/" {
+				break
+			}
+		}
+	}
+	return out
+}
+
+// readLimit reads a control group's limit in bytes: false for "max", a
+// missing file, or a value so large it means none.
+func readLimit(file string) (int64, bool) {
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return 0, false
+	}
+	n, err := strconv.ParseInt(strings.TrimSpace(string(b)), 10, 64)
+	if err != nil || n <= 0 || n >= 1<<60 {
+		return 0, false
+	}
+	return n, true
+}
+
+// searchShare is the csp.Options.MaxMemory of each search when limit
+// bounds the run (0: none): half of it, split over the searches that can
+// run at once.
+func searchShare(limit, jobs int64, workers, portfolio int) int64 {
+	if limit <= 0 {
+		return 0
+	}
+	searches := max(jobs, 1) * int64(max(workers, 1)) * int64(1+portfolio)
+	return max(limit/2/searches, 1)
+}
+
+// memoryGuard enforces --max-memory for one command: it holds the cancel
+// functions of the running instances, and of those it cancelled until
+// they return.
+type memoryGuard struct {
+	limit     int64
+	mu        sync.Mutex
+	next      int64
+	running   map[int64]context.CancelCauseFunc
+	cancelled map[int64]bool
+}
+
+type guardKey struct{}
+
+// GuardMemory sets the runtime's soft memory limit to 7/8 of limit (or
+// keeps a lower one, from GOMEMLIMIT) and starts the watcher, for the instances
+// run under the returned context (see InstanceContext). release stops
+// the watcher and puts the soft limit back. A limit of 0 means none: ctx
+// is returned as it is.
+//
+// The watcher is a timer that looks at the heap and sets itself again,
+// not a goroutine that waits for a ticker: a command that ends before the
+// first tick (csp solve on a small puzzle) has started no goroutine, no
+// thread and no read of the runtime's metrics for it.
+func GuardMemory(ctx context.Context, limit int64) (_ context.Context, release func()) {
+	if limit <= 0 {
+		return ctx, func() {}
+	}
+	g := &memoryGuard{limit: limit, running: map[int64]context.CancelCauseFunc{}, cancelled: map[int64]bool{}}
+	old := debug.SetMemoryLimit(-1)
+	debug.SetMemoryLimit(min(old, limit-limit/8))
+	var (
+		mu      sync.Mutex // held by a tick while it looks, and by release
+		stopped bool
+		t       *time.Timer
+	)
+	mu.Lock()
+	t = time.AfterFunc(memoryTick, func() {
+		mu.Lock()
+		defer mu.Unlock()
+		if stopped {
+			return
+		}
+		g.look()
+		t.Reset(memoryTick)
+	})
+	mu.Unlock()
+	return context.WithValue(ctx, guardKey{}, g), func() {
+		mu.Lock()
+		stopped = true
+		t.Stop()
+		mu.Unlock() // a tick under way has ended
+		debug.SetMemoryLimit(old)
+	}
+}
+
+// guardedInstance returns the context of one instance under the guard
+// of ctx, if any, and the function to call when the instance is done. The
+// watcher cancels it, with csp.ErrMemoryLimit as the cause, when the heap
+// passes its bound. InstanceContext calls it for every instance.
+func guardedInstance(ctx context.Context) (context.Context, func()) {
+	g, ok := ctx.Value(guardKey{}).(*memoryGuard)
+	if !ok {
+		return ctx, func() {}
+	}
+	ctx, cancel := context.WithCancelCause(ctx)
+	g.mu.Lock()
+	id := g.next
+	g.next++
+	g.running[id] = cancel
+	g.mu.Unlock()
+	return ctx, func() {
+		g.mu.Lock()
+		delete(g.running, id)
+		delete(g.cancelled, id)
+		g.mu.Unlock()
+		cancel(nil)
+	}
+}
+
+// look is one tick of the watcher. Past 3/4 of the limit, it collects
+// garbage to see what is really live (an instance that ended may have
+// left its model to the collector) and, if the heap is still past,
+// cancels every running instance. It judges again only once those have
+// returned: until then their memory is still theirs.
+func (g *memoryGuard) look() {
+	g.mu.Lock()
+	waiting := len(g.cancelled) > 0
+	g.mu.Unlock()
+	if waiting || g.live() <= g.bound() {
+		return
+	}
+	runtime.GC()
+	if g.live() <= g.bound() {
+		return
+	}
+	g.mu.Lock()
+	for id, cancel := range g.running {
+		cancel(csp.ErrMemoryLimit)
+		delete(g.running, id)
+		g.cancelled[id] = true
+	}
+	g.mu.Unlock()
+}
+
+// bound is the live heap past which the watcher cancels: 3/4 of the
+// limit.
+func (g *memoryGuard) bound() int64 { return g.limit - g.limit/4 }
+
+// live reads the live heap (0 where the runtime does not report it: the
+// soft limit and the searches' shares remain).
+func (g *memoryGuard) live() int64 {
+	sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(sample)
+	if sample[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return int64(min(sample[0].Value.Uint64(), math.MaxInt64))
+}
