@@ -230,7 +230,7 @@ func CheckOne(ctx context.Context, p *catalog.Entry, inst any, s *catalog.Settin
 	return v, nil
 }
 
-// record is check's JSON record of v, for the instance it.
+// Record is check's JSON record of v, for the instance it.
 func (v verdict) Record(it catalog.Item[any]) map[string]any {
 	sols := v.Sols
 	if sols == nil {
@@ -551,7 +551,7 @@ type StepRecord struct {
 	RuleRecord
 }
 
-// ruleRecord is a deduction in JSON; a deduction by assumption has its
+// RuleRecord is a deduction in JSON; a deduction by assumption has its
 // cases: each assumption and the steps that follow from it.
 type RuleRecord struct {
 	Rule    string           `json:"rule"`
@@ -874,7 +874,7 @@ func HintOne(ctx context.Context, p *catalog.Entry, c *Config, it catalog.Item[a
 	return h, nil
 }
 
-// record is hint's JSON record of h: the step's record, or the status.
+// Record is hint's JSON record of h: the step's record, or the status.
 func (h hinted) Record(it catalog.Item[any]) any {
 	switch {
 	case h.Solved:

@@ -75,7 +75,7 @@ func (e *wantError) Error() string {
 	return "want " + e.what
 }
 
-// item is the error for v, one bad item of a longer list: the flag
+// Item is the error for v, one bad item of a longer list: the flag
 // package names the whole list, this names the item.
 func (e *wantError) Item(v string) error {
 	if e.choices != nil {
@@ -199,7 +199,7 @@ type Configuration struct {
 	Values map[string]string // flag -> value
 }
 
-// matrix expands the dimensions into every combination, the first
+// Matrix expands the dimensions into every combination, the first
 // dimension varying slowest.
 func (b *BenchConfig) Matrix() []Configuration {
 	out := []Configuration{{Values: map[string]string{}}}

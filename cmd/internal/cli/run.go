@@ -119,7 +119,7 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr *Output) int {
 	return cmd.run(env{cmd: name, stdin: stdin, stdout: stdout, stderr: stderr}, p, pos[1:], c)
 }
 
-// settleFor checks the flags parsed in fs against p (a model for a
+// SettleFor checks the flags parsed in fs against p (a model for a
 // problem with one, a flag of another problem) and settles the settings
 // for it (config.settle): what every subcommand, and csp serve's every
 // request, does once the problem is known.
@@ -397,14 +397,14 @@ func (o *Output) Write(p []byte) (int, error) {
 	return n, err
 }
 
-// printf formats as fmt.Fprintf does; an error is remembered in o.err.
+// Printf formats as fmt.Fprintf does; an error is remembered in o.err.
 func (o *Output) Printf(format string, args ...any) {
 	if o.Err == nil {
 		_, o.Err = fmt.Fprintf(o.w, format, args...)
 	}
 }
 
-// print writes s; an error is remembered in o.err.
+// Print writes s; an error is remembered in o.err.
 func (o *Output) Print(s string) {
 	if o.Err == nil {
 		_, o.Err = io.WriteString(o.w, s)

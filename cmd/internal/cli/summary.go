@@ -40,7 +40,7 @@ func bucketOf(d time.Duration) int {
 	return min(int(math.Log(float64(d))/math.Log(histGrowth)), histBuckets-1)
 }
 
-// add counts one outcome.
+// Add counts one outcome.
 func (s *summary) Add(o *outcome) {
 	if s.tally == nil {
 		s.tally = map[string]int{}
