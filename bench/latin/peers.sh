@@ -17,6 +17,11 @@
 #   SAT_TIMEOUT     CaDiCaL time limit (default 60s)
 #   LATINCNF        a prebuilt latincnf (default: built from bench/latin/latincnf)
 #   KEEP=1          keep the work directory (CNF, .dzn, solver outputs)
+#   PEERS           the columns, any of "ours gecode cadical" (default all three)
+#   OURS_FLAGS      our solver's search flags (default "--alldiff gac --var domwdeg
+#                   --restarts luby --seed 1"; "" runs csp's default configuration)
+#   ROWS=1          print only the instance rows, tab-separated (name, then one
+#                   cell per peer), for scripts that aggregate them (qwh200.sh)
 #
 # Limits accept "90", "90s", "1500ms" or "2m". Every time is wall-clock seconds
 # of the solver process, measured around it by this script (process start
@@ -45,6 +50,15 @@ to_ms() {
 }
 
 TIMEOUT=${TIMEOUT:-60s}
+PEERS=${PEERS:-ours gecode cadical}
+OURS_FLAGS=${OURS_FLAGS-"--alldiff gac --var domwdeg --restarts luby --seed 1"}
+for p in $PEERS; do
+	case $p in
+	ours | gecode | cadical) ;;
+	*) die "PEERS: unknown peer $p (ours, gecode, cadical)" ;;
+	esac
+done
+want() { [[ " $PEERS " == *" $1 "* ]]; }
 GECODE_TIMEOUT=${GECODE_TIMEOUT:-5s}
 SAT_TIMEOUT=${SAT_TIMEOUT:-60s}
 ours_ms=$(to_ms "$TIMEOUT") || die "TIMEOUT=$TIMEOUT is not a duration (e.g. 60s)"
@@ -58,29 +72,39 @@ grace=30
 
 # ---- peers ----------------------------------------------------------------
 need=()
-command -v minizinc >/dev/null || need+=(minizinc)
-command -v fzn-gecode >/dev/null || need+=(flatzinc)
-command -v cadical >/dev/null || need+=(cadical)
+if want gecode; then
+	command -v minizinc >/dev/null || need+=(minizinc)
+	command -v fzn-gecode >/dev/null || need+=(flatzinc)
+fi
+if want cadical; then
+	command -v cadical >/dev/null || need+=(cadical)
+fi
 if ((${#need[@]})); then
 	sudo=""
 	if [ "$(id -u)" -ne 0 ]; then
 		command -v sudo >/dev/null || die "not root and no sudo: install ${need[*]} yourself"
 		sudo=sudo
 	fi
-	say "installing minizinc flatzinc cadical (missing: ${need[*]})"
+	say "installing ${need[*]}"
 	export DEBIAN_FRONTEND=noninteractive
-	if ! $sudo apt-get install -y minizinc flatzinc cadical >&2; then
+	if ! $sudo apt-get install -y "${need[@]}" >&2; then
 		say "apt-get install failed; running apt-get update and retrying"
-		if ! { $sudo apt-get update >&2 && $sudo apt-get install -y minizinc flatzinc cadical >&2; }; then
-			die "could not install minizinc flatzinc cadical"
+		if ! { $sudo apt-get update >&2 && $sudo apt-get install -y "${need[@]}" >&2; }; then
+			die "could not install ${need[*]}"
 		fi
 	fi
 fi
-for c in minizinc fzn-gecode cadical timeout awk; do
+for c in timeout awk; do
 	command -v "$c" >/dev/null || die "$c not found"
 done
-minizinc --solvers 2>/dev/null | grep -q 'org.gecode.gecode' ||
-	die "minizinc does not list the Gecode solver (package flatzinc)"
+if want gecode; then
+	for c in minizinc fzn-gecode; do
+		command -v "$c" >/dev/null || die "$c not found"
+	done
+	minizinc --solvers 2>/dev/null | grep -q 'org.gecode.gecode' ||
+		die "minizinc does not list the Gecode solver (package flatzinc)"
+fi
+want cadical && { command -v cadical >/dev/null || die "cadical not found"; }
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/latin-peers.XXXXXX") || die "mktemp failed"
 if [ "${KEEP:-0}" = 1 ]; then
@@ -174,8 +198,9 @@ run_ours() {
 		cell="n/a"; val=""; return
 	fi
 	t0=$(now_ns)
-	timeout -k 5 $(((ours_ms + 999) / 1000 + grace)) "$csp" solve latin "$f" --alldiff gac --var domwdeg \
-		--restarts luby --seed 1 --timeout "$TIMEOUT" --json >"$work/$name.ours.json" 2>"$work/$name.ours.err"
+	# shellcheck disable=SC2086 # OURS_FLAGS is a list of flags
+	timeout -k 5 $(((ours_ms + 999) / 1000 + grace)) "$csp" solve latin "$f" $OURS_FLAGS \
+		--timeout "$TIMEOUT" --json >"$work/$name.ours.json" 2>"$work/$name.ours.err"
 	rc=$?
 	t1=$(now_ns)
 	el=$(secs "$t0" "$t1")
@@ -286,24 +311,37 @@ for f in "${instances[@]}"; do
 	name=$(basename "$f" .txt)
 	say "[$i/$total] $name"
 
-	run_ours "$f" "$name"
-	c_ours=$cell
-	[ -n "$val" ] && ours_vals+=("$val")
-	is_time "$cell" && ours_ok=$((ours_ok + 1))
+	c_ours="" c_gecode="" c_sat=""
+	if want ours; then
+		run_ours "$f" "$name"
+		c_ours=$cell
+		[ -n "$val" ] && ours_vals+=("$val")
+		is_time "$cell" && ours_ok=$((ours_ok + 1))
+	fi
+	if want gecode; then
+		run_gecode "$f" "$name"
+		c_gecode=$cell
+		[ -n "$val" ] && gecode_vals+=("$val")
+		is_time "$cell" && gecode_ok=$((gecode_ok + 1))
+	fi
+	if want cadical; then
+		run_cadical "$f" "$name"
+		c_sat=$cell
+		[ -n "$val" ] && sat_vals+=("$val")
+		is_time "$cell" && sat_ok=$((sat_ok + 1))
+	fi
 
-	run_gecode "$f" "$name"
-	c_gecode=$cell
-	[ -n "$val" ] && gecode_vals+=("$val")
-	is_time "$cell" && gecode_ok=$((gecode_ok + 1))
-
-	run_cadical "$f" "$name"
-	c_sat=$cell
-	[ -n "$val" ] && sat_vals+=("$val")
-	is_time "$cell" && sat_ok=$((sat_ok + 1))
-
-	say "  ours $c_ours | gecode $c_gecode | cadical $c_sat"
-	rows+=("| $name | $c_ours | $c_gecode | $c_sat |")
+	say "  ours ${c_ours:--} | gecode ${c_gecode:--} | cadical ${c_sat:--}"
+	row="$name"
+	want ours && row+=$'\t'$c_ours
+	want gecode && row+=$'\t'$c_gecode
+	want cadical && row+=$'\t'$c_sat
+	rows+=("$row")
 done
+if [ "${ROWS:-0}" = 1 ]; then
+	printf '%s\n' "${rows[@]}"
+	exit 0
+fi
 
 median() {
 	(($# == 0)) && { echo "n/a"; return; }
@@ -324,17 +362,23 @@ sat_v=$(cadical --version 2>/dev/null)
 # Debian's 1.5.3 reports its version as "sc2021": name the package too.
 sat_pkg=$(dpkg-query -W -f '${Version}' cadical 2>/dev/null)
 
-echo "| instance | ours (s) | Gecode (s) | CaDiCaL (s) |"
-echo "|---|---:|---:|---:|"
-printf '%s\n' "${rows[@]}"
-echo "| **solved, median** | $(summary "$ours_ok" "${ours_vals[@]}") | $(summary "$gecode_ok" "${gecode_vals[@]}") | $(summary "$sat_ok" "${sat_vals[@]}") |"
+head="| instance |" rule="|---|" foot="| **solved, median** |"
+want ours && { head+=" ours (s) |"; rule+="---:|"; foot+=" $(summary "$ours_ok" "${ours_vals[@]}") |"; }
+want gecode && { head+=" Gecode (s) |"; rule+="---:|"; foot+=" $(summary "$gecode_ok" "${gecode_vals[@]}") |"; }
+want cadical && { head+=" CaDiCaL (s) |"; rule+="---:|"; foot+=" $(summary "$sat_ok" "${sat_vals[@]}") |"; }
+echo "$head"
+echo "$rule"
+for r in "${rows[@]}"; do
+	echo "| ${r//$'\t'/ | } |"
+done
+echo "$foot"
 echo
 echo "Wall-clock seconds per solver process, measured by bench/latin/peers.sh on $(nproc) cores${cpu:+ ($cpu)}, one run at a time."
 echo "Limits: ours --timeout $TIMEOUT; Gecode $GECODE_TIMEOUT (minizinc --time-limit, flattening included); CaDiCaL ${sat_s}s (-t)."
 echo "Medians are over all $total instances, counting every unsolved instance (timeout, err, WRONG) as its column's time limit."
 echo "Every solved answer was checked: a Latin square of the right order that keeps every given (latincnf -check)."
 if [ -n "$csp" ]; then
-	echo "ours: $csp solve latin FILE --alldiff gac --var domwdeg --restarts luby --seed 1 --timeout $TIMEOUT --json"
+	echo "ours: $csp solve latin FILE${OURS_FLAGS:+ $OURS_FLAGS} --timeout $TIMEOUT --json"
 else
 	echo "ours: n/a ($csp_note)"
 fi
