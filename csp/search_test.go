@@ -312,6 +312,35 @@ func TestNogoodsKeepAnswersRight(t *testing.T) {
 	}
 }
 
+// TestEmptyNogoodStoreSleeps: until a restart records a nogood, the store
+// is not run on assignments. A search that never restarts runs the
+// propagators a search without nogoods runs, plus the store's one run at
+// the root; one that restarts runs it too.
+func TestEmptyNogoodStoreSleeps(t *testing.T) {
+	m, _ := queens(t, 8)
+	base := csp.Options{Var: csp.MinDomain, Restarts: csp.Luby, RestartBase: 1000}
+	with := base
+	with.Nogoods = true
+	plain := csp.Solve(context.Background(), m, base)
+	stored := csp.Solve(context.Background(), m, with)
+	require.Equal(t, "solved", plain.Status())
+	require.Equal(t, int64(0), stored.Stats.Restarts, "the budget is never spent")
+	assert.Equal(t, plain.Stats.Nodes, stored.Stats.Nodes)
+	assert.Equal(t, plain.Stats.Propagations+1, stored.Stats.Propagations)
+
+	with.RestartBase = 1
+	restarting := csp.Solve(context.Background(), m, with)
+	require.Equal(t, "solved", restarting.Status())
+	require.Positive(t, restarting.Stats.Restarts)
+	var runs int64
+	for _, k := range restarting.Stats.Propagators {
+		if k.Kind == "nogoods" {
+			runs = k.Runs
+		}
+	}
+	assert.Greater(t, runs, restarting.Stats.Restarts, "the store runs once it holds nogoods")
+}
+
 // TestResetReusesASearch narrows the root of one reset search in several
 // ways and compares every answer with a search made afresh: a reused
 // search must forget its last instance entirely (domains, depth, failed
