@@ -29,7 +29,7 @@
 #   l200.txt  csp generate latin --order 200 --holes 8000 --balanced --seed 1
 #   k9.txt    a 9x9 KenKen (JSON) whose top-left 3x3 box is one product
 #             cage of 362880 (651,960 tuples), every other cell a given
-#             (kenken9 in cmd/csp/deadline_test.go)
+#             (kenken9 in cmd/internal/cli/deadline_test.go)
 #
 # Job control (set -m) runs each command in a process group of its own,
 # so that the SIGINT is not ignored as it is by a script's background
