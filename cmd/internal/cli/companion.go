@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -58,9 +57,12 @@ func delegate(name string, args []string, stdin io.Reader, stdout, stderr *Outpu
 	if err != nil {
 		return UsageError(stderr, "%v", err)
 	}
-	signal.Ignore(os.Interrupt)
-	defer signal.Reset(os.Interrupt)
-	cmd := exec.CommandContext(context.Background(), path, args...)
+	// A channel of its own (not signal.Ignore and Reset) leaves whatever
+	// else listens for interrupts in this process as it was.
+	swallow := make(chan os.Signal, 1)
+	signal.Notify(swallow, os.Interrupt)
+	defer signal.Stop(swallow)
+	cmd := exec.Command(path, args...)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdin, stdout, stderr
 	err = cmd.Run()
 	var exit *exec.ExitError
