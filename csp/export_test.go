@@ -12,6 +12,14 @@ func CheckClauses(e *Search, check func(s *Space, lits []Fact)) {
 	e.cl.check = func(lits []Fact) { check(e.space, lits) }
 }
 
+// SetMaxBlocked sets how many solutions e blocks by a clause before it
+// flips decisions instead (a test hook: 0 flips from the first).
+func SetMaxBlocked(e *Search, n int) {
+	if e.cl != nil {
+		e.cl.maxBlocked = n
+	}
+}
+
 // CheckKeptReasons makes e compare every reason it takes from those it
 // kept with the reason computed afresh, calling mismatch on a difference,
 // and returns the count of reasons so taken (a test hook).

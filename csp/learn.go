@@ -329,6 +329,10 @@ type learner struct {
 	phased     []bool
 	reduceAt   int64 // conflicts at the next reduction
 	reduces    int64
+	// blocked counts the solutions blocked by a clause since the last
+	// reset; once it reaches maxBlocked, solutions are flipped instead
+	// (see block).
+	blocked, maxBlocked int
 	// check, set by tests, sees every learned clause; checkKept every
 	// reason taken from those kept.
 	check     func(lits []Fact)
@@ -368,6 +372,7 @@ func (l *learner) reset() {
 	clear(l.phased)
 	l.inc = 1
 	l.reduceAt, l.reduces = learnBase, 0
+	l.blocked = 0
 }
 
 // bump raises x's activity.
@@ -530,7 +535,7 @@ func (e *Search) conflictSet(out []Fact) []Fact {
 	}
 	if t.failProp < 0 { // no propagator failed: the decisions did
 		for _, f := range e.frames {
-			out = append(out, Fact{f.x, int32(f.v), true})
+			out = append(out, Fact{f.x, int32(f.v), !f.flipped})
 		}
 		return out
 	}
@@ -552,9 +557,9 @@ func (e *Search) conflictSet(out []Fact) []Fact {
 // below L met on the way, minus those the rest implies (recursive
 // minimisation, see redundant) and the root's. It returns the clause (UIP's
 // negation first, then a literal of the highest level among the rest),
-// that level (where to jump back to), its LBD, and false when the
-// conflict holds at the root: no solution is left.
-func (e *Search) analyse() (lits []Fact, back int, lbd int32, ok bool) {
+// that level (where to jump back to), the conflict's level L, the clause's
+// LBD, and false when the conflict holds at the root: no solution is left.
+func (e *Search) analyse() (lits []Fact, back, at int, lbd int32, ok bool) {
 	sp, l := e.space, e.cl
 	t := sp.lt
 	if cap(l.stamp) < len(t.list) {
@@ -582,7 +587,7 @@ func (e *Search) analyse() (lits []Fact, back int, lbd int32, ok bool) {
 		level = max(level, t.levelAt(sp.posOf(f)))
 	}
 	if level == 0 {
-		return nil, 0, 0, false
+		return nil, 0, 0, 0, false
 	}
 	l.below = l.below[:0]
 	pathC := 0
@@ -653,7 +658,7 @@ func (e *Search) analyse() (lits []Fact, back int, lbd int32, ok bool) {
 		}
 	}
 	l.inc *= activityGrow
-	return l.lits, back, lbd, true
+	return l.lits, back, int(level), lbd, true
 }
 
 // bytes estimates the memory the learner holds, its clauses included.
@@ -706,16 +711,30 @@ func (e *Search) backjump(target int) {
 
 // resolve handles a failure with clause learning: it analyses the
 // conflict, learns the clause, jumps back and asserts it (or restarts
-// when the budget is spent), and repeats while propagation fails. It
-// reports false when a conflict holds at the root: the search is over.
+// when the budget is spent), and repeats while propagation fails. Jumps
+// and restarts go no lower than the deepest flip (see flip): a conflict
+// at that level or below means its branch holds no more solutions, and
+// the search flips the next decision up instead, learning nothing (the
+// clause would assert nowhere above the flip). It reports false when the
+// search is over: a conflict at the root, or no decision left to flip.
 func (e *Search) resolve(restarts bool) bool {
 	sp, l := e.space, e.cl
 	for {
 		e.stats.Failures++
 		e.stats.Conflicts++
-		lits, back, lbd, ok := e.analyse()
+		floor := e.flipped()
+		lits, back, at, lbd, ok := e.analyse()
 		if !ok {
 			return false
+		}
+		if at <= floor {
+			switch ok, more := e.flip(floor - 1); {
+			case !more:
+				return false
+			case ok:
+				return true
+			}
+			continue
 		}
 		if l.check != nil {
 			l.check(lits)
@@ -725,9 +744,9 @@ func (e *Search) resolve(restarts bool) bool {
 			e.restartBudget--
 			restart = e.restartBudget <= 0
 		}
-		target := back
+		target := max(back, floor)
 		if restart {
-			target = 0
+			target = floor
 			e.conflict = -1
 			e.stats.Restarts++
 			e.restartIndex++
@@ -737,8 +756,11 @@ func (e *Search) resolve(restarts bool) bool {
 		k := l.db.add(sp, lits, lbd, false)
 		e.stats.LearnedClauses++
 		e.stats.LearnedLiterals += int64(len(lits))
-		if target == back {
-			assertLit(sp, lits[0], k) // unset at back: cannot fail
+		if target >= back {
+			// Unit there: lits[0] is of level at > target, the rest false
+			// at back or below. Asserted above back (at a flip), it is
+			// booked at target's level, which only delays its undoing.
+			assertLit(sp, lits[0], k)
 		}
 		if e.stats.Conflicts >= l.reduceAt {
 			l.reduces++
@@ -753,29 +775,96 @@ func (e *Search) resolve(restarts bool) bool {
 	}
 }
 
-// block moves on from a solution with clause learning: the clause "not
-// all of this branch's decisions" is kept for good (it removes this
-// solution, and only it, from the search), the search jumps back above
-// the last decision and asserts its negation. It reports false when there
-// was no decision (the root was the only solution) or the search ends.
+// flipped returns the level of the deepest flip (see flip), 0 when there
+// is none.
+func (e *Search) flipped() int {
+	for i := len(e.frames) - 1; i >= 0; i-- {
+		if e.frames[i].flipped {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// maxBlocked is how many solutions a search that learns clauses blocks
+// by a clause before it flips decisions instead (see block).
+const maxBlocked = 32
+
+// block moves on from a solution with clause learning. Optimising, the
+// bound, tightened past the solution, fails the branch, and the failure
+// is analysed as any other: the bound excludes the solution and every
+// one no better. Otherwise the first maxBlocked solutions are each
+// blocked by the clause "not all of this branch's decisions", kept for
+// good: the search jumps back above the last decision and asserts its
+// negation, and restarts still go to the root, which proves a count of
+// one or two (is the puzzle unique?) fastest. Later ones flip the
+// branch's last decision (see flip): the blocking clauses are watched on
+// decisions that recur in almost every later branch, so with thousands
+// of them each solution would cost more than the one before. It reports
+// false when the search is over.
 func (e *Search) block(restarts bool) bool {
 	sp, l := e.space, e.cl
-	n := len(e.frames)
-	if n == 0 {
+	if e.tighten() && !sp.Propagate() {
+		return e.resolve(restarts)
+	}
+	if n := len(e.frames); n > 0 && l.blocked < l.maxBlocked {
+		l.blocked++
+		l.lits = l.lits[:0]
+		for i := n - 1; i >= 0; i-- {
+			f := e.frames[i]
+			l.lits = append(l.lits, Fact{f.x, int32(f.v), f.flipped})
+		}
+		e.backjump(n - 1)
+		k := l.db.add(sp, l.lits, int32(n), true)
+		assertLit(sp, l.lits[0], k)
+		e.tighten()
+		if sp.Propagate() {
+			return true
+		}
+		return e.resolve(restarts)
+	}
+	switch ok, more := e.flip(len(e.frames)); {
+	case !more:
 		return false
-	}
-	l.lits = l.lits[:0]
-	for i := n - 1; i >= 0; i-- {
-		l.lits = append(l.lits, Fact{e.frames[i].x, int32(e.frames[i].v), false})
-	}
-	e.backjump(n - 1)
-	k := l.db.add(sp, l.lits, int32(n), true)
-	assertLit(sp, l.lits[0], k)
-	e.tighten()
-	if sp.Propagate() {
+	case ok:
 		return true
 	}
 	return e.resolve(restarts)
+}
+
+// flip moves a search that learns clauses on from a branch whose
+// solutions are all found, as a depth-first search does: the deepest
+// decision x = v at level top or below that is not a flip is undone, with
+// every level above it, and its level is opened again with the decision
+// x != v, a flip. A flip's level stands for "every solution with the
+// decisions below it and x = v was found"; the levels above the deepest
+// flip hold none found yet. So no clause is kept for a solution (the
+// blocking clause would be watched on decisions that recur in almost
+// every later branch), the analysis takes flips as decisions, and every
+// clause learned follows from the model and the blocking clauses of the
+// first solutions alone. flip reports whether it
+// found a decision to flip (more) and whether the flip propagated (ok; a
+// failure is for resolve).
+func (e *Search) flip(top int) (ok, more bool) {
+	sp := e.space
+	j := top
+	for j > 0 && e.frames[j-1].flipped {
+		j--
+	}
+	if j == 0 {
+		return false, false
+	}
+	f := e.frames[j-1]
+	e.backjump(j - 1)
+	f.flipped = true
+	sp.Push()
+	e.frames = append(e.frames, f)
+	e.stats.Nodes++
+	sp.SetCause(CauseDecision)
+	ok = sp.Remove(f.x, f.v)
+	sp.SetCause(0)
+	e.tighten()
+	return ok && sp.Propagate(), true
 }
 
 // maxMinimiseDepth bounds the recursion of minimisation: a deeper chain

@@ -146,7 +146,9 @@ func learnOptions() []csp.Options {
 // TestLearnCountsEqual: learned clauses never cut a solution: the count
 // with learning equals the count without, every solution listed once and
 // valid for the model (found by the search without learning too), and
-// unsatisfiable models are proved so both ways.
+// unsatisfiable models are proved so both ways; with solutions blocked by
+// clauses (the default's first ones), flipped from the first (blocked=0),
+// and one blocked then flipped (blocked=1).
 func TestLearnCountsEqual(t *testing.T) {
 	ctx := context.Background()
 	for _, lc := range learnCases() {
@@ -156,25 +158,32 @@ func TestLearnCountsEqual(t *testing.T) {
 			want = append(want, slices.Clone(s))
 		}
 		sortSolutions(want)
+		for _, blocked := range []int{-1, 0, 1} {
+			for _, o := range learnOptions() {
+				t.Run(fmt.Sprintf("%s/%s-%s-%s-blocked=%d", lc.name, o.Var, o.Restarts, o.SaveMode, blocked), func(t *testing.T) {
+					e := csp.NewSearch(m, o)
+					if blocked >= 0 {
+						csp.SetMaxBlocked(e, blocked)
+					}
+					var got [][]int
+					for s := range e.All(ctx) {
+						got = append(got, slices.Clone(s))
+					}
+					sortSolutions(got)
+					assert.Equal(t, want, got)
+					st := e.Stats()
+					assert.Equal(t, st.Conflicts, st.Failures-boolInt(len(want) == 0 && st.Conflicts == 0))
+				})
+			}
+		}
 		for _, o := range learnOptions() {
-			t.Run(fmt.Sprintf("%s/%s-%s-%s", lc.name, o.Var, o.Restarts, o.SaveMode), func(t *testing.T) {
-				e := csp.NewSearch(m, o)
-				var got [][]int
-				for s := range e.All(ctx) {
-					got = append(got, slices.Clone(s))
-				}
-				sortSolutions(got)
-				assert.Equal(t, want, got)
-				r := csp.Count(ctx, m, o, 0)
-				assert.True(t, r.Complete)
-				assert.Equal(t, int64(len(want)), r.Solutions)
-				st := e.Stats()
-				assert.Equal(t, st.Conflicts, st.Failures-boolInt(len(want) == 0 && st.Conflicts == 0))
-				if len(want) == 0 {
-					r := csp.Solve(ctx, m, o)
-					assert.Equal(t, "unsatisfiable", r.Status())
-				}
-			})
+			r := csp.Count(ctx, m, o, 0)
+			assert.True(t, r.Complete, lc.name)
+			assert.Equal(t, int64(len(want)), r.Solutions, lc.name)
+			if len(want) == 0 {
+				r := csp.Solve(ctx, m, o)
+				assert.Equal(t, "unsatisfiable", r.Status(), lc.name)
+			}
 		}
 	}
 }
@@ -190,8 +199,11 @@ func sortSolutions(s [][]int) { slices.SortFunc(s, slices.Compare) }
 
 // TestLearnedClausesValid checks every clause learned against brute force:
 // when it is learned all its literals are false, and no solution of the
-// model that the search has not yet listed violates it (a clause may cut
-// a solution listed already: the blocking clauses are its premises).
+// model that the search has not yet listed violates it. A clause may cut
+// a solution listed already while the search blocks solutions by clauses
+// (their premises); once it flips decisions instead (here from the first
+// solution on: flips), no clause cuts any solution: each follows from
+// the model alone.
 func TestLearnedClausesValid(t *testing.T) {
 	ctx := context.Background()
 	for _, lc := range learnCases() {
@@ -200,33 +212,38 @@ func TestLearnedClausesValid(t *testing.T) {
 		for s := range csp.NewSearch(m, csp.Options{}).All(ctx) {
 			all = append(all, slices.Clone(s))
 		}
-		for _, o := range learnOptions() {
-			t.Run(fmt.Sprintf("%s/%s-%s-%s", lc.name, o.Var, o.Restarts, o.SaveMode), func(t *testing.T) {
-				e := csp.NewSearch(m, o)
-				found := map[string]bool{}
-				learned := 0
-				csp.CheckClauses(e, func(s *csp.Space, lits []csp.Fact) {
-					learned++
-					for k, l := range lits {
-						require.True(t, s.HeldBefore(l.Not(), len(s.Facts())), "literal %v of a new clause is false", l)
-						// A clause with l and its negation holds always:
-						// it asserts nothing, and the search meets the same
-						// conflict again.
-						require.NotContains(t, lits[k+1:], l.Not(), "clause %v holds a literal and its negation", lits)
+		for _, flips := range []bool{false, true} {
+			for _, o := range learnOptions() {
+				t.Run(fmt.Sprintf("%s/%s-%s-%s-flips=%v", lc.name, o.Var, o.Restarts, o.SaveMode, flips), func(t *testing.T) {
+					e := csp.NewSearch(m, o)
+					if flips {
+						csp.SetMaxBlocked(e, 0)
 					}
-					for _, sol := range all {
-						if found[fmt.Sprint(sol)] {
-							continue
+					found := map[string]bool{}
+					learned := 0
+					csp.CheckClauses(e, func(s *csp.Space, lits []csp.Fact) {
+						learned++
+						for k, l := range lits {
+							require.True(t, s.HeldBefore(l.Not(), len(s.Facts())), "literal %v of a new clause is false", l)
+							// A clause with l and its negation holds always:
+							// it asserts nothing, and the search meets the same
+							// conflict again.
+							require.NotContains(t, lits[k+1:], l.Not(), "clause %v holds a literal and its negation", lits)
 						}
-						require.True(t, satisfies(sol, lits), "clause %v cuts solution %v", lits, sol)
+						for _, sol := range all {
+							if !flips && found[fmt.Sprint(sol)] {
+								continue
+							}
+							require.True(t, satisfies(sol, lits), "clause %v cuts solution %v", lits, sol)
+						}
+					})
+					for s := range e.All(ctx) {
+						found[fmt.Sprint(s)] = true
 					}
+					assert.Len(t, found, len(all))
+					assert.Equal(t, int64(learned), e.Stats().LearnedClauses)
 				})
-				for s := range e.All(ctx) {
-					found[fmt.Sprint(s)] = true
-				}
-				assert.Len(t, found, len(all))
-				assert.Equal(t, int64(learned), e.Stats().LearnedClauses)
-			})
+			}
 		}
 	}
 }

@@ -116,8 +116,9 @@ type Options struct {
 	// Learn is what the search learns from failures (see Learn):
 	// LearnNogoods is Nogoods; LearnClauses learns a clause from every
 	// conflict, whatever Nogoods says. With LearnClauses, restarts apply
-	// to every search, counting and listing too (Run blocks each solution
-	// found by a clause, so none is found twice), and keep the clauses.
+	// to every search, counting and listing too, and keep the clauses;
+	// once a solution is found they return to the deepest level that
+	// records the solutions found (see Search.flip), not to the root.
 	Learn     Learn
 	NodeLimit int64 // stop after this many nodes (0: none)
 	FailLimit int64 // stop after this many failures (0: none)
@@ -238,9 +239,12 @@ func (r *Result) Status() string {
 type frame struct {
 	x     Var
 	v     int
-	split bool  // left was x <= v, right is x > v; else left x = v, right x != v
-	rev   bool  // with split: left was x > v, right is x <= v
-	at    int32 // length of the decision path before this frame's decision
+	split bool // left was x <= v, right is x > v; else left x = v, right x != v
+	rev   bool // with split: left was x > v, right is x <= v
+	// flipped (clause learning): the decision is x != v, taken once every
+	// solution with x = v and the decisions below was found (Search.flip).
+	flipped bool
+	at      int32 // length of the decision path before this frame's decision
 }
 
 // step is a decision on the current branch: x = v, or x != v (refuted).
@@ -360,7 +364,7 @@ func NewSearchContext(ctx context.Context, m *Model, opts Options) (*Search, err
 	if opts.Learn == LearnClauses {
 		if e.learnOff = intervalVar(m); e.learnOff == "" {
 			db = newClauseDB(m.doms)
-			e.cl = &learner{db: db, dbID: int32(len(m.props) + len(extra))}
+			e.cl = &learner{db: db, dbID: int32(len(m.props) + len(extra)), maxBlocked: maxBlocked}
 			extra = append(extra, posted{p: db, event: domains.EventAssigned})
 		}
 	}
@@ -570,7 +574,8 @@ func (e *Search) run(ctx context.Context, maxSolutions int64, onSolution func(*S
 	start := time.Now()
 	sp := e.space
 	// Restarts would revisit solutions when counting, except with
-	// learned clauses, which block every solution found.
+	// learned clauses, whose restarts keep the levels that record the
+	// solutions found (flip).
 	restarts := e.opts.Restarts != NoRestarts && (maxSolutions == 1 || e.cl != nil)
 	var deadline time.Time
 	if e.opts.TimeLimit > 0 {
