@@ -804,8 +804,16 @@ const maxBlocked = 32
 // false when the search is over.
 func (e *Search) block(restarts bool) bool {
 	sp, l := e.space, e.cl
-	if e.tighten() && !sp.Propagate() {
-		return e.resolve(restarts)
+	if e.tighten() {
+		if !sp.Propagate() {
+			return e.resolve(restarts)
+		}
+		if sp.cut {
+			// The context ended the run mid-propagation: the run stops
+			// at its next look at the context, and the next one finishes
+			// this propagation, which fails under the bound.
+			return true
+		}
 	}
 	if n := len(e.frames); n > 0 && l.blocked < l.maxBlocked {
 		l.blocked++
