@@ -676,11 +676,15 @@ func (e *Search) pickActivity(vars []Var) Var {
 	sp, act := e.space, e.cl.act
 	best, bestSize, bestAct := Var(-1), 0, 0.0
 	for _, x := range vars {
+		a := act[x]
+		if best >= 0 && a < bestAct {
+			continue // cannot win: its domain need not be counted
+		}
 		size := sp.doms[x].Size()
 		if size <= 1 {
 			continue
 		}
-		if a := act[x]; best < 0 || a > bestAct || a == bestAct && size < bestSize {
+		if best < 0 || a > bestAct || size < bestSize {
 			best, bestSize, bestAct = x, size, a
 		}
 	}
