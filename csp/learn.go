@@ -854,9 +854,8 @@ func (e *Search) block(restarts bool) bool {
 // blocking clause would be watched on decisions that recur in almost
 // every later branch), the analysis takes flips as decisions, and every
 // clause learned follows from the model and the blocking clauses of the
-// first solutions alone. flip reports whether it
-// found a decision to flip (more) and whether the flip propagated (ok; a
-// failure is for resolve).
+// first solutions alone. flip reports whether it found a decision to flip
+// (more) and whether the flip propagated (ok; a failure is for resolve).
 func (e *Search) flip(top int) (ok, more bool) {
 	sp := e.space
 	j := top

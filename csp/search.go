@@ -117,8 +117,9 @@ type Options struct {
 	// LearnNogoods is Nogoods; LearnClauses learns a clause from every
 	// conflict, whatever Nogoods says. With LearnClauses, restarts apply
 	// to every search, counting and listing too, and keep the clauses;
-	// once a solution is found they return to the deepest level that
-	// records the solutions found (see Search.flip), not to the root.
+	// once a count or a listing flips decisions (after its first
+	// solutions, see Search.block), they return to the deepest flip, not
+	// to the root.
 	Learn     Learn
 	NodeLimit int64 // stop after this many nodes (0: none)
 	FailLimit int64 // stop after this many failures (0: none)
