@@ -22,8 +22,9 @@ const (
 	// space books every domain change as facts with their causes
 	// (Space.TrackFacts); a failure is analysed over that trail to its
 	// first unique implication point, the clause is minimised, the search
-	// jumps back to the second-highest level of the clause and asserts
-	// the clause's one unset literal there, and a clause database
+	// jumps back to the second-highest level of the clause (no lower than
+	// the deepest flip of a count, see Search.block) and asserts the
+	// clause's one unset literal there, and a clause database
 	// propagates every learned clause by two watched literals for the
 	// rest of the search. Decisions are x = v only: ValSplit and
 	// ValReverseSplit branch on the smallest and the largest value
@@ -719,8 +720,9 @@ func (e *Search) backjump(target int) {
 // and restarts go no lower than the deepest flip (see flip): a conflict
 // at that level or below means its branch holds no more solutions, and
 // the search flips the next decision up instead, learning nothing (the
-// clause would assert nowhere above the flip). It reports false when the
-// search is over: a conflict at the root, or no decision left to flip.
+// clause, valid, would assert nowhere above the flip; keeping it without
+// asserting is left to do). It reports false when the search is over: a
+// conflict at the root, or no decision left to flip.
 func (e *Search) resolve(restarts bool) bool {
 	sp, l := e.space, e.cl
 	for {
@@ -763,7 +765,11 @@ func (e *Search) resolve(restarts bool) bool {
 		if target >= back {
 			// Unit there: lits[0] is of level at > target, the rest false
 			// at back or below. Asserted above back (at a flip), it is
-			// booked at target's level, which only delays its undoing.
+			// booked at target's level: a later flip that pops that level
+			// but not back leaves the clause unit and unasserted until a
+			// watch of it fires again (sound, as lits[0] falsified still
+			// reports the conflict, but weaker; booking it at back's level
+			// is left to do).
 			assertLit(sp, lits[0], k)
 		}
 		if e.stats.Conflicts >= l.reduceAt {

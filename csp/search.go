@@ -80,8 +80,9 @@ const (
 )
 
 // Restart is a restart policy. Restarts return to the root after a budget
-// of failures, keeping what dom/wdeg learnt; with random tie-breaking each
-// run explores a different part of the tree.
+// of failures (with Learn LearnClauses, to the deepest flip of a count
+// once it flips, see Search.block), keeping what dom/wdeg learnt; with
+// random tie-breaking each run explores a different part of the tree.
 type Restart uint8
 
 // Restart policies.
@@ -553,8 +554,9 @@ func (e *Search) limit(ctx context.Context, done <-chan struct{}, deadline time.
 // one (domains all assigned on the decision variables; read it, do not keep
 // it). It stops when onSolution returns false, after maxSolutions solutions
 // (0: no cap), at a limit, or when ctx is done. Restarts apply only when
-// maxSolutions is 1: counting or listing with restarts would revisit
-// solutions.
+// maxSolutions is 1 (counting or listing with restarts would revisit
+// solutions), or with Learn LearnClauses, whose counts keep the solutions
+// found out of reach (see Search.block).
 func (e *Search) Run(ctx context.Context, maxSolutions int64, onSolution func(*Space) bool) Result {
 	return e.run(ctx, maxSolutions, onSolution, nil, nil)
 }

@@ -30,7 +30,8 @@ type Stats struct {
 	PeakFrontierBytes int64
 	// Clause learning (Options.Learn LearnClauses): Conflicts are the
 	// failures analysed, LearnedClauses and LearnedLiterals the clauses
-	// learned and their literals, Backjumps the jumps back over more than one level,
+	// learned and their literals (the blocking clauses of a count's first
+	// solutions not counted), Backjumps the jumps back over more than one level,
 	// DeletedClauses those the database dropped. LearnOff says why a
 	// search asked to learn clauses did not (an interval domain), "" when
 	// it did or was not asked. Clauses says the search learned clauses.
