@@ -734,11 +734,8 @@ func (e *Search) resolve(restarts bool) bool {
 			return false
 		}
 		if at <= floor {
-			switch ok, more := e.flip(floor - 1); {
-			case !more:
-				return false
-			case ok:
-				return true
+			if ok, more := e.flip(floor - 1); ok || !more {
+				return ok
 			}
 			continue
 		}
@@ -841,11 +838,8 @@ func (e *Search) block(restarts bool) bool {
 		}
 		return e.resolve(restarts)
 	}
-	switch ok, more := e.flip(len(e.frames)); {
-	case !more:
-		return false
-	case ok:
-		return true
+	if ok, more := e.flip(len(e.frames)); ok || !more {
+		return ok
 	}
 	return e.resolve(restarts)
 }
@@ -861,7 +855,8 @@ func (e *Search) block(restarts bool) bool {
 // every later branch), the analysis takes flips as decisions, and every
 // clause learned follows from the model and the blocking clauses of the
 // first solutions alone. flip reports whether it found a decision to flip
-// (more) and whether the flip propagated (ok; a failure is for resolve).
+// (more) and whether the flip propagated (ok, false when !more; a failure
+// is for resolve).
 func (e *Search) flip(top int) (ok, more bool) {
 	sp := e.space
 	j := top
