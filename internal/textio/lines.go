@@ -329,3 +329,34 @@ func Lines(in io.Reader, opt Options) iter.Seq2[Line, error] {
 		NewReader(in, opt).Lines()(yield)
 	}
 }
+
+// Fields splits text around runs of white space, as bytes.Fields does,
+// into dst's array (from its start) when it has room: the fields are
+// sub-slices of text, valid as long as text is. A reader that keeps dst
+// from one line to the next splits every line of a batch without an
+// allocation. A line holding bytes past ASCII is split by bytes.Fields
+// itself, so that Unicode's white space separates fields here as there.
+func Fields(dst [][]byte, text []byte) [][]byte {
+	out := dst[:0]
+	start := -1
+	for i, c := range text {
+		if c >= 0x80 {
+			return append(out[:0], bytes.Fields(text)...)
+		}
+		switch space := asciiSpace[c]; {
+		case space && start >= 0:
+			out = append(out, text[start:i:i])
+			start = -1
+		case !space && start < 0:
+			start = i
+		}
+	}
+	if start >= 0 {
+		out = append(out, text[start:len(text):len(text)])
+	}
+	return out
+}
+
+// asciiSpace marks the bytes below 0x80 that unicode.IsSpace calls white
+// space: '\t', '\n', '\v', '\f', '\r' and ' '.
+var asciiSpace = [0x80]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}

@@ -405,3 +405,50 @@ func (zeros) Read(p []byte) (int, error) {
 	clear(p)
 	return len(p), nil
 }
+
+// TestFieldsLikeBytesFields: Fields splits as bytes.Fields does, ASCII and
+// Unicode white space alike, reusing dst, and costs no allocation on an
+// ASCII line once dst has room.
+func TestFieldsLikeBytesFields(t *testing.T) {
+	lines := []string{
+		"", " ", "1", " 1 2\t3 ", "10 0\v 7\f8\r", "a\u00a0b c", "\u3000x y\u2028z", "é 1",
+		"  trailing  ", "\x85", "1\x002",
+	}
+	var dst [][]byte
+	for _, l := range lines {
+		dst = Fields(dst, []byte(l))
+		want := bytes.Fields([]byte(l))
+		if len(dst) != len(want) {
+			t.Errorf("Fields(%q) = %q, want %q", l, dst, want)
+			continue
+		}
+		for i := range want {
+			if !bytes.Equal(dst[i], want[i]) {
+				t.Errorf("Fields(%q) = %q, want %q", l, dst, want)
+				break
+			}
+		}
+	}
+	line := []byte(" 1 2 3 4 5 6 7 8 9 ")
+	dst = Fields(nil, line)
+	if n := testing.AllocsPerRun(100, func() { dst = Fields(dst, line) }); n != 0 {
+		t.Errorf("Fields on an ASCII line with dst of room: %v allocations, want 0", n)
+	}
+}
+
+func FuzzFields(f *testing.F) {
+	for _, s := range []string{"1 2 3", "a\u00a0b", " \t", "\xff 1"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, text []byte) {
+		got, want := Fields(nil, text), bytes.Fields(text)
+		if len(got) != len(want) {
+			t.Fatalf("Fields(%q) = %q, want %q", text, got, want)
+		}
+		for i := range want {
+			if !bytes.Equal(got[i], want[i]) {
+				t.Fatalf("Fields(%q) = %q, want %q", text, got, want)
+			}
+		}
+	})
+}

@@ -8,8 +8,8 @@
 // for the diagnostics, a census, clue sets for a board, what solutions
 // show beyond their cells) it says by implementing the optional
 // interfaces [Generator], [Preparer], [Modeler], [Reasoner], [Marker],
-// [Cluer], [Clasher], [Censuser], [ClueFinder], [Deriver], [Suiter] and
-// [Drawer] (a board to draw), each checked at compile time in the
+// [Cluer], [Clasher], [Censuser], [ClueFinder], [Deriver], [Suiter],
+// [Drawer] (a board to draw) and [Recycler], each checked at compile time in the
 // problem's package:
 //
 //	var _ catalog.Generator[options] = problem{}
@@ -66,7 +66,11 @@ type Problem[I, O any] interface {
 	Read(r io.Reader) iter.Seq[Item[I]]
 	// Solve finds a solution and has the problem's independent checker
 	// verify it; an Unsatisfiable error says the instance has none
-	// without search, any other error is a bug.
+	// without search, any other error is a bug. The grid and the
+	// result's arrays (Solution, Stats.Propagators) may be run.Cache's
+	// own, written again by the next Solve with that cache (a model
+	// reused from instance to instance allocates none): a caller that
+	// keeps them past that copies them.
 	Solve(ctx context.Context, inst I, o O, run Run) ([][]int, csp.Result, error)
 	// Count counts solutions up to run.Limit (0: no cap); errors as for
 	// Solve. When run.Each is set, it hands every solution it counts to
@@ -157,6 +161,18 @@ type Gen struct {
 // request.
 type Generator[O any] interface {
 	Generate(w io.Writer, o O, g Gen) error
+}
+
+// Recycler is a problem whose reader can fill again an instance it made
+// before: a batch hands each instance it read back with Recycle once
+// nothing refers to it (its answer printed and counted), so that a batch
+// in its steady state allocates no instance and a million instances run
+// in the memory of a thousand. Recycle is called at most once per
+// instance, from any goroutine; Solve, Count and the rest must not keep
+// an instance (or its slices) past their return, as a reused model does
+// not.
+type Recycler[I any] interface {
+	Recycle(inst I)
 }
 
 // Preparer is a problem that readies what Solve and Count reuse (a solver
@@ -414,13 +430,20 @@ func Names() []string {
 
 // Rows cuts a row-major grid of side n into rows (nil for nil), sharing
 // its storage: the form Solve returns.
-func Rows(cells []int, n int) [][]int {
+func Rows(cells []int, n int) [][]int { return RowsInto(nil, cells, n) }
+
+// RowsInto is Rows with the rows in dst's array when it has room, so that
+// cutting every solution of a batch costs no allocation.
+func RowsInto(dst [][]int, cells []int, n int) [][]int {
 	if cells == nil {
 		return nil
 	}
-	out := make([][]int, n)
-	for r := range out {
-		out[r] = cells[r*n : (r+1)*n : (r+1)*n]
+	out := dst[:0]
+	if cap(dst) < n {
+		out = make([][]int, 0, n)
+	}
+	for r := range n {
+		out = append(out, cells[r*n:(r+1)*n:(r+1)*n])
 	}
 	return out
 }

@@ -38,6 +38,7 @@ var ErrUnsupported = errors.New("catalog: not supported by this problem")
 type driver interface {
 	options(s *Settings) (any, error)
 	read(r io.Reader, marks bool) iter.Seq[Item[any]]
+	recycle(inst any)
 	prepare(inst any, o any, run Run) error
 	solve(ctx context.Context, inst, o any, run Run) ([][]int, csp.Result, error)
 	count(ctx context.Context, inst, o any, run Run) (csp.Result, error)
@@ -96,6 +97,11 @@ func (e *Entry) opts(s *Settings) (any, error) {
 // Read streams the instances in r; with marks, in the pencil-mark form.
 func (e *Entry) Read(r io.Reader, marks bool) iter.Seq[Item[any]] { return e.d.read(r, marks) }
 
+// Recycle hands inst, an instance Read made, back to the problem's reader
+// to fill again, when the problem is a Recycler; the caller no longer
+// refers to it. Anything else is ignored.
+func (e *Entry) Recycle(inst any) { e.d.recycle(inst) }
+
 // Prepare readies what Solve and Count reuse, when the problem has a
 // Preparer.
 func (e *Entry) Prepare(inst any, s *Settings, c *Cache) error {
@@ -106,7 +112,8 @@ func (e *Entry) Prepare(inst any, s *Settings, c *Cache) error {
 	return e.d.prepare(inst, o, s.Run(c))
 }
 
-// Solve finds a checked solution of inst (see Problem.Solve).
+// Solve finds a checked solution of inst (see Problem.Solve): the grid
+// and the result's arrays may be c's, valid until the next Solve with c.
 func (e *Entry) Solve(ctx context.Context, inst any, s *Settings, c *Cache) ([][]int, csp.Result, error) {
 	o, err := e.opts(s)
 	if err != nil {
@@ -258,6 +265,7 @@ func adapt[I, O any](p Problem[I, O]) *Entry {
 	a.find, e.CanFindClues = p.(ClueFinder[I])
 	a.der, e.CanDerive = p.(Deriver[I])
 	a.draw, e.CanDraw = p.(Drawer[I])
+	a.recycler, _ = p.(Recycler[I])
 	if e.CanReason {
 		e.Levels = a.rea.Levels()
 	}
@@ -289,6 +297,8 @@ type adapter[I, O any] struct {
 	find  ClueFinder[I]
 	der   Deriver[I]
 	draw  Drawer[I]
+
+	recycler Recycler[I]
 }
 
 // typed returns inst as an I; an instance of another problem is a
@@ -341,6 +351,15 @@ func (a *adapter[I, O]) read(r io.Reader, marks bool) iter.Seq[Item[any]] {
 	}
 }
 
+func (a *adapter[I, O]) recycle(inst any) {
+	if a.recycler == nil {
+		return
+	}
+	if v, ok := inst.(I); ok {
+		a.recycler.Recycle(v)
+	}
+}
+
 // both returns inst and o as their types, or the Unsatisfiable error of
 // an instance whose givens clash (see instance).
 func (a *adapter[I, O]) both(inst, o any) (I, O, error) {
@@ -373,10 +392,10 @@ func (a *adapter[I, O]) prepare(inst, o any, run Run) error {
 		return nil
 	}
 	i, oo, err := a.both(inst, o)
-	if errors.As(err, new(Unsatisfiable)) {
-		return nil // Solve and Count will say so; nothing to ready
-	}
 	if err != nil {
+		if errors.As(err, new(Unsatisfiable)) {
+			return nil // Solve and Count will say so; nothing to ready
+		}
 		return err
 	}
 	return a.prep.Prepare(i, oo, run)

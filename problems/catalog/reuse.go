@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/cspgo/csp/csp"
+	"github.com/cspgo/csp/problems/grid"
 )
 
 // Reused is a model built once for a shape of instances (a size, the
@@ -14,6 +15,9 @@ import (
 type Reused[M any] struct {
 	Model  M
 	Search *csp.Search
+
+	res  csp.Result // the last search's, its arrays reused (csp.Search.RunInto)
+	rows [][]int    // the last solution read as rows (SolveRows)
 }
 
 // Reusable reports whether run's search can be the one depth-first search
@@ -41,7 +45,7 @@ func (run Run) Reusable() bool {
 // A new search's space is made under ctx (csp.NewSearchContext): a large
 // model's takes long enough that a deadline or an interrupt must be able to
 // stop it; once ctx is done Reuse returns context.Cause(ctx).
-func Reuse[M any](ctx context.Context, run Run, key any, build func() (M, *csp.Model, error)) (*Reused[M], error) {
+func Reuse[K comparable, M any](ctx context.Context, run Run, key K, build func() (M, *csp.Model, error)) (*Reused[M], error) {
 	return ReuseIf(ctx, run, key, nil, build)
 }
 
@@ -51,7 +55,10 @@ func Reuse[M any](ctx context.Context, run Run, key any, build func() (M, *csp.M
 // says the kept one's handle does not serve the instance. However many
 // layouts a batch holds, one model per key stays in memory, and
 // consecutive instances of one layout share it.
-func ReuseIf[M any](ctx context.Context, run Run, key any, fits func(M) bool, build func() (M, *csp.Model, error)) (*Reused[M], error) {
+//
+// The key is a type parameter, not an any, so that finding a kept model
+// costs no allocation: only keeping a new one boxes the key.
+func ReuseIf[K comparable, M any](ctx context.Context, run Run, key K, fits func(M) bool, build func() (M, *csp.Model, error)) (*Reused[M], error) {
 	if r, ok := cached[*Reused[M]](run.Cache, key); ok && (fits == nil || fits(r.Model)) {
 		r.Search.Reset()
 		return r, nil
@@ -79,9 +86,25 @@ func ReuseIf[M any](ctx context.Context, run Run, key any, fits func(M) bool, bu
 const MaxReusedVars = 1024
 
 // Solve runs the search for the instance posted since Reuse: the first
-// solution, in Result.Solution.
+// solution, in Result.Solution. The arrays of the result (its Solution,
+// its Stats.Propagators) are the Reused's own, written again by the next
+// Solve: an instance in the steady state allocates none.
 func (r *Reused[M]) Solve(ctx context.Context) csp.Result {
-	return r.Search.Run(ctx, 1, func(*csp.Space) bool { return true })
+	r.Search.RunInto(ctx, 1, func(*csp.Space) bool { return true }, &r.res)
+	return r.res
+}
+
+// SolveRows is Solve with the solution read as rows by read into the
+// Reused's own rows (read writes over dst when it has the right shape, as
+// grid.Grid.ValuesInto does) and passed by check, the problem's checker,
+// as grid.Checked does: the rows are nil when there is no solution, and
+// valid until the next SolveRows.
+func (r *Reused[M]) SolveRows(ctx context.Context, read func(dst [][]int, solution []int) [][]int, check func([][]int) error) ([][]int, csp.Result, error) {
+	g, res, err := grid.CheckedInto(r.rows, r.Solve(ctx), read, check)
+	if g != nil {
+		r.rows = g
+	}
+	return g, res, err
 }
 
 // Count counts the solutions of the instance posted since Reuse up to

@@ -10,7 +10,6 @@ import (
 
 	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/problems/catalog"
-	"github.com/cspgo/csp/problems/grid"
 	"github.com/cspgo/csp/problems/internal/square"
 	"github.com/cspgo/csp/propagators/alldiff"
 	"github.com/cspgo/csp/propagators/units"
@@ -123,7 +122,7 @@ func (problem) Solve(ctx context.Context, p *Puzzle, o settings, run catalog.Run
 	case r == nil:
 		return Solve(ctx, p, o.Options, run.Search)
 	}
-	return grid.Checked(r.Solve(ctx), r.Model.Board.Values, func(g [][]int) error { return Check(p, g) })
+	return r.SolveRows(ctx, r.Model.Board.ValuesInto, func(g [][]int) error { return Check(p, g) })
 }
 
 // Count counts on the worker's model of p's shape when there is one to

@@ -255,16 +255,40 @@ func (g *Grid) Cells(at [][2]int) []csp.Var {
 // (two allocations, not one per row: a small puzzle's solution costs
 // little beside them), each row's capacity its length, so that appending
 // to one never writes into the next.
-func (g *Grid) Values(solution []int) [][]int {
-	out := make([][]int, g.Rows)
-	cells := make([]int, g.Rows*g.Cols)
+func (g *Grid) Values(solution []int) [][]int { return g.ValuesInto(nil, solution) }
+
+// ValuesInto is Values written over dst when dst has the board's shape
+// (Rows rows of Cols values, as an earlier Values or ValuesInto returned):
+// a solution read again into the same rows costs no allocation.
+// Otherwise it allocates as Values does.
+func (g *Grid) ValuesInto(dst [][]int, solution []int) [][]int {
+	out := dst
+	if !g.fits(out) {
+		out = make([][]int, g.Rows)
+		cells := make([]int, g.Rows*g.Cols)
+		for r := range out {
+			out[r] = cells[r*g.Cols : (r+1)*g.Cols : (r+1)*g.Cols]
+		}
+	}
 	for r := range out {
-		out[r] = cells[r*g.Cols : (r+1)*g.Cols : (r+1)*g.Cols]
 		for c := range out[r] {
 			out[r][c] = solution[g.At(r, c)]
 		}
 	}
 	return out
+}
+
+// fits reports whether rows has the board's shape.
+func (g *Grid) fits(rows [][]int) bool {
+	if len(rows) != g.Rows {
+		return false
+	}
+	for _, row := range rows {
+		if len(row) != g.Cols {
+			return false
+		}
+	}
+	return true
 }
 
 // EmptyCell is Narrow's error when the givens and marks leave a cell with

@@ -20,10 +20,17 @@ func Solve(ctx context.Context, m *csp.Model, search csp.Options, read func(solu
 // way (a model reused from instance to instance, see
 // problems/catalog.Reuse). The grid is nil when res has no solution.
 func Checked(res csp.Result, read func(solution []int) [][]int, check func([][]int) error) ([][]int, csp.Result, error) {
+	return CheckedInto(nil, res, func(_ [][]int, solution []int) [][]int { return read(solution) }, check)
+}
+
+// CheckedInto is Checked with a read that fills dst, reusing its arrays
+// when they have room (as Grid.ValuesInto does): a batch that reads every
+// solution into the same rows allocates none.
+func CheckedInto(dst [][]int, res csp.Result, read func(dst [][]int, solution []int) [][]int, check func([][]int) error) ([][]int, csp.Result, error) {
 	if res.Solution == nil {
 		return nil, res, nil
 	}
-	g := read(res.Solution)
+	g := read(dst, res.Solution)
 	if err := check(g); err != nil {
 		return nil, res, fmt.Errorf("internal error: the engine's solution fails the checker: %w", err)
 	}

@@ -24,6 +24,7 @@ type problem struct{}
 var (
 	_ catalog.Generator[settings]          = problem{}
 	_ catalog.Modeler[*Instance, settings] = problem{}
+	_ catalog.Recycler[*Instance]          = problem{}
 	_ catalog.Reasoner[*Instance]          = problem{}
 	_ catalog.Marker[*Instance]            = problem{}
 	_ catalog.Cluer[*Instance]             = problem{}
@@ -80,6 +81,8 @@ func (problem) Options(s *catalog.Settings) (settings, error) {
 
 func (problem) Read(r io.Reader) iter.Seq[Item] { return Read(r) }
 
+func (problem) Recycle(inst *Instance) { Recycle(inst) }
+
 // build is Build for the catalog: an instance whose marks leave a cell no
 // symbol is unsatisfiable.
 func build(ctx context.Context, inst *Instance, o settings) (*Model, error) {
@@ -99,7 +102,7 @@ func (problem) Solve(ctx context.Context, inst *Instance, o settings, run catalo
 		if err != nil {
 			return nil, csp.Result{}, err
 		}
-		return grid.Checked(r.Solve(ctx), r.Model.Grid, check)
+		return r.SolveRows(ctx, r.Model.Board.ValuesInto, check)
 	}
 	m, err := build(ctx, inst, o)
 	if err != nil {

@@ -73,6 +73,7 @@ func Read(r io.Reader) iter.Seq[Item] {
 	return func(yield func(Item) bool) {
 		in := textio.NewReader(r, textOptions)
 		var b textio.Batch[*Instance]
+		var fields [][]byte // a line's fields, the array kept from line to line
 		for {
 			head, err := peekFull(in)
 			switch {
@@ -83,7 +84,7 @@ func Read(r io.Reader) iter.Seq[Item] {
 				return
 			}
 			_, _ = in.Next() // head, peeked
-			inst, err := readInstance(in, head, err)
+			inst, err := readInstance(in, head, err, &fields)
 			if !yield(b.Item(head.No, inst, err)) {
 				return
 			}
@@ -111,23 +112,26 @@ func peekFull(in *textio.Reader) (textio.Line, error) {
 // readInstance reads the rest of the instance whose first line is head
 // (or headErr, a line over the bound, in its place) from in: its rows,
 // or, when its order is unreadable, the lines up to the next that could
-// be an order.
-func readInstance(in *textio.Reader, head textio.Line, headErr error) (*Instance, error) {
+// be an order. scratch holds a line's fields; its array is kept for the
+// next call. The instance is one handed back (Recycle) when there is one:
+// a batch in its steady state reads without allocating.
+func readInstance(in *textio.Reader, head textio.Line, headErr error, scratch *[][]byte) (*Instance, error) {
 	fail := func(line, field int, err error, detail string, args ...any) *ParseError {
 		return &ParseError{Line: line, Field: field, Err: err, Detail: fmt.Sprintf(detail, args...)}
 	}
-	var fields []string
+	var fields [][]byte
 	n := 0
 	err := headErr
 	if headErr == nil {
-		fields = strings.Fields(string(head.Text))
-		n, err = strconv.Atoi(fields[0])
+		fields = textio.Fields(*scratch, head.Text)
+		*scratch = fields
+		n, err = strconv.Atoi(string(fields[0]))
 	}
 	if headErr != nil || len(fields) != 1 || err != nil || n < 1 || n > MaxOrder {
 		switch {
 		case headErr != nil:
-		case len(fields) == 1 && strings.Trim(fields[0], "0123456789") == "":
-			err = fail(head.No, 1, ErrOrder, "order %s, want 1..%d", textio.Clip(fields[0]), MaxOrder)
+		case len(fields) == 1 && len(bytes.Trim(fields[0], "0123456789")) == 0:
+			err = fail(head.No, 1, ErrOrder, "order %s, want 1..%d", textio.Clip(string(fields[0])), MaxOrder)
 		case len(fields) != 1 || err != nil:
 			err = fail(head.No, 1, ErrOrder, "found %s, want the order on a line of its own", textio.Quote(string(bytes.TrimSpace(head.Text))))
 		default:
@@ -143,7 +147,7 @@ func readInstance(in *textio.Reader, head textio.Line, headErr error) (*Instance
 		}
 		return nil, err
 	}
-	inst := &Instance{Order: n, Line: head.No, Grid: make([][]int, n)}
+	inst := newInstance(n, head.No)
 	var first error
 	note := func(line, field int, err error, detail string, args ...any) {
 		if first == nil {
@@ -164,12 +168,13 @@ func readInstance(in *textio.Reader, head textio.Line, headErr error) (*Instance
 			}
 			continue
 		}
-		f := strings.Fields(string(l.Text))
+		f := textio.Fields(*scratch, l.Text)
+		*scratch = f
 		if len(f) == 1 && n > 1 {
 			// A lone number where a row belongs: most likely the next
 			// instance's order, so this one ends early (and the line is
 			// left for it).
-			note(l.No, 0, ErrTruncated, "%d of %d rows before %s", r, n, textio.Quote(f[0]))
+			note(l.No, 0, ErrTruncated, "%d of %d rows before %s", r, n, textio.Quote(string(f[0])))
 			break
 		}
 		_, _ = in.Next() // the row, peeked
@@ -177,26 +182,62 @@ func readInstance(in *textio.Reader, head textio.Line, headErr error) (*Instance
 			// The field named is the first missing or the first extra one.
 			note(l.No, min(len(f), n)+1, ErrRowLength, "row %d has %d numbers, want %d", r+1, len(f), n)
 		}
-		row := make([]int, n)
+		row := inst.Grid[r]
 		for c := range min(len(f), n) {
-			v, err := strconv.Atoi(f[c])
+			v, err := strconv.Atoi(string(f[c]))
 			switch {
 			case errors.Is(err, strconv.ErrRange):
-				note(l.No, c+1, ErrSymbol, "found %s, want 0..%d", textio.Clip(f[c]), n)
+				note(l.No, c+1, ErrSymbol, "found %s, want 0..%d", textio.Clip(string(f[c])), n)
 			case err != nil:
-				note(l.No, c+1, ErrNumber, "found %s, want 0..%d", textio.Quote(f[c]), n)
+				note(l.No, c+1, ErrNumber, "found %s, want 0..%d", textio.Quote(string(f[c])), n)
 			case v < 0 || v > n:
 				note(l.No, c+1, ErrSymbol, "found %d, want 0..%d", v, n)
 			default:
 				row[c] = v
 			}
 		}
-		inst.Grid[r] = row
 	}
 	if first != nil {
+		free.Put(inst)
 		return nil, first
 	}
 	return inst, nil
+}
+
+// free holds the instances a batch handed back (Recycle), for
+// readInstance to fill again.
+var free textio.Free[*Instance]
+
+// newInstance returns an instance of order n starting at line, every cell
+// a hole: one handed back, its rows' arrays reused when they have room,
+// or a new one.
+func newInstance(n, line int) *Instance {
+	inst, ok := free.Get()
+	if !ok {
+		inst = &Instance{}
+	}
+	g := inst.Grid[:0]
+	if cap(g) < n {
+		g = make([][]int, 0, n)
+	}
+	g = g[:n]
+	for r := range g {
+		if cap(g[r]) < n {
+			g[r] = make([]int, n)
+		}
+		g[r] = g[r][:n]
+		clear(g[r])
+	}
+	*inst = Instance{Order: n, Grid: g, Line: line}
+	return inst
+}
+
+// Recycle hands inst back to the reader once nothing refers to it: its
+// rows serve a later instance of a batch (see catalog.Recycler).
+func Recycle(inst *Instance) {
+	if inst != nil {
+		free.Put(inst)
+	}
 }
 
 // Parse reads exactly one instance.

@@ -10,7 +10,6 @@ import (
 
 	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/problems/catalog"
-	"github.com/cspgo/csp/problems/grid"
 	"github.com/cspgo/csp/problems/internal/square"
 	"github.com/cspgo/csp/propagators/alldiff"
 	"github.com/cspgo/csp/propagators/visibility"
@@ -24,6 +23,7 @@ type problem struct{}
 var (
 	_ catalog.Generator[settings]        = problem{}
 	_ catalog.Modeler[*Puzzle, settings] = problem{}
+	_ catalog.Recycler[*Puzzle]          = problem{}
 	_ catalog.Reasoner[*Puzzle]          = problem{}
 	_ catalog.Marker[*Puzzle]            = problem{}
 	_ catalog.Cluer[*Puzzle]             = problem{}
@@ -115,6 +115,8 @@ func (problem) Options(s *catalog.Settings) (settings, error) {
 
 func (problem) Read(r io.Reader) iter.Seq[Item] { return Read(r) }
 
+func (problem) Recycle(p *Puzzle) { Recycle(p) }
+
 // Solve solves p on the worker's model of its size when there is one to
 // reuse (see reuse), else on a model of its own.
 func (problem) Solve(ctx context.Context, p *Puzzle, o settings, run catalog.Run) ([][]int, csp.Result, error) {
@@ -125,7 +127,7 @@ func (problem) Solve(ctx context.Context, p *Puzzle, o settings, run catalog.Run
 		}
 		return nil, csp.Result{}, err
 	}
-	return grid.Checked(r.Solve(ctx), r.Model.Grid, func(g [][]int) error { return Check(p, g) })
+	return r.SolveRows(ctx, r.Model.Board.ValuesInto, func(g [][]int) error { return Check(p, g) })
 }
 
 // Count counts on the worker's model of p's size when there is one to

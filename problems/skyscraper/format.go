@@ -96,10 +96,10 @@ func Read(r io.Reader) iter.Seq[Item] {
 			var p *Puzzle
 			if err == nil {
 				switch form {
+				case towersForm:
+					p, err = parseTowers(bytes.TrimSpace(l.Text), l.No)
 				case jsonForm:
 					p, err = parseJSON(t, l.No)
-				case towersForm:
-					p, err = ParseTowers(t, l.No)
 				case listForm:
 					p, err = parseList(t, l.No)
 				case clockwiseForm:
@@ -143,9 +143,15 @@ const forms = "a Towers ID (N:top/bottom/left/right[,givens]), a clockwise list 
 // indented line starts a grid block (Format indents the top clues past the
 // column of left clues), and so does a line of numbers and '.' with one
 // '.' at least (the top clues of a grid, not indented).
+//
+// A Towers ID, the form of the long batches, comes with t empty: the
+// line is parsed as it is, without a copy.
 func formOf(text []byte) (form int, t string) {
 	if len(text) == 0 || text[0] == ' ' || text[0] == '\t' {
 		return gridForm, ""
+	}
+	if isTowers(bytes.TrimSpace(text)) {
+		return towersForm, ""
 	}
 	t = string(bytes.TrimSpace(text))
 	switch {
@@ -153,8 +159,6 @@ func formOf(text []byte) (form int, t string) {
 		return jsonForm, t
 	case t[0] == '[':
 		return listForm, t
-	case isTowers(t):
-		return towersForm, t
 	case isClockwise(t):
 		return clockwiseForm, t
 	case isTopClues(t):
@@ -190,9 +194,9 @@ func item(batch *textio.Batch[*Puzzle], line int, p *Puzzle, err error) Item {
 
 // isTowers reports whether t starts with digits and a colon, a minus
 // sign before them allowed (a negative size, which ParseTowers names).
-func isTowers(t string) bool {
+func isTowers[S string | []byte](t S) bool {
 	i := 0
-	if strings.HasPrefix(t, "-") {
+	if len(t) > 0 && t[0] == '-' {
 		i++
 	}
 	start := i
@@ -269,52 +273,107 @@ func nearFours(k int) string {
 // empty field for no clue (top and bottom left to right, left and right top
 // to bottom); givens row-major, a letter a..z for a run of 1..26 empty
 // cells, a number for a given height, '_' between two adjacent givens.
-func ParseTowers(t string, line int) (*Puzzle, error) {
-	colon := strings.IndexByte(t, ':')
-	n, err := strconv.Atoi(t[:colon])
+func ParseTowers(t string, line int) (*Puzzle, error) { return parseTowers([]byte(t), line) }
+
+// parseTowers is ParseTowers on the bytes of a line: a batch of IDs reads
+// without allocating, into puzzles handed back (Recycle) when there are
+// some.
+func parseTowers(t []byte, line int) (*Puzzle, error) {
+	colon := bytes.IndexByte(t, ':')
+	n, err := strconv.Atoi(string(t[:colon]))
 	if err != nil || n < 1 || n > MaxSize {
-		return nil, &ParseError{Line: line, Field: 1, Err: ErrSize, Detail: fmt.Sprintf("found %s, want 1..%d", textio.Quote(t[:colon]), MaxSize)}
+		return nil, &ParseError{Line: line, Field: 1, Err: ErrSize, Detail: fmt.Sprintf("found %s, want 1..%d", textio.Quote(string(t[:colon])), MaxSize)}
 	}
 	rest := t[colon+1:]
-	clues, givens, hasGivens := strings.Cut(rest, ",")
-	f := strings.Split(clues, "/")
-	if len(f) != 4*n {
-		return nil, &ParseError{Line: line, Field: 2, Err: ErrCount, Detail: fmt.Sprintf("%d clue fields, want %d (4N)", len(f), 4*n)}
+	clues, givens, hasGivens := bytes.Cut(rest, []byte{','})
+	if k := bytes.Count(clues, []byte{'/'}) + 1; k != 4*n {
+		return nil, &ParseError{Line: line, Field: 2, Err: ErrCount, Detail: fmt.Sprintf("%d clue fields, want %d (4N)", k, 4*n)}
 	}
-	p := New(n)
-	for i, s := range f {
+	p := newPuzzle(n)
+	sides := [4][]int{p.Top, p.Bottom, p.Left, p.Right}
+	for i := range 4 * n {
+		f := clues
+		if j := bytes.IndexByte(clues, '/'); j >= 0 {
+			f, clues = clues[:j], clues[j+1:]
+		}
 		v := 0
-		if s != "" {
-			v, err = strconv.Atoi(s)
+		if len(f) > 0 {
+			v, err = strconv.Atoi(string(f))
 			if err != nil {
-				return nil, &ParseError{Line: line, Field: 2 + i, Err: ErrNumber, Detail: fmt.Sprintf("clue %d is %s", i+1, textio.Quote(s))}
+				return nil, &ParseError{Line: line, Field: 2 + i, Err: ErrNumber, Detail: fmt.Sprintf("clue %d is %s", i+1, textio.Quote(string(f)))}
 			}
 			if v < 1 || v > n {
 				return nil, &ParseError{Line: line, Field: 2 + i, Err: ErrClue, Detail: fmt.Sprintf("clue %d is %d, want 1..%d", i+1, v, n)}
 			}
 		}
-		[][]int{p.Top, p.Bottom, p.Left, p.Right}[i/n][i%n] = v
+		sides[i/n][i%n] = v
 	}
 	if hasGivens {
-		g, err := parseGivens(givens, n, line, 2+4*n)
-		if err != nil {
+		if err := parseGivens(p, givens, line, 2+4*n); err != nil {
 			return nil, err
 		}
-		p.Givens = g
 	}
 	return p, nil
 }
 
-// parseGivens decodes the run-length givens of a Towers ID. field is the
+// free holds the puzzles a batch handed back (Recycle), for the readers
+// to fill again.
+var free textio.Free[*Puzzle]
+
+// newPuzzle is New(n), with a puzzle handed back and its arrays when
+// there is one: its clues all 0, no givens.
+func newPuzzle(n int) *Puzzle {
+	p, ok := free.Get()
+	if !ok {
+		return New(n)
+	}
+	sides := [4][]int{p.Top, p.Bottom, p.Left, p.Right}
+	for i, s := range sides {
+		if cap(s) < n {
+			s = make([]int, n)
+		}
+		sides[i] = s[:n]
+		clear(sides[i])
+	}
+	spare := p.Givens
+	if spare == nil {
+		spare = p.spare
+	}
+	*p = Puzzle{N: n, Top: sides[0], Bottom: sides[1], Left: sides[2], Right: sides[3], spare: spare}
+	return p
+}
+
+// Recycle hands p back to the reader once nothing refers to it: its
+// clue and givens arrays serve a later puzzle of a batch (see
+// catalog.Recycler).
+func Recycle(p *Puzzle) {
+	if p != nil {
+		free.Put(p)
+	}
+}
+
+// parseGivens decodes the run-length givens s of a Towers ID into
+// p.Givens (the arrays of a recycled puzzle's, p.spare, reused when they
+// have room). field is the
 // field number of the givens on the line.
-func parseGivens(s string, n, line, field int) ([][]int, error) {
-	if s == "" {
-		return nil, &ParseError{Line: line, Field: field, Err: ErrRun, Detail: fmt.Sprintf("nothing after ',', want the givens of %d cells (or no ',')", n*n)}
+func parseGivens(p *Puzzle, s []byte, line, field int) error {
+	n := p.N
+	if len(s) == 0 {
+		return &ParseError{Line: line, Field: field, Err: ErrRun, Detail: fmt.Sprintf("nothing after ',', want the givens of %d cells (or no ',')", n*n)}
 	}
-	g := make([][]int, n)
+	g := p.spare[:0]
+	if cap(g) < n {
+		g = make([][]int, 0, n)
+	}
+	g = g[:n]
 	for r := range g {
-		g[r] = make([]int, n)
+		if cap(g[r]) < n {
+			g[r] = make([]int, n)
+		}
+		g[r] = g[r][:n]
+		clear(g[r])
 	}
+	p.Givens = g
 	cell := 0
 	for i := 0; i < len(s); {
 		c := s[i]
@@ -330,9 +389,12 @@ func parseGivens(s string, n, line, field int) ([][]int, error) {
 			for j < len(s) && s[j] >= '0' && s[j] <= '9' {
 				j++
 			}
-			v, _ := strconv.Atoi(s[i:j])
+			v := 0
+			if j-i <= 3 {
+				v, _ = strconv.Atoi(string(s[i:j]))
+			}
 			if j-i > 3 || v < 1 || v > n {
-				return nil, &ParseError{Line: line, Field: field, Err: ErrGiven, Detail: fmt.Sprintf("given %s at cell %d, want 1..%d", textio.Quote(s[i:j]), cell+1, n)}
+				return &ParseError{Line: line, Field: field, Err: ErrGiven, Detail: fmt.Sprintf("given %s at cell %d, want 1..%d", textio.Quote(string(s[i:j])), cell+1, n)}
 			}
 			if cell < n*n {
 				g[cell/n][cell%n] = v
@@ -340,16 +402,16 @@ func parseGivens(s string, n, line, field int) ([][]int, error) {
 			cell++
 			i = j
 		default:
-			return nil, &ParseError{Line: line, Field: field, Err: ErrSyntax, Detail: fmt.Sprintf("unexpected %q in the givens", c)}
+			return &ParseError{Line: line, Field: field, Err: ErrSyntax, Detail: fmt.Sprintf("unexpected %q in the givens", c)}
 		}
 		if cell > n*n {
-			return nil, &ParseError{Line: line, Field: field, Err: ErrRun, Detail: fmt.Sprintf("%d cells or more, want %d (%dx%d)", cell, n*n, n, n)}
+			return &ParseError{Line: line, Field: field, Err: ErrRun, Detail: fmt.Sprintf("%d cells or more, want %d (%dx%d)", cell, n*n, n, n)}
 		}
 	}
 	if cell != n*n {
-		return nil, &ParseError{Line: line, Field: field, Err: ErrRun, Detail: fmt.Sprintf("%d cells, want %d (%dx%d)", cell, n*n, n, n)}
+		return &ParseError{Line: line, Field: field, Err: ErrRun, Detail: fmt.Sprintf("%d cells, want %d (%dx%d)", cell, n*n, n, n)}
 	}
-	return g, nil
+	return nil
 }
 
 // jsonPuzzle is the JSON form of a puzzle.

@@ -48,6 +48,10 @@ type Puzzle struct {
 	// explaining start from them.
 	Marks []uint64
 	Line  int // input line where the puzzle starts
+
+	// spare holds the givens' rows of a recycled puzzle read again
+	// without givens, for a later one with some (see Recycle).
+	spare [][]int
 }
 
 // New returns an empty puzzle of size n: no clues, no givens.

@@ -30,6 +30,7 @@ var (
 	_ catalog.Cluer[*Puzzle]              = problem{}
 	_ catalog.Clasher[*Puzzle]            = problem{}
 	_ catalog.Suiter                      = problem{}
+	_ catalog.Recycler[*Puzzle]           = problem{}
 )
 
 // settings are the options the command line's flags make.
@@ -88,6 +89,8 @@ func (problem) Options(s *catalog.Settings) (settings, error) {
 
 func (problem) Read(r io.Reader) iter.Seq[Item] { return Read(r) }
 
+func (problem) Recycle(p *Puzzle) { Recycle(p) }
+
 func (problem) Prepare(p *Puzzle, o settings, run catalog.Run) error {
 	if !run.Reusable() {
 		return nil
@@ -115,12 +118,11 @@ func (problem) Solve(ctx context.Context, p *Puzzle, o settings, run catalog.Run
 	if err != nil {
 		return nil, csp.Result{}, err
 	}
-	res := r.Solve(ctx)
-	sol := r.Model.cellsOf(res.Solution)
-	if sol != nil {
-		err = CheckCells(p, sol)
-	}
-	return catalog.Rows(sol, p.N()), res, err
+	var cells []int // the solution's cells, row by row, checked as they are
+	return r.SolveRows(ctx, func(dst [][]int, sol []int) [][]int {
+		cells = r.Model.cellsOf(sol)
+		return catalog.RowsInto(dst, cells, p.N())
+	}, func([][]int) error { return CheckCells(p, cells) })
 }
 
 func (problem) Count(ctx context.Context, p *Puzzle, o settings, run catalog.Run) (csp.Result, error) {

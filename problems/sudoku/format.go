@@ -1,10 +1,12 @@
 package sudoku
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"iter"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -78,19 +80,19 @@ func Read(r io.Reader) iter.Seq[Item] {
 				}
 				continue
 			}
-			s := string(l.Text)
 			ok := true
-			switch t := strings.TrimSpace(s); {
-			case t == "":
+			switch t := bytes.TrimSpace(l.Text); {
+			case len(t) == 0:
 				ok = flush()
 			case t[0] != '{' && (isRule(t) || isRuledRow(t)):
 				if block == nil {
 					block = &ruled{start: l.No}
 				}
-				block.add(s, t, l.No)
+				s := string(l.Text)
+				block.add(s, strings.TrimSpace(s), l.No)
 			default:
 				if ok = flush(); ok {
-					p, perr := parseLine(s, l.No)
+					p, perr := parseLine(l.Text, l.No)
 					ok = yield(batch.Item(l.No, p, perr))
 				}
 			}
@@ -118,23 +120,23 @@ func lineError(err error) error {
 
 // isRule reports whether t (trimmed) is a rule line: only '-' and '+',
 // at least one '-'.
-func isRule(t string) bool {
-	return strings.Trim(t, "-+") == "" && strings.Contains(t, "-")
+func isRule(t []byte) bool {
+	return len(bytes.Trim(t, "-+")) == 0 && bytes.IndexByte(t, '-') >= 0
 }
 
 // isRuledRow reports whether t (trimmed) is a row of a ruled grid: it holds
 // '|', and its first field is one character or holds the '|' (a one-line
 // puzzle's first field is at least 16 cells, and its comment may hold
 // anything).
-func isRuledRow(t string) bool {
-	if !strings.Contains(t, "|") {
+func isRuledRow(t []byte) bool {
+	if bytes.IndexByte(t, '|') < 0 {
 		return false
 	}
 	first := t
-	if i := strings.IndexAny(t, " \t"); i >= 0 {
+	if i := bytes.IndexAny(t, " \t"); i >= 0 {
 		first = t[:i]
 	}
-	return len(first) == 1 || strings.Contains(first, "|")
+	return len(first) == 1 || bytes.IndexByte(first, '|') >= 0
 }
 
 // badChar describes the character at s[i] for an error message.
@@ -146,7 +148,11 @@ func badChar(s string, i int) string {
 // parseLine reads a one-line puzzle: the first field of s holds the cells
 // (or a Solo game ID, which holds a ':'), the rest of the line is a
 // comment; or, when the line starts with '{', a JSON object.
-func parseLine(s string, line int) (*Puzzle, error) {
+//
+// The plain form, the one a batch of millions is made of, costs no
+// allocation in the steady state: the line is read as bytes, and the
+// puzzle is one handed back (Recycle) when there is one.
+func parseLine(s []byte, line int) (*Puzzle, error) {
 	fail := func(field int, err error, detail string, args ...any) error {
 		return &ParseError{Line: line, Field: field, Err: err, Detail: fmt.Sprintf(detail, args...)}
 	}
@@ -155,23 +161,27 @@ func parseLine(s string, line int) (*Puzzle, error) {
 		start++
 	}
 	if start < len(s) && s[start] == '{' {
-		return parseJSONLine(s, start, line)
+		return parseJSONLine(string(s), start, line)
 	}
 	end := start
 	for end < len(s) && s[end] != ' ' && s[end] != '\t' {
 		end++
 	}
-	cells := make([]int, 0, end-start)
+	p, ok := free.Get()
+	if !ok {
+		p = &Puzzle{}
+	}
+	cells := slices.Grow(p.Cells[:0], end-start)
 	for i := start; i < end; i++ {
 		v, ok := value(s[i])
 		if !ok {
 			// No cell is ':' or '#': the field is a Solo game ID (or
 			// random seed), found without a second pass over the cells.
-			if strings.ContainsAny(s[i:end], ":#") {
-				return parseSolo(s[start:end], start, line)
+			if bytes.ContainsAny(s[i:end], ":#") {
+				return parseSolo(string(s[start:end]), start, line)
 			}
 			// Every character before s[i] is ASCII, so i+1 is the column.
-			return nil, fail(i+1, ErrSymbol, "found %s, want %s", badChar(s, i), alphabet(0))
+			return nil, fail(i+1, ErrSymbol, "found %s, want %s", badChar(string(s), i), alphabet(0))
 		}
 		cells = append(cells, v)
 	}
@@ -192,7 +202,21 @@ func parseLine(s string, line int) (*Puzzle, error) {
 			return nil, fail(start+j+1, ErrSymbol, "found %q (%d), want %s in a %dx%d grid", s[start+j], v, alphabet(n), n, n)
 		}
 	}
-	return &Puzzle{BoxRows: rows, BoxCols: cols, Cells: cells}, nil
+	*p = Puzzle{BoxRows: rows, BoxCols: cols, Cells: cells}
+	return p, nil
+}
+
+// free holds the puzzles a batch handed back (Recycle), for parseLine to
+// fill again.
+var free textio.Free[*Puzzle]
+
+// Recycle hands p back to the reader once nothing refers to it: its cells
+// array serves a later one-line puzzle of a batch (see
+// catalog.Recycler).
+func Recycle(p *Puzzle) {
+	if p != nil {
+		free.Put(p)
+	}
 }
 
 // lengthsNear names the valid line lengths (N*N for a side N with a box
@@ -250,7 +274,7 @@ func (b *ruled) add(s, t string, line int) {
 	if b.err != nil {
 		return
 	}
-	if isRule(t) {
+	if isRule([]byte(t)) {
 		b.rule(t, line)
 		return
 	}

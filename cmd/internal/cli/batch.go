@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"iter"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -114,12 +115,66 @@ func batch(e env, p *catalog.Entry, args []string, c *Config, counting bool) int
 }
 
 // chunk is a run of consecutive instances handled by one worker, with what
-// it printed.
+// it printed. A pipeline hands its chunks back to the reader once they
+// are consumed (chunks), arrays and buffers kept, so that a batch in its
+// steady state allocates no chunk.
 type chunk struct {
 	seq         int
 	Items       []catalog.Item[any]
 	outs        []outcome
 	out, errOut bytes.Buffer
+	ce          env    // writes into out and errOut
+	o, eo       Output // ce's outputs
+}
+
+// env returns the chunk's env, whose outputs write into its buffers
+// (buffers do not fail: what a problem's Write reports is its own error).
+func (ch *chunk) env() env {
+	if ch.ce.stdout == nil {
+		ch.o, ch.eo = Output{w: &ch.out}, Output{w: &ch.errOut}
+		ch.ce = env{stdout: &ch.o, stderr: &ch.eo}
+	}
+	return ch.ce
+}
+
+// chunks is the free list of a pipeline's chunks: at most as many as can
+// be in flight (the tokens bound them), taken by the reader and given
+// back by the consumer once a chunk's outcomes are counted, with its
+// instances handed back to the problem (Entry.Recycle).
+type chunks struct {
+	free chan *chunk
+	p    *catalog.Entry
+}
+
+// get returns a free chunk numbered seq, or a new one.
+func (f *chunks) get(seq int) *chunk {
+	select {
+	case ch := <-f.free:
+		ch.seq = seq
+		return ch
+	default:
+		return &chunk{seq: seq}
+	}
+}
+
+// put hands ch's instances back to the problem and keeps ch for a later
+// get, emptied, when there is room.
+func (f *chunks) put(ch *chunk) {
+	for i := range ch.Items {
+		if it := &ch.Items[i]; it.Err == nil {
+			f.p.Recycle(it.Value)
+		}
+	}
+	clear(ch.Items)
+	clear(ch.outs)
+	ch.Items, ch.outs = ch.Items[:0], ch.outs[:0]
+	ch.out.Reset()
+	ch.errOut.Reset()
+	ch.o.Err, ch.eo.Err = nil, nil
+	select {
+	case f.free <- ch:
+	default:
+	}
 }
 
 // pipeline solves the items with c.jobs workers and yields the chunks in
@@ -146,9 +201,10 @@ func pipeline(ctx context.Context, p *catalog.Entry, items iter.Seq[catalog.Item
 	work := make(chan *chunk, jobs)
 	done := make(chan *chunk, 4*jobs)
 	tokens := make(chan struct{}, 4*jobs)
+	free := &chunks{free: make(chan *chunk, 4*jobs+1), p: p}
 	go func() {
 		defer close(work)
-		cur := &chunk{}
+		cur := free.get(0)
 		size := 1
 		// send hands cur to the workers and reports whether to read on.
 		// Once ctx is done it still hands it over, so that every instance
@@ -157,7 +213,7 @@ func pipeline(ctx context.Context, p *catalog.Entry, items iter.Seq[catalog.Item
 		send := func() bool {
 			tokens <- struct{}{}
 			work <- cur
-			cur = &chunk{seq: cur.seq + 1}
+			cur = free.get(cur.seq + 1)
 			size = chunkSize(size, pace.Load(), capped)
 			return ctx.Err() == nil
 		}
@@ -178,13 +234,16 @@ func pipeline(ctx context.Context, p *catalog.Entry, items iter.Seq[catalog.Item
 		// waits for the workers). The chunks come in order already.
 		return func(yield func(*chunk) bool) {
 			ws := &catalog.Cache{}
+			slot := newGuardSlot(ctx)
+			defer slot.close()
 			stopped := false
 			for ch := range work {
-				runChunk(ctx, p, ch, c, ws, counting, &pace)
+				runChunk(slot, p, ch, c, ws, counting, &pace)
 				<-tokens
 				if !stopped && !yield(ch) {
 					stopped = true // drain the reader
 				}
+				free.put(ch)
 			}
 		}
 	}
@@ -194,8 +253,10 @@ func pipeline(ctx context.Context, p *catalog.Entry, items iter.Seq[catalog.Item
 		go func() {
 			defer wg.Done()
 			ws := &catalog.Cache{}
+			slot := newGuardSlot(ctx)
+			defer slot.close()
 			for ch := range work {
-				runChunk(ctx, p, ch, c, ws, counting, &pace)
+				runChunk(slot, p, ch, c, ws, counting, &pace)
 				done <- ch
 			}
 		}()
@@ -221,6 +282,7 @@ func pipeline(ctx context.Context, p *catalog.Entry, items iter.Seq[catalog.Item
 				if !stopped && !yield(ready) {
 					stopped = true // drain the workers
 				}
+				free.put(ready)
 			}
 		}
 	}
@@ -229,14 +291,14 @@ func pipeline(ctx context.Context, p *catalog.Entry, items iter.Seq[catalog.Item
 // runChunk solves (or counts) the instances of ch in order, writing what
 // each prints into ch's buffers and its outcome into ch.outs, and moves
 // pace (the mean time per instance) toward each one's time. An instance
-// not started before ctx is done is not run.
-func runChunk(ctx context.Context, p *catalog.Entry, ch *chunk, c *Config, ws *catalog.Cache, counting bool, pace *atomic.Int64) {
-	// Buffers do not fail: what a problem's Write reports is its own
-	// error (writeHuman).
-	ce := env{stdout: NewOutput(&ch.out), stderr: NewOutput(&ch.errOut)}
-	ch.outs = make([]outcome, 0, len(ch.Items))
+// not started before the slot's context is done is not run.
+func runChunk(slot *guardSlot, p *catalog.Entry, ch *chunk, c *Config, ws *catalog.Cache, counting bool, pace *atomic.Int64) {
+	ce := ch.env()
+	ch.outs = slices.Grow(ch.outs[:0], len(ch.Items))
 	for _, it := range ch.Items {
-		o := Attempt(ctx, p, it, c.Settings, ws, counting)
+		// The outcome is made in place: printing takes its address.
+		ch.outs = append(ch.outs, attemptIn(slot, p, it, c.Settings, ws, counting, nil))
+		o := &ch.outs[len(ch.outs)-1]
 		if o.ran {
 			// A mean over the last few instances (weight 1/8 to the
 			// newest); two workers may each drop the other's update,
@@ -250,15 +312,15 @@ func runChunk(ctx context.Context, p *catalog.Entry, ch *chunk, c *Config, ws *c
 		}
 		switch {
 		case c.json:
-			writeJSON(ce, &o, counting)
+			writeJSON(ce, o, counting)
 		case !c.quiet || !o.ok():
-			writeHuman(ce, p, &o, c, counting)
+			writeHuman(ce, p, o, c, counting)
 		}
-		reportFrontier(ce, &o)
-		o.grid = nil // printed: keep only what the summary needs
-		ch.outs = append(ch.outs, o)
+		reportFrontier(ce, o)
+		// Printed: keep only what the summary needs. The solution's
+		// arrays are the worker's, written again by its next instance.
+		o.grid, o.Res.Solution, o.Res.Stats.Propagators = nil, nil, nil
 	}
-	ch.Items = nil
 }
 
 // Chunk sizes: a chunk holds about chunkWork of solving, and at most
@@ -300,6 +362,16 @@ func Attempt(ctx context.Context, p *catalog.Entry, it catalog.Item[any], s *cat
 // attemptEach is attempt; with each set, it counts and hands each
 // solution to each (solve --all).
 func attemptEach(ctx context.Context, p *catalog.Entry, it catalog.Item[any], s *catalog.Settings, ws *catalog.Cache, counting bool, each func([][]int) bool) outcome {
+	slot := newGuardSlot(ctx)
+	defer slot.close()
+	return attemptIn(slot, p, it, s, ws, counting, each)
+}
+
+// attemptIn is attemptEach in a worker's slot, whose context is the
+// batch's: the instance runs under the slot's guarded context, and a
+// context of its own only for a deadline.
+func attemptIn(slot *guardSlot, p *catalog.Entry, it catalog.Item[any], s *catalog.Settings, ws *catalog.Cache, counting bool, each func([][]int) bool) outcome {
+	ctx := slot.parent
 	o := outcome{Item: it, Status: Failed, Err: it.Err}
 	switch {
 	case it.Err != nil:
@@ -314,8 +386,13 @@ func attemptEach(ctx context.Context, p *catalog.Entry, it catalog.Item[any], s 
 		return o
 	}
 	start := time.Now()
-	ictx, cancel := InstanceContext(ctx, s.Search.TimeLimit)
-	defer cancel()
+	ictx := slot.enter()
+	defer slot.exit()
+	if d := s.Search.TimeLimit; d > 0 {
+		var cancel context.CancelFunc
+		ictx, cancel = csp.WithTimeLimit(ictx, d)
+		defer cancel()
+	}
 	switch {
 	case each != nil:
 		o.Res, o.Err = p.Each(ictx, it.Value, s, ws, each)
@@ -327,10 +404,12 @@ func attemptEach(ctx context.Context, p *catalog.Entry, it catalog.Item[any], s 
 		o.grid, o.Res, o.Err = p.Solve(ictx, it.Value, s, ws)
 	}
 	o.elapsed = time.Since(start)
-	var unsat catalog.Unsatisfiable
-	if errors.As(o.Err, &unsat) {
-		o.why, o.Err = unsat.Reason, nil
-		o.Res.Complete, o.Res.Solutions = true, 0
+	if o.Err != nil { // (errors.As's target would be on the heap for every instance)
+		var unsat catalog.Unsatisfiable
+		if errors.As(o.Err, &unsat) {
+			o.why, o.Err = unsat.Reason, nil
+			o.Res.Complete, o.Res.Solutions = true, 0
+		}
 	}
 	if st := stoppedBy(ictx, o.Err); st != csp.NotStopped && o.Err != nil {
 		// The deadline, the memory guard or an interrupt cut the model's

@@ -962,6 +962,9 @@ func runOne(ctx context.Context, p *catalog.Entry, s *catalog.Settings, c *catal
 		}
 		r.Status, r.Res, r.Err = o.Status, o.Res, o.Err
 		r.Res.Solution = nil // not reported: kept, it would cost the size of the model per run
+		// The kinds' counts may be the cache's own array, written again by
+		// the next instance (catalog.Reused.Solve): the run keeps a copy.
+		r.Res.Stats.Propagators = slices.Clone(r.Res.Stats.Propagators)
 		times = append(times, o.elapsed)
 		if o.Status == Failed {
 			break

@@ -133,15 +133,13 @@ func searchShare(limit, jobs int64, workers, portfolio int) int64 {
 	return max(limit/2/searches, 1)
 }
 
-// memoryGuard enforces --max-memory for one command: it holds the cancel
-// functions of the running instances, and of those it cancelled until
-// they return.
+// memoryGuard enforces --max-memory for one command: it holds the slots
+// that instances run in (see guardSlot), and cancels those running when
+// the heap passes its bound.
 type memoryGuard struct {
-	limit     int64
-	mu        sync.Mutex
-	next      int64
-	running   map[int64]context.CancelCauseFunc
-	cancelled map[int64]bool
+	limit int64
+	mu    sync.Mutex
+	slots map[*guardSlot]struct{}
 }
 
 type guardKey struct{}
@@ -160,7 +158,7 @@ func GuardMemory(ctx context.Context, limit int64) (_ context.Context, release f
 	if limit <= 0 {
 		return ctx, func() {}
 	}
-	g := &memoryGuard{limit: limit, running: map[int64]context.CancelCauseFunc{}, cancelled: map[int64]bool{}}
+	g := &memoryGuard{limit: limit, slots: map[*guardSlot]struct{}{}}
 	old := debug.SetMemoryLimit(-1)
 	debug.SetMemoryLimit(min(old, limit-limit/8))
 	var (
@@ -188,28 +186,84 @@ func GuardMemory(ctx context.Context, limit int64) (_ context.Context, release f
 	}
 }
 
-// guardedInstance returns the context of one instance under the guard
-// of ctx, if any, and the function to call when the instance is done. The
-// watcher cancels it, with csp.ErrMemoryLimit as the cause, when the heap
-// passes its bound. InstanceContext calls it for every instance.
-func guardedInstance(ctx context.Context) (context.Context, func()) {
-	g, ok := ctx.Value(guardKey{}).(*memoryGuard)
-	if !ok {
-		return ctx, func() {}
-	}
-	ctx, cancel := context.WithCancelCause(ctx)
-	g.mu.Lock()
-	id := g.next
-	g.next++
-	g.running[id] = cancel
-	g.mu.Unlock()
-	return ctx, func() {
+// guardSlot is where a worker runs its instances, one after another,
+// under the memory guard of its context (if any): the instance's context
+// is the slot's, made once and used again by every instance until the
+// watcher cancels it (then the next instance gets a new one), so that an
+// instance of microseconds costs no context of its own. enter starts an
+// instance, exit ends it, close gives the slot up.
+type guardSlot struct {
+	parent context.Context
+	g      *memoryGuard // nil: no guard; the instances run under parent
+	// Under g.mu:
+	ctx       context.Context
+	cancel    context.CancelCauseFunc
+	busy      bool // an instance runs in the slot
+	cancelled bool // the watcher cancelled ctx
+}
+
+// newGuardSlot returns a slot for instances run under ctx.
+func newGuardSlot(ctx context.Context) *guardSlot {
+	s := &guardSlot{parent: ctx}
+	if g, ok := ctx.Value(guardKey{}).(*memoryGuard); ok {
+		s.g = g
 		g.mu.Lock()
-		delete(g.running, id)
-		delete(g.cancelled, id)
+		g.slots[s] = struct{}{}
 		g.mu.Unlock()
-		cancel(nil)
 	}
+	return s
+}
+
+// enter starts an instance in the slot and returns its context, which the
+// watcher cancels, with csp.ErrMemoryLimit as the cause, when the heap
+// passes its bound while the instance runs.
+func (s *guardSlot) enter() context.Context {
+	if s.g == nil {
+		return s.parent
+	}
+	s.g.mu.Lock()
+	defer s.g.mu.Unlock()
+	if s.ctx == nil || s.cancelled {
+		if s.cancel != nil {
+			s.cancel(nil)
+		}
+		s.ctx, s.cancel = context.WithCancelCause(s.parent)
+		s.cancelled = false
+	}
+	s.busy = true
+	return s.ctx
+}
+
+// exit ends the slot's instance: its memory is no longer its own.
+func (s *guardSlot) exit() {
+	if s.g == nil {
+		return
+	}
+	s.g.mu.Lock()
+	s.busy = false
+	s.g.mu.Unlock()
+}
+
+// close ends the instance, if one runs, and gives the slot up.
+func (s *guardSlot) close() {
+	if s.g == nil {
+		return
+	}
+	s.g.mu.Lock()
+	delete(s.g.slots, s)
+	s.busy = false
+	if s.cancel != nil {
+		s.cancel(nil)
+	}
+	s.g.mu.Unlock()
+}
+
+// guardedInstance returns the context of one instance under the guard of
+// ctx, if any, and the function to call when the instance is done: a slot
+// of its own (InstanceContext's way; a worker keeps one slot instead).
+func guardedInstance(ctx context.Context) (context.Context, func()) {
+	s := newGuardSlot(ctx)
+	return s.enter(), s.close
 }
 
 // look is one tick of the watcher. Past 3/4 of the limit, it collects
@@ -219,7 +273,10 @@ func guardedInstance(ctx context.Context) (context.Context, func()) {
 // returned: until then their memory is still theirs.
 func (g *memoryGuard) look() {
 	g.mu.Lock()
-	waiting := len(g.cancelled) > 0
+	waiting := false
+	for s := range g.slots {
+		waiting = waiting || s.busy && s.cancelled
+	}
 	g.mu.Unlock()
 	if waiting || g.live() <= g.bound() {
 		return
@@ -229,10 +286,11 @@ func (g *memoryGuard) look() {
 		return
 	}
 	g.mu.Lock()
-	for id, cancel := range g.running {
-		cancel(csp.ErrMemoryLimit)
-		delete(g.running, id)
-		g.cancelled[id] = true
+	for s := range g.slots {
+		if s.busy && !s.cancelled {
+			s.cancel(csp.ErrMemoryLimit)
+			s.cancelled = true
+		}
 	}
 	g.mu.Unlock()
 }

@@ -138,6 +138,44 @@ func TestGuardCancelsRunningInstances(t *testing.T) {
 	assert.NoError(t, plain.Err())
 }
 
+// TestGuardSlots: a worker's slot keeps its context from one instance to
+// the next; the watcher cancels only the slots running an instance, the
+// next instance in a cancelled slot gets a fresh context, and the watcher
+// cancels nothing more while a cancelled instance still runs.
+func TestGuardSlots(t *testing.T) {
+	g := &memoryGuard{limit: 16, slots: map[*guardSlot]struct{}{}} // any heap is past 16 bytes
+	ctx := context.WithValue(context.Background(), guardKey{}, g)
+	busy, idle, late := newGuardSlot(ctx), newGuardSlot(ctx), newGuardSlot(ctx)
+
+	first := busy.enter()
+	busy.exit()
+	assert.Equal(t, first, busy.enter(), "an uncancelled slot keeps its context")
+	g.look()
+	require.Error(t, first.Err(), "the running instance is cancelled")
+	assert.ErrorIs(t, context.Cause(first), csp.ErrMemoryLimit)
+
+	lateCtx := late.enter() // starts while the cancelled instance runs
+	g.look()
+	assert.NoError(t, lateCtx.Err(), "nothing more is cancelled before the cancelled instance returns")
+	busy.exit()
+	g.look()
+	assert.ErrorIs(t, context.Cause(lateCtx), csp.ErrMemoryLimit, "once it returned, the watcher judges again")
+	late.exit()
+
+	second := busy.enter()
+	assert.NotEqual(t, first, second)
+	assert.NoError(t, second.Err(), "the next instance in a cancelled slot runs under a fresh context")
+	busy.exit()
+	assert.NoError(t, idle.enter().Err(), "a slot without a running instance is not cancelled")
+	idle.exit()
+
+	for _, s := range []*guardSlot{busy, idle, late} {
+		s.close()
+	}
+	assert.Empty(t, g.slots, "closed slots leave the guard")
+	assert.Error(t, second.Err(), "closing a slot releases its context")
+}
+
 // TestMemoryLimitEndsTheInstance: an instance whose model alone passes
 // --max-memory ends as unknown (memory limit), and the batch goes on to
 // solve the next one in the memory it gave back.
