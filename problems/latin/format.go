@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/cspgo/csp/internal/textio"
+	"github.com/cspgo/csp/problems/internal/square"
 )
 
 // MaxOrder is the largest order the reader accepts. It bounds the memory
@@ -216,19 +217,7 @@ func newInstance(n, line int) *Instance {
 	if !ok {
 		inst = &Instance{}
 	}
-	g := inst.Grid[:0]
-	if cap(g) < n {
-		g = make([][]int, 0, n)
-	}
-	g = g[:n]
-	for r := range g {
-		if cap(g[r]) < n {
-			g[r] = make([]int, n)
-		}
-		g[r] = g[r][:n]
-		clear(g[r])
-	}
-	*inst = Instance{Order: n, Grid: g, Line: line}
+	*inst = Instance{Order: n, Grid: square.Zeros(inst.Grid, n), Line: line}
 	return inst
 }
 

@@ -1,11 +1,11 @@
 package latin
 
 import (
-	"strings"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/cspgo/csp/internal/proptest"
 )
 
 // TestRecycledInstancesReadAsNew: an instance handed back (Recycle) and
@@ -33,23 +33,6 @@ func TestRecycledInstancesReadAsNew(t *testing.T) {
 1
 0
 `
-	var fresh []Item
-	for it := range Read(strings.NewReader(batch)) {
-		fresh = append(fresh, it)
-	}
-	require.Len(t, fresh, 5)
-	for round := range 3 {
-		i := 0
-		for it := range Read(strings.NewReader(batch)) {
-			want := fresh[i]
-			i++
-			require.Equal(t, want.Err != nil, it.Err != nil, "round %d, item %d: %v", round, i, it.Err)
-			if it.Err != nil {
-				continue
-			}
-			assert.Equal(t, *want.Value, *it.Value, "round %d, item %d", round, i)
-			Recycle(it.Value)
-		}
-		require.Equal(t, len(fresh), i)
-	}
+	kept := proptest.Recycled(t, Read, Recycle, batch, func(inst *Instance) any { return *inst })
+	require.Len(t, kept, 5)
 }

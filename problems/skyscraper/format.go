@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/cspgo/csp/internal/textio"
+	"github.com/cspgo/csp/problems/internal/square"
 )
 
 // Sentinel errors; a *ParseError unwraps to one of them.
@@ -361,18 +362,7 @@ func parseGivens(p *Puzzle, s []byte, line, field int) error {
 	if len(s) == 0 {
 		return &ParseError{Line: line, Field: field, Err: ErrRun, Detail: fmt.Sprintf("nothing after ',', want the givens of %d cells (or no ',')", n*n)}
 	}
-	g := p.spare[:0]
-	if cap(g) < n {
-		g = make([][]int, 0, n)
-	}
-	g = g[:n]
-	for r := range g {
-		if cap(g[r]) < n {
-			g[r] = make([]int, n)
-		}
-		g[r] = g[r][:n]
-		clear(g[r])
-	}
+	g := square.Zeros(p.spare, n)
 	p.Givens = g
 	cell := 0
 	for i := 0; i < len(s); {

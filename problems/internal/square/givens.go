@@ -123,3 +123,23 @@ func Reach(n int, givens, cells []int) (lo, hi int) {
 	}
 	return lo, hi
 }
+
+// Zeros returns an n×n grid of zeros in dst's arrays, rows and row
+// arrays alike, where they have room (a reader filling a recycled
+// instance), else in new ones: a grid of the same side again costs no
+// allocation.
+func Zeros(dst [][]int, n int) [][]int {
+	g := dst[:0]
+	if cap(g) < n {
+		g = make([][]int, 0, n)
+	}
+	g = g[:n]
+	for r := range g {
+		if cap(g[r]) < n {
+			g[r] = make([]int, n)
+		}
+		g[r] = g[r][:n]
+		clear(g[r])
+	}
+	return g
+}

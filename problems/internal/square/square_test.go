@@ -91,3 +91,38 @@ func TestReach(t *testing.T) {
 		}
 	}
 }
+
+// TestZeros: Zeros gives an n×n grid of zeros, in dst's arrays when they
+// have room (values cleared), whatever side dst had.
+func TestZeros(t *testing.T) {
+	g := Zeros(nil, 5)
+	for r := range g {
+		for c := range g[r] {
+			g[r][c] = r*5 + c + 1
+		}
+	}
+	for _, n := range []int{3, 5, 6, 1} {
+		before := g
+		g = Zeros(g, n)
+		if len(g) != n {
+			t.Fatalf("Zeros(_, %d): %d rows", n, len(g))
+		}
+		for r, row := range g {
+			if len(row) != n {
+				t.Fatalf("Zeros(_, %d): row %d has %d cells", n, r, len(row))
+			}
+			for c, v := range row {
+				if v != 0 {
+					t.Fatalf("Zeros(_, %d): r%dc%d = %d", n, r+1, c+1, v)
+				}
+				row[c] = 7
+			}
+		}
+		if n <= cap(before) && &g[0][0] != &before[0][:1][0] && cap(before[0]) >= n {
+			t.Errorf("Zeros(_, %d) did not reuse the first row's array", n)
+		}
+	}
+	if a := testing.AllocsPerRun(10, func() { g = Zeros(g, 5) }); a != 0 {
+		t.Errorf("Zeros on a grid of room: %v allocations", a)
+	}
+}
