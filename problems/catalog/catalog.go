@@ -72,9 +72,10 @@ type Problem[I, O any] interface {
 	// reused from instance to instance allocates none): a caller that
 	// keeps them past that copies them.
 	Solve(ctx context.Context, inst I, o O, run Run) ([][]int, csp.Result, error)
-	// Count counts solutions up to run.Limit (0: no cap); errors as for
-	// Solve. When run.Each is set, it hands every solution it counts to
-	// run.Each as it finds it (Run.CountModel does both).
+	// Count counts solutions up to run.Limit (0: no cap); errors, and
+	// the lifetime of the result's arrays, as for Solve. When run.Each is
+	// set, it hands every solution it counts to run.Each as it finds it
+	// (Run.CountModel does both).
 	Count(ctx context.Context, inst I, o O, run Run) (csp.Result, error)
 	// Check is the problem's independent checker: nil when grid (rows of
 	// values) solves inst. It shares no code with the propagators.

@@ -110,6 +110,9 @@ func (r *Reused[M]) SolveRows(ctx context.Context, read func(dst [][]int, soluti
 // Count counts the solutions of the instance posted since Reuse up to
 // run.Limit, handing each to run.Each, read as rows with rows, when it is
 // set (as Run.CountModel does for a model of its own).
+//
+// Its result's arrays are the Reused's own, as Solve's are.
 func (r *Reused[M]) Count(ctx context.Context, run Run, rows func(values []int) [][]int) csp.Result {
-	return r.Search.Run(ctx, run.Limit, run.eachOf(rows))
+	r.Search.RunInto(ctx, run.Limit, run.eachOf(rows), &r.res)
+	return r.res
 }

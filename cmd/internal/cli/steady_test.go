@@ -35,32 +35,34 @@ func TestBatchAllocatesNothingPerInstance(t *testing.T) {
 		{"skyscraper", lines(t, "../../../problems/skyscraper/suite.txt", "4:", "5:"), 50},
 		{"latin", latin.stdout, 80},
 	} {
-		t.Run(tc.problem, func(t *testing.T) {
-			n := filepath.Join(dir, tc.problem+"-n.txt")
-			twice := filepath.Join(dir, tc.problem+"-2n.txt")
-			require.NoError(t, os.WriteFile(n, []byte(strings.Repeat(tc.source, tc.repeat)), 0o600))
-			require.NoError(t, os.WriteFile(twice, []byte(strings.Repeat(tc.source, 2*tc.repeat)), 0o600))
-			solve := func(file string) uint64 {
-				// No collection is forced: one would drop what the free
-				// lists hold (sync.Pool), and the next batch would make
-				// its instances again.
-				var before, after runtime.MemStats
-				runtime.ReadMemStats(&before)
-				code := Run([]string{"solve", tc.problem, file, "--quiet", "--jobs", "1"}, nil, io.Discard, io.Discard)
-				runtime.ReadMemStats(&after)
-				require.Equal(t, 0, code)
-				return after.Mallocs - before.Mallocs
-			}
-			solve(twice) // code paths, the runtime and the free lists warm
-			small, large := solve(n), solve(twice)
-			instances := uint64(strings.Count(tc.source, "\n")) * uint64(tc.repeat)
-			if tc.problem == "latin" {
-				instances = 50 * uint64(tc.repeat)
-			}
-			t.Logf("%d instances: %d allocations; %d: %d", instances, small, 2*instances, large)
-			require.LessOrEqual(t, large, small+instances/5,
-				"the second half of the batch allocated %d times for %d instances", int64(large)-int64(small), instances)
-		})
+		for _, cmd := range []string{"solve", "count"} {
+			t.Run(cmd+"/"+tc.problem, func(t *testing.T) {
+				n := filepath.Join(dir, cmd+tc.problem+"-n.txt")
+				twice := filepath.Join(dir, cmd+tc.problem+"-2n.txt")
+				require.NoError(t, os.WriteFile(n, []byte(strings.Repeat(tc.source, tc.repeat)), 0o600))
+				require.NoError(t, os.WriteFile(twice, []byte(strings.Repeat(tc.source, 2*tc.repeat)), 0o600))
+				solve := func(file string) uint64 {
+					// No collection is forced: one would drop what the free
+					// lists hold (sync.Pool), and the next batch would make
+					// its instances again.
+					var before, after runtime.MemStats
+					runtime.ReadMemStats(&before)
+					code := Run([]string{cmd, tc.problem, file, "--quiet", "--jobs", "1"}, nil, io.Discard, io.Discard)
+					runtime.ReadMemStats(&after)
+					require.Equal(t, 0, code)
+					return after.Mallocs - before.Mallocs
+				}
+				solve(twice) // code paths, the runtime and the free lists warm
+				small, large := solve(n), solve(twice)
+				instances := uint64(strings.Count(tc.source, "\n")) * uint64(tc.repeat)
+				if tc.problem == "latin" {
+					instances = 50 * uint64(tc.repeat)
+				}
+				t.Logf("%d instances: %d allocations; %d: %d", instances, small, 2*instances, large)
+				require.LessOrEqual(t, large, small+instances/5,
+					"the second half of the batch allocated %d times for %d instances", int64(large)-int64(small), instances)
+			})
+		}
 	}
 }
 
