@@ -7,7 +7,8 @@ import "sync"
 // takes it (Get) for a later one, so that a long batch in its steady state
 // allocates no instance. Its zero value is ready, and it is safe for
 // concurrent use (a batch reads on one goroutine and hands back on
-// another). What it holds may be dropped at any garbage collection.
+// another). What it holds may be dropped at any garbage collection, and
+// some of it at random under the race detector (it is a sync.Pool).
 type Free[T any] struct{ p sync.Pool }
 
 // Get returns an instance handed back before, or ok false when there is

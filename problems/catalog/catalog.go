@@ -68,9 +68,9 @@ type Problem[I, O any] interface {
 	// verify it; an Unsatisfiable error says the instance has none
 	// without search, any other error is a bug. The grid and the
 	// result's arrays (Solution, Stats.Propagators) may be run.Cache's
-	// own, written again by the next Solve with that cache (a model
-	// reused from instance to instance allocates none): a caller that
-	// keeps them past that copies them.
+	// own, written again by the next Solve or Count with that cache (a
+	// model reused from instance to instance allocates none): a caller
+	// that keeps them past that copies them.
 	Solve(ctx context.Context, inst I, o O, run Run) ([][]int, csp.Result, error)
 	// Count counts solutions up to run.Limit (0: no cap); errors, and
 	// the lifetime of the result's arrays, as for Solve. When run.Each is

@@ -113,7 +113,8 @@ func (e *Entry) Prepare(inst any, s *Settings, c *Cache) error {
 }
 
 // Solve finds a checked solution of inst (see Problem.Solve): the grid
-// and the result's arrays may be c's, valid until the next Solve with c.
+// and the result's arrays may be c's, valid until the next Solve or Count
+// with c.
 func (e *Entry) Solve(ctx context.Context, inst any, s *Settings, c *Cache) ([][]int, csp.Result, error) {
 	o, err := e.opts(s)
 	if err != nil {

@@ -17,6 +17,7 @@ type Reused[M any] struct {
 	Search *csp.Search
 
 	res  csp.Result // the last search's, its arrays reused (csp.Search.RunInto)
+	sol  []int      // the solution's array, kept while a search finds none
 	rows [][]int    // the last solution read as rows (SolveRows)
 }
 
@@ -88,9 +89,22 @@ const MaxReusedVars = 1024
 // Solve runs the search for the instance posted since Reuse: the first
 // solution, in Result.Solution. The arrays of the result (its Solution,
 // its Stats.Propagators) are the Reused's own, written again by the next
-// Solve: an instance in the steady state allocates none.
+// Solve or Count: an instance in the steady state allocates none.
 func (r *Reused[M]) Solve(ctx context.Context) csp.Result {
-	r.Search.RunInto(ctx, 1, func(*csp.Space) bool { return true }, &r.res)
+	return r.run(ctx, 1, func(*csp.Space) bool { return true })
+}
+
+// run is Search.RunInto into the Reused's result. A search that finds no
+// solution (unsatisfiable, or stopped by a limit) leaves the result's
+// Solution nil: its array is kept aside for the next one that does.
+func (r *Reused[M]) run(ctx context.Context, limit int64, each func(*csp.Space) bool) csp.Result {
+	if r.res.Solution == nil {
+		r.res.Solution = r.sol
+	}
+	r.Search.RunInto(ctx, limit, each, &r.res)
+	if r.res.Solution != nil {
+		r.sol = r.res.Solution
+	}
 	return r.res
 }
 
@@ -98,7 +112,8 @@ func (r *Reused[M]) Solve(ctx context.Context) csp.Result {
 // Reused's own rows (read writes over dst when it has the right shape, as
 // grid.Grid.ValuesInto does) and passed by check, the problem's checker,
 // as grid.Checked does: the rows are nil when there is no solution, and
-// valid until the next SolveRows.
+// valid until the next Solve, SolveRows or Count (a sudoku's rows are cut
+// from the result's Solution).
 func (r *Reused[M]) SolveRows(ctx context.Context, read func(dst [][]int, solution []int) [][]int, check func([][]int) error) ([][]int, csp.Result, error) {
 	g, res, err := grid.CheckedInto(r.rows, r.Solve(ctx), read, check)
 	if g != nil {
@@ -113,6 +128,5 @@ func (r *Reused[M]) SolveRows(ctx context.Context, read func(dst [][]int, soluti
 //
 // Its result's arrays are the Reused's own, as Solve's are.
 func (r *Reused[M]) Count(ctx context.Context, run Run, rows func(values []int) [][]int) csp.Result {
-	r.Search.RunInto(ctx, run.Limit, run.eachOf(rows), &r.res)
-	return r.res
+	return r.run(ctx, run.Limit, run.eachOf(rows))
 }

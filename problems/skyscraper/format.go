@@ -301,9 +301,11 @@ func parseTowers(t []byte, line int) (*Puzzle, error) {
 		if len(f) > 0 {
 			v, err = strconv.Atoi(string(f))
 			if err != nil {
+				Recycle(p) // made no puzzle: back to the free list
 				return nil, &ParseError{Line: line, Field: 2 + i, Err: ErrNumber, Detail: fmt.Sprintf("clue %d is %s", i+1, textio.Quote(string(f)))}
 			}
 			if v < 1 || v > n {
+				Recycle(p)
 				return nil, &ParseError{Line: line, Field: 2 + i, Err: ErrClue, Detail: fmt.Sprintf("clue %d is %d, want 1..%d", i+1, v, n)}
 			}
 		}
@@ -311,6 +313,7 @@ func parseTowers(t []byte, line int) (*Puzzle, error) {
 	}
 	if hasGivens {
 		if err := parseGivens(p, givens, line, 2+4*n); err != nil {
+			Recycle(p)
 			return nil, err
 		}
 	}

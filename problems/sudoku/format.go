@@ -172,16 +172,24 @@ func parseLine(s []byte, line int) (*Puzzle, error) {
 		p = &Puzzle{}
 	}
 	cells := slices.Grow(p.Cells[:0], end-start)
+	// back hands p, with the array of cells, back to the free list when
+	// the line makes no plain puzzle, and returns err.
+	back := func(err error) error {
+		p.Cells = cells
+		free.Put(p)
+		return err
+	}
 	for i := start; i < end; i++ {
 		v, ok := value(s[i])
 		if !ok {
 			// No cell is ':' or '#': the field is a Solo game ID (or
 			// random seed), found without a second pass over the cells.
 			if bytes.ContainsAny(s[i:end], ":#") {
+				_ = back(nil)
 				return parseSolo(string(s[start:end]), start, line)
 			}
 			// Every character before s[i] is ASCII, so i+1 is the column.
-			return nil, fail(i+1, ErrSymbol, "found %s, want %s", badChar(string(s), i), alphabet(0))
+			return nil, back(fail(i+1, ErrSymbol, "found %s, want %s", badChar(string(s), i), alphabet(0)))
 		}
 		cells = append(cells, v)
 	}
@@ -191,15 +199,15 @@ func parseLine(s []byte, line int) (*Puzzle, error) {
 		n++
 	}
 	if n*n != k || n < 4 || n > MaxN {
-		return nil, fail(0, ErrLength, "found %d cells, want %s", k, lengthsNear(k))
+		return nil, back(fail(0, ErrLength, "found %d cells, want %s", k, lengthsNear(k)))
 	}
 	rows, cols, err := Shape(n)
 	if err != nil {
-		return nil, fail(0, ErrShape, "%d cells make a %dx%d grid, which has no box shape; want %s", k, n, n, lengthsNear(k))
+		return nil, back(fail(0, ErrShape, "%d cells make a %dx%d grid, which has no box shape; want %s", k, n, n, lengthsNear(k)))
 	}
 	for j, v := range cells {
 		if v > n {
-			return nil, fail(start+j+1, ErrSymbol, "found %q (%d), want %s in a %dx%d grid", s[start+j], v, alphabet(n), n, n)
+			return nil, back(fail(start+j+1, ErrSymbol, "found %q (%d), want %s in a %dx%d grid", s[start+j], v, alphabet(n), n, n))
 		}
 	}
 	*p = Puzzle{BoxRows: rows, BoxCols: cols, Cells: cells}

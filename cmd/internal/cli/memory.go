@@ -146,7 +146,8 @@ type guardKey struct{}
 
 // GuardMemory sets the runtime's soft memory limit to 7/8 of limit (or
 // keeps a lower one, from GOMEMLIMIT) and starts the watcher, for the instances
-// run under the returned context (see InstanceContext). release stops
+// run under the returned context (in a worker's guardSlot, or one of their
+// own through InstanceContext). release stops
 // the watcher and puts the soft limit back. A limit of 0 means none: ctx
 // is returned as it is.
 //

@@ -50,14 +50,15 @@ func AddGivens(cells []int, n int, givens map[[2]int]int) []int {
 // without search (see catalog.Clasher). It takes O(n*n) time.
 func Clash(g [][]int) string {
 	n := len(g)
-	var small [64]int // seen's array for the usual orders: no allocation
-	seen := small[:0]
+	// seen[v]: 1 + the index along the line of v, or 0; in an array on
+	// the stack for the usual orders, so that a batch allocates nothing.
+	var small [64]int
+	var seen []int
 	if n+1 <= len(small) {
 		seen = small[:n+1]
 	} else {
 		seen = make([]int, n+1)
 	}
-	// seen[v]: 1 + the index along the line of v, or 0
 	// first records value v at index i along the current line and returns
 	// 1 + the index where v was seen before, or 0.
 	first := func(v, i int) int {

@@ -1,0 +1,5 @@
+//go:build !race
+
+package textio
+
+const raceDetector = false
