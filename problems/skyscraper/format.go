@@ -151,10 +151,11 @@ func formOf(text []byte) (form int, t string) {
 	if len(text) == 0 || text[0] == ' ' || text[0] == '\t' {
 		return gridForm, ""
 	}
-	if isTowers(bytes.TrimSpace(text)) {
+	trimmed := bytes.TrimSpace(text)
+	if isTowers(trimmed) {
 		return towersForm, ""
 	}
-	t = string(bytes.TrimSpace(text))
+	t = string(trimmed)
 	switch {
 	case t[0] == '{':
 		return jsonForm, t
