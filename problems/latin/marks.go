@@ -44,7 +44,7 @@ func FormatMarks(inst *Instance, cands [][][]int) string {
 	width := 1
 	for r := range n {
 		for c := range n {
-			vals, ok := cellCands(inst, cands, r, c)
+			vals, ok := square.Candidates(cands, inst.Marks, n, r, c, inst.given(r, c))
 			t := square.MarkToken(vals, ok, n)
 			width = max(width, len(t))
 			toks = append(toks, t)
@@ -65,35 +65,12 @@ func FormatMarks(inst *Instance, cands [][][]int) string {
 	return b.String()
 }
 
-// cellCands returns the candidates of cell (r, c): from cands when not
-// nil (ok is false when cands has no such cell), else from inst.
-func cellCands(inst *Instance, cands [][][]int, r, c int) (vals []int, ok bool) {
-	n := inst.Order
-	if cands != nil {
-		if r >= len(cands) || c >= len(cands[r]) {
-			return nil, false
-		}
-		return cands[r][c], true
+// given returns inst's given at (r, c), 0 for none or a cell it lacks.
+func (inst *Instance) given(r, c int) int {
+	if r < len(inst.Grid) && c < len(inst.Grid[r]) {
+		return inst.Grid[r][c]
 	}
-	if inst.Marks != nil {
-		i := r*n + c
-		if i >= len(inst.Marks) {
-			return nil, false
-		}
-		for v := 1; v <= min(n, maxMarks); v++ {
-			if inst.Marks[i]>>v&1 == 1 {
-				vals = append(vals, v)
-			}
-		}
-		return vals, true
-	}
-	if r < len(inst.Grid) && c < len(inst.Grid[r]) && inst.Grid[r][c] != 0 {
-		return []int{inst.Grid[r][c]}, true
-	}
-	for v := 1; v <= n; v++ {
-		vals = append(vals, v)
-	}
-	return vals, true
+	return 0
 }
 
 // ReadMarks streams a batch of pencil-mark grids as FormatMarks writes

@@ -46,7 +46,7 @@ func FormatMarks(p *Puzzle, cands [][][]int) string {
 	width := 1
 	for r := range n {
 		for c := range n {
-			vals, ok := cellCands(p, cands, r, c)
+			vals, ok := square.Candidates(cands, p.Marks, n, r, c, p.given(r, c))
 			t := square.MarkToken(vals, ok, n)
 			width = max(width, len(t))
 			toks = append(toks, t)
@@ -90,34 +90,12 @@ func FormatMarks(p *Puzzle, cands [][][]int) string {
 	return b.String()
 }
 
-// cellCands returns the candidates of cell (r, c): from cands when not
-// nil (ok is false when cands has no such cell), else from p.
-func cellCands(p *Puzzle, cands [][][]int, r, c int) (vals []int, ok bool) {
-	n := p.N
-	i := r*n + c
-	switch {
-	case cands != nil:
-		if r >= len(cands) || c >= len(cands[r]) {
-			return nil, false
-		}
-		return cands[r][c], true
-	case p.Marks != nil:
-		if i >= len(p.Marks) {
-			return nil, false
-		}
-		for v := 1; v <= min(n, MaxSize); v++ {
-			if p.Marks[i]>>v&1 == 1 {
-				vals = append(vals, v)
-			}
-		}
-		return vals, true
-	case r < len(p.Givens) && c < len(p.Givens[r]) && p.Givens[r][c] != 0:
-		return []int{p.Givens[r][c]}, true
+// given returns p's given at (r, c), 0 for none or a cell it lacks.
+func (p *Puzzle) given(r, c int) int {
+	if r < len(p.Givens) && c < len(p.Givens[r]) {
+		return p.Givens[r][c]
 	}
-	for v := 1; v <= n; v++ {
-		vals = append(vals, v)
-	}
-	return vals, true
+	return 0
 }
 
 // ReadMarks reads a batch of pencil-mark boards as FormatMarks writes

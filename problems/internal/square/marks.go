@@ -32,6 +32,38 @@ func MarkToken(vals []int, ok bool, n int) string {
 	return b.String()
 }
 
+// Candidates returns the candidates of cell (r, c) of a grid of side n,
+// from the first source that has them: cands, the candidates a reasoning
+// found, when not nil (ok is false when it has no such cell); marks, a
+// bit per value for cell r*n+c, when not nil (ok is false past its end);
+// given, the cell's given, a lone candidate when not 0; else every value
+// 1..n. FormatMarks of every problem with a square grid writes these.
+func Candidates(cands [][][]int, marks []uint64, n, r, c, given int) (vals []int, ok bool) {
+	switch i := r*n + c; {
+	case cands != nil:
+		if r >= len(cands) || c >= len(cands[r]) {
+			return nil, false
+		}
+		return cands[r][c], true
+	case marks != nil:
+		if i >= len(marks) {
+			return nil, false
+		}
+		for v := 1; v <= min(n, 63); v++ {
+			if marks[i]>>v&1 == 1 {
+				vals = append(vals, v)
+			}
+		}
+		return vals, true
+	case given != 0:
+		return []int{given}, true
+	}
+	for v := 1; v <= n; v++ {
+		vals = append(vals, v)
+	}
+	return vals, true
+}
+
 // MarkErrors are the sentinels ParseMark reports, a problem's own.
 type MarkErrors struct {
 	Empty  error // "-", or an empty number between commas

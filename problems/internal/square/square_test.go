@@ -3,6 +3,8 @@ package square
 import (
 	"errors"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
 )
 
 var errBad = errors.New("bad")
@@ -124,5 +126,38 @@ func TestZeros(t *testing.T) {
 	}
 	if a := testing.AllocsPerRun(10, func() { g = Zeros(g, 5) }); a != 0 {
 		t.Errorf("Zeros on a grid of room: %v allocations", a)
+	}
+}
+
+// TestCandidates: a cell's candidates come from the reasoning's list when
+// there is one, else from the marks, else from the given, else every
+// value; a cell outside the list or the marks is not ok.
+func TestCandidates(t *testing.T) {
+	cands := [][][]int{{{1, 3}, {}}, {{2}}}
+	marks := []uint64{1<<2 | 1<<4, 0, 1 << 1, 1<<1 | 1<<2 | 1<<3 | 1<<4}
+	for _, tc := range []struct {
+		name           string
+		cands          [][][]int
+		marks          []uint64
+		n, r, c, given int
+		want           []int
+		ok             bool
+	}{
+		{"list", cands, marks, 2, 0, 0, 4, []int{1, 3}, true},
+		{"list, empty", cands, marks, 2, 0, 1, 0, []int{}, true},
+		{"list lacks the cell", cands, marks, 2, 1, 1, 0, nil, false},
+		{"marks over the given, values up to n", nil, marks, 2, 0, 0, 3, []int{2}, true},
+		{"marks, none left", nil, marks, 2, 0, 1, 0, nil, true},
+		{"marks, row 2", nil, marks, 2, 1, 0, 0, []int{1}, true},
+		{"marks, side 4", nil, marks, 4, 0, 3, 0, []int{1, 2, 3, 4}, true},
+		{"marks lack the cell", nil, marks[:2], 2, 1, 0, 0, nil, false},
+		{"given", nil, nil, 2, 1, 1, 3, []int{3}, true},
+		{"every value", nil, nil, 2, 1, 1, 0, []int{1, 2}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, ok := Candidates(tc.cands, tc.marks, tc.n, tc.r, tc.c, tc.given)
+			assert.Equal(t, tc.ok, ok)
+			assert.Equal(t, tc.want, got)
+		})
 	}
 }
