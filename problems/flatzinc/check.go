@@ -278,8 +278,19 @@ func (ev *evaluator) truth(c *Constraint, stem string, args []Expr) (bool, error
 		case "int_max":
 			return max(x, y) == z, nil
 		}
-		if y < 0 || y > 64 && (x > 1 || x < -1) {
-			return false, nil // no integer power, or one beyond 64 bits
+		if y < 0 { // 1 div x^-y: 1 for x = 1, (-1)^-y for x = -1, 0 for |x| >= 2, none for x = 0
+			switch x {
+			case 0:
+				return false, nil
+			case 1:
+				return z == 1, nil
+			case -1:
+				return z == 1-2*(-y%2), nil
+			}
+			return z == 0, nil
+		}
+		if y > 64 && (x > 1 || x < -1) {
+			return false, nil // a power beyond 64 bits
 		}
 		p := new(big.Int).Exp(big.NewInt(x), big.NewInt(y), nil)
 		return p.IsInt64() && p.Int64() == z, nil

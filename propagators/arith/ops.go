@@ -350,10 +350,13 @@ func (p *minProp) Name() string {
 	return "arith/min"
 }
 
-// Pow constrains z = x^y for y >= 0 (int_pow; y loses its negative
-// values, and 0^0 = 1): z is assigned once x and y are (failing when the
-// power is beyond domains.MaxInt), and kept within the powers of x's
-// bounds (and 0 and 1 when x may be) once y is.
+// Pow constrains z = x^y (int_pow), with 0^0 = 1 and FlatZinc's meaning
+// for a negative exponent: z = 1 div x^-y, which is 1 for x = 1, 1 or -1
+// for x = -1 (as -y is even or odd), 0 for |x| >= 2 and nothing for x = 0
+// (the division by zero leaves no value). Once y is assigned, z is kept
+// within the powers of x's bounds (and of 0, 1 and -1 when x may be they),
+// or, for y < 0, within the values above, x losing 0; z is assigned once
+// x is too (a power beyond domains.MaxInt fails).
 func Pow(m *csp.Model, x, y, z csp.Var) error {
 	if err := checkVars(m, x, y, z); err != nil {
 		return err
@@ -377,12 +380,12 @@ func pow(a, k int) (int, bool) {
 }
 
 func (p *powProp) Propagate(s *csp.Space) csp.Status {
-	if !s.RemoveBelow(p.y, 0) {
-		return csp.Failed
-	}
 	k, ok := s.Value(p.y)
 	if !ok {
 		return csp.Fixpoint
+	}
+	if k < 0 {
+		return p.inverse(s, k)
 	}
 	if a, ok := s.Value(p.x); ok {
 		r, fits := pow(a, k)
@@ -417,6 +420,36 @@ func (p *powProp) Propagate(s *csp.Space) csp.Status {
 	}
 	if !s.RemoveBelow(p.z, lo) || !s.RemoveAbove(p.z, hi) {
 		return csp.Failed
+	}
+	return csp.Fixpoint
+}
+
+// inverse propagates z = 1 div x^-k for k < 0: x is not 0, and z lies
+// among 1 (x = 1), (-1)^k (x = -1) and 0 (|x| >= 2), as x's bounds allow.
+func (p *powProp) inverse(s *csp.Space, k int) csp.Status {
+	if !s.Remove(p.x, 0) {
+		return csp.Failed
+	}
+	xlo, xhi := s.Min(p.x), s.Max(p.x)
+	if xlo == 0 && xhi == 0 { // an interval domain keeps 0 inside; fixed to it, x has no power
+		return csp.Failed
+	}
+	lo, hi := domains.MaxInt, domains.MinInt
+	add := func(r int) { lo, hi = min(lo, r), max(hi, r) }
+	if xlo <= 1 && 1 <= xhi {
+		add(1)
+	}
+	if xlo <= -1 && -1 <= xhi {
+		add(1 - 2*(-k%2))
+	}
+	if xlo <= -2 || xhi >= 2 {
+		add(0)
+	}
+	if !s.RemoveBelow(p.z, lo) || !s.RemoveAbove(p.z, hi) {
+		return csp.Failed
+	}
+	if xlo == xhi {
+		return csp.Entailed // one value of x, one of z
 	}
 	return csp.Fixpoint
 }
