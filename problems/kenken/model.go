@@ -115,13 +115,19 @@ func Build(ctx context.Context, p *Puzzle, opt Options) (*Model, error) {
 			}
 			continue
 		}
-		if c.Op == table.Add && len(c.Cells) > 1 && sumTuples(len(c.Cells), n, c.Target) > table.MaxCageTuples {
-			// Too many tuples to list, even before the Latin pairs
-			// thin them out much: the sum needs none.
+		if c.Op == table.Add && len(c.Cells) > 1 &&
+			(len(c.Cells) > table.MaxCageCells || sumTuples(len(c.Cells), n, c.Target) > table.MaxCageTuples) {
+			// Too many cells for a table, or too many tuples to list,
+			// even before the Latin pairs thin them out much: the sum
+			// needs none.
 			if err := postSum(m, vars, c.Target, n, oneLine); err != nil {
 				return nil, fmt.Errorf("%s: %w", c.name(k), err)
 			}
 			continue
+		}
+		if len(c.Cells) > table.MaxCageCells { // not a + cage (those are sums above)
+			return nil, fmt.Errorf("%w: %s, cells %s: %d cells, more than the %d of a table cage (a solver limit, not a bad cage)",
+				ErrTooLarge, c.name(k), cellNames(c.Cells), len(c.Cells), table.MaxCageCells)
 		}
 		count, post, err := opt.Tables.cage(ctx, m, vars, c.Op, c.Target, n, differ)
 		switch {
@@ -180,7 +186,7 @@ func sumTuples(k, n, target int) int {
 				continue
 			}
 			for v := 1; v <= n && s+v <= target; v++ {
-				next[s+v] = min(next[s+v]+w, big)
+				next[s+v] += min(w, big-next[s+v]) // at most big: no overflow
 			}
 		}
 		ways = next

@@ -368,30 +368,45 @@ func TestLargeBoards(t *testing.T) {
 	}
 }
 
+// TestHugeSumCageFallsBackToSum: a + cage with more tuples than a table
+// may hold (a 9x9's first three rows), or more cells (the whole 9x9, whose
+// count of tuples passes 2^63 on the way), is posted as a sum by the Table
+// model, and solved.
 func TestHugeSumCageFallsBackToSum(t *testing.T) {
-	// A 9x9 whose first three rows are one + cage: far more tuples than a
-	// table may hold, so the Table model posts it as a sum.
-	n := 9
-	p := &Puzzle{N: n}
-	var big [][2]int
-	for r := range 3 {
-		for c := range n {
-			big = append(big, [2]int{r, c})
-		}
+	const n = 9
+	for _, rows := range []int{3, n} {
+		t.Run(fmt.Sprintf("%d rows", rows), func(t *testing.T) {
+			p := &Puzzle{N: n}
+			var big [][2]int
+			for r := range rows {
+				for c := range n {
+					big = append(big, [2]int{r, c})
+				}
+			}
+			p.Cages = append(p.Cages, Cage{Op: table.Add, Target: 45 * rows, Cells: big})
+			rng := rand.New(rand.NewPCG(1, 2))
+			sq := latinsquare.Random(n, rng)
+			for r := rows; r < n; r++ {
+				for c := range n {
+					p.Cages = append(p.Cages, Cage{Target: sq[r][c], Cells: [][2]int{{r, c}}})
+				}
+			}
+			require.NoError(t, Validate(p))
+			g, res, err := Solve(context.Background(), p, Options{AllDiff: alldiff.GAC}, search)
+			require.NoError(t, err)
+			require.NotNil(t, g, res.Status())
+			assert.NoError(t, Check(p, g))
+		})
 	}
-	p.Cages = append(p.Cages, Cage{Op: table.Add, Target: 135, Cells: big})
-	rng := rand.New(rand.NewPCG(1, 2))
-	sq := latinsquare.Random(n, rng)
-	for r := 3; r < n; r++ {
-		for c := range n {
-			p.Cages = append(p.Cages, Cage{Target: sq[r][c], Cells: [][2]int{{r, c}}})
-		}
-	}
-	require.NoError(t, Validate(p))
-	g, res, err := Solve(context.Background(), p, Options{AllDiff: alldiff.GAC}, search)
-	require.NoError(t, err)
-	require.NotNil(t, g, res.Status())
-	assert.NoError(t, Check(p, g))
+}
+
+// TestSumTuplesSaturates: the count of a cage's tuples stops at 2^62
+// instead of wrapping past 2^63.
+func TestSumTuplesSaturates(t *testing.T) {
+	assert.Equal(t, 1, sumTuples(3, 9, 3))
+	assert.Equal(t, 6, sumTuples(2, 9, 7))
+	assert.Equal(t, 1<<62, sumTuples(81, 9, 405))
+	assert.Equal(t, 0, sumTuples(81, 9, 80))
 }
 
 // productBox is an n×n puzzle whose top-left b×b box is one product cage
@@ -441,6 +456,25 @@ func TestCageTooLarge(t *testing.T) {
 	assert.Contains(t, msg, "cells r1c1, r1c2, r1c3, r1c4, r2c1,")
 	assert.Contains(t, msg, fmt.Sprintf("more than %d tuples", table.MaxCageTuples))
 	assert.Contains(t, msg, "a solver limit, not a bad cage")
+}
+
+// A product cage of more cells than a table cage holds is a solver limit
+// too, not an invalid cage.
+func TestCageTooManyCells(t *testing.T) {
+	p := &Puzzle{N: 9}
+	box := Cage{Op: table.Mul, Target: 1}
+	for i := range table.MaxCageCells + 1 {
+		box.Cells = append(box.Cells, [2]int{i / 9, i % 9})
+	}
+	p.Cages = append(p.Cages, box)
+	for i := table.MaxCageCells + 1; i < 81; i++ {
+		p.Cages = append(p.Cages, Cage{Target: 1 + i%9, Cells: [][2]int{{i / 9, i % 9}}})
+	}
+	_, err := Build(context.Background(), p, Options{AllDiff: alldiff.GAC})
+	require.ErrorIs(t, err, ErrTooLarge)
+	assert.NotErrorIs(t, err, table.ErrCage)
+	assert.Contains(t, err.Error(), fmt.Sprintf("%d cells, more than the %d of a table cage", table.MaxCageCells+1, table.MaxCageCells))
+	assert.Contains(t, err.Error(), "a solver limit, not a bad cage")
 }
 
 // Building stops when its context is done, with the context's cause: a
