@@ -757,7 +757,7 @@ func bench(stdin io.Reader, stdout, stderr *Output, args []string) int {
 	bar := newProgress(stderr, len(jobs), b.progress)
 	results := RunBench(ctx, b, configs, loaded, jobs, settings, warn, bar.Add)
 	bar.done()
-	reportModelErrors(loaded, results, warn)
+	reportInstanceErrors(loaded, results, warn)
 
 	status := 0
 	if badFiles > 0 {
@@ -877,9 +877,9 @@ func RunBench(ctx context.Context, b *BenchConfig, configs []Configuration, load
 		// One untimed solve per (configuration, file): code paths, caches
 		// and the allocator warm before the clock runs. Its answer is not
 		// kept, but an error is reported, as a warning: the timed runs of
-		// the instance meet the same error and count it in the table's
-		// errors column (and --csv, --json say it), but only here is its
-		// message shown (FlatZinc's: see reportModelErrors).
+		// the instance meet the same error, count it in the table's
+		// errors column (and --csv, --json say it) and report it once
+		// (see reportInstanceErrors).
 		for key, s := range settings {
 			f := loaded[key[1]]
 			for _, it := range f.Items {

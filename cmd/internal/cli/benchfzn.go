@@ -326,15 +326,15 @@ func warnScope(b *BenchConfig, loaded []BenchFile, warn func(string)) {
 	}
 }
 
-// reportModelErrors writes, once each, the errors of the FlatZinc instances
-// that failed (to parse, to build, or a solution the checker refused),
-// named by their file: the records say them per run, the table counts
-// them.
-func reportModelErrors(loaded []BenchFile, results []BenchRun, warn func(string)) {
+// reportInstanceErrors writes, once each, the errors of the instances
+// that failed (malformed, a model that could not be built, a solution the
+// checker refused), named by their file (a FlatZinc model's own path):
+// the records say them per run, the table only counts them.
+func reportInstanceErrors(loaded []BenchFile, results []BenchRun, warn func(string)) {
 	seen := map[string]bool{}
 	for _, r := range results {
 		f := loaded[r.File]
-		if f.lang == nil || r.Status != Failed || r.Err == nil {
+		if r.Status != Failed || r.Err == nil {
 			continue
 		}
 		msg := fmt.Sprintf("%s: %v", f.instanceName(r.Item.Index), r.Err)
