@@ -330,6 +330,10 @@ type learner struct {
 	phased     []bool
 	reduceAt   int64 // conflicts at the next reduction
 	reduces    int64
+	// Glucose restarts: the moving averages of the learned clauses' LBDs
+	// and the conflicts since the last restart.
+	lbdFast, lbdSlow ema
+	sinceRestart     int64
 	// blocked counts the solutions blocked by a clause since the last
 	// reset; once it reaches maxBlocked, solutions are flipped instead
 	// (see block).
@@ -364,6 +368,7 @@ func (e *Search) startLearning() {
 	l.act, l.inc = make([]float64, n), 1
 	l.phase, l.phased = make([]int32, n), make([]bool, n)
 	l.reduceAt = learnBase
+	l.lbdFast, l.lbdSlow = newEMA(glucoseFast), newEMA(glucoseSlow)
 }
 
 // reset forgets the clauses, activities and phases.
@@ -374,6 +379,52 @@ func (l *learner) reset() {
 	l.inc = 1
 	l.reduceAt, l.reduces = learnBase, 0
 	l.blocked = 0
+	l.lbdFast, l.lbdSlow, l.sinceRestart = newEMA(glucoseFast), newEMA(glucoseSlow), 0
+}
+
+// Glucose restarts (Restart Glucose), CaDiCaL's settings: the weights of
+// the fast and slow moving averages of LBD, and the margin by which the
+// fast one must pass the slow one.
+const (
+	glucoseFast   = 0.03
+	glucoseSlow   = 1e-5
+	glucoseMargin = 1.1
+)
+
+// ema is an exponential moving average with its start-up bias corrected
+// (Biere and Fröhlich, POS 2015): it weighs x by alpha, and divides by
+// the weight given so far, so that the first values are not pulled
+// towards 0.
+type ema struct {
+	v, alpha, left float64 // left: (1-alpha)^updates
+}
+
+func newEMA(alpha float64) ema { return ema{alpha: alpha, left: 1} }
+
+func (a *ema) add(x float64) {
+	a.v += a.alpha * (x - a.v)
+	a.left *= 1 - a.alpha
+}
+
+func (a *ema) value() float64 {
+	if a.left >= 1 {
+		return 0
+	}
+	return a.v / (1 - a.left)
+}
+
+// glucose records a conflict's LBD and reports whether to restart: after
+// at least minimum conflicts since the last restart, when the recent
+// clauses' LBDs average more than glucoseMargin times the run's.
+func (l *learner) glucose(lbd int32, minimum int64) bool {
+	l.lbdFast.add(float64(lbd))
+	l.lbdSlow.add(float64(lbd))
+	l.sinceRestart++
+	if l.sinceRestart < minimum || l.lbdFast.value() <= glucoseMargin*l.lbdSlow.value() {
+		return false
+	}
+	l.sinceRestart = 0
+	return true
 }
 
 // bump raises x's activity.
@@ -743,7 +794,10 @@ func (e *Search) resolve(restarts bool) bool {
 			l.check(lits)
 		}
 		restart := false
-		if restarts {
+		switch {
+		case restarts && e.opts.Restarts == Glucose:
+			restart = l.glucose(lbd, max(e.opts.RestartBase/50, 2))
+		case restarts:
 			e.restartBudget--
 			restart = e.restartBudget <= 0
 		}

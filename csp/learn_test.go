@@ -133,7 +133,7 @@ func learnCases() []learnCase {
 func learnOptions() []csp.Options {
 	var out []csp.Options
 	for _, v := range []csp.VarSelect{csp.InputOrder, csp.MinDomain, csp.Activity} {
-		for _, r := range []csp.Restart{csp.NoRestarts, csp.Luby} {
+		for _, r := range []csp.Restart{csp.NoRestarts, csp.Luby, csp.Glucose} {
 			for _, mode := range []csp.SaveMode{csp.Copying, csp.Trailing} {
 				out = append(out, csp.Options{Var: v, Val: csp.ValSplit, Restarts: r, RestartBase: 3, SaveMode: mode,
 					Learn: csp.LearnClauses, LastConflict: mode == csp.Trailing})

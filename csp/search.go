@@ -90,6 +90,14 @@ const (
 	NoRestarts Restart = iota
 	Luby               // budgets base × 1,1,2,1,1,2,4,1,... (Luby, Sinclair, Zuckerman 1993)
 	Geometric          // budgets base × growth^k
+	// Glucose restarts when the conflicts of late learn worse clauses than
+	// the run's have: a fast moving average of the learned clauses' LBDs
+	// passes the slow one by a margin (Audemard and Simon, CP 2012; the
+	// averages of Biere and Fröhlich, POS 2015), after at least
+	// RestartBase/50 conflicts (2 at the default base) since the last
+	// restart. It needs Learn == LearnClauses, which gives the LBDs;
+	// without it the budgets are Luby's.
+	Glucose
 )
 
 // Options configure a search. The zero value is a plain depth-first search
@@ -496,7 +504,7 @@ func (e *Search) statsInto(buf []KindStats) Stats {
 // budget returns the failure budget of run number e.restartIndex.
 func (e *Search) budget() int64 {
 	switch e.opts.Restarts {
-	case Luby:
+	case Luby, Glucose:
 		return e.opts.RestartBase * luby(e.restartIndex)
 	case Geometric:
 		b := float64(e.opts.RestartBase)

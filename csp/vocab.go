@@ -16,7 +16,7 @@ import (
 var (
 	varSelectNames = enum.Names{"input", "mindom", "domwdeg", "maxsd", "activity"}
 	valSelectNames = enum.Names{"min", "max", "split", "random", "density", "median", "reverse-split"}
-	restartNames   = enum.Names{"none", "luby", "geometric"}
+	restartNames   = enum.Names{"none", "luby", "geometric", "glucose"}
 	saveModeNames  = enum.Names{"copying", "trailing"}
 	orderNames     = enum.Names{"dfs", "bfs"}
 	learnNames     = enum.Names{"none", "nogoods", "clauses"}

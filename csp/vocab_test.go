@@ -37,7 +37,7 @@ var vocabularies = []vocabulary{
 	},
 	{
 		kind:   "restart policy",
-		values: []fmt.Stringer{csp.NoRestarts, csp.Luby, csp.Geometric},
+		values: []fmt.Stringer{csp.NoRestarts, csp.Luby, csp.Geometric, csp.Glucose},
 		names:  csp.RestartNames,
 		parse:  func(s string) (fmt.Stringer, error) { return csp.ParseRestart(s) },
 	},
@@ -69,7 +69,7 @@ func TestVocabularyNames(t *testing.T) {
 	}{
 		{"variable order", []string{"input", "mindom", "domwdeg", "maxsd", "activity"}},
 		{"value order", []string{"min", "max", "split", "random", "density", "median", "reverse-split"}},
-		{"restart policy", []string{"none", "luby", "geometric"}},
+		{"restart policy", []string{"none", "luby", "geometric", "glucose"}},
 		{"save mode", []string{"copying", "trailing"}},
 		{"search order", []string{"dfs", "bfs"}},
 		{"learning", []string{"none", "nogoods", "clauses"}},
@@ -138,7 +138,7 @@ func TestVocabularyStringOutOfRange(t *testing.T) {
 	}{
 		{csp.VarSelect(200), "VarSelect(200)"},
 		{csp.ValSelect(7), "ValSelect(7)"},
-		{csp.Restart(3), "Restart(3)"},
+		{csp.Restart(4), "Restart(4)"},
 		{csp.SaveMode(2), "SaveMode(2)"},
 		{csp.Order(2), "Order(2)"},
 		{csp.Learn(3), "Learn(3)"},
