@@ -216,11 +216,23 @@ func isClockwise(t string) bool {
 			return false
 		}
 	}
-	return len(fieldsComma(t)) > 1
+	f, _ := fieldsComma(t)
+	return len(f) > 1
 }
 
-func fieldsComma(t string) []string {
-	return strings.FieldsFunc(t, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' })
+// fieldsComma splits a clue list at commas and blanks. empty is the
+// number (from 1) of the first field left empty between two commas, or
+// before the first or after the last ("1,,2"), 0 when there is none: a
+// clue missing there is not a clue to skip.
+func fieldsComma(t string) (fields []string, empty int) {
+	for part := range strings.SplitSeq(t, ",") {
+		f := strings.Fields(part)
+		if len(f) == 0 && empty == 0 && strings.Contains(t, ",") {
+			empty = len(fields) + 1
+		}
+		fields = append(fields, f...)
+	}
+	return fields, empty
 }
 
 // parseList reads a clockwise list in brackets, "[1, 0, 2, ...]", as the
@@ -236,7 +248,10 @@ func parseList(t string, line int) (*Puzzle, error) {
 // parseClockwise reads the clockwise clue list: 4N numbers 0..N separated
 // by commas or spaces.
 func parseClockwise(t string, line int) (*Puzzle, error) {
-	f := fieldsComma(t)
+	f, empty := fieldsComma(t)
+	if empty > 0 {
+		return nil, &ParseError{Line: line, Field: empty, Err: ErrNumber, Detail: "found nothing between commas, want a clue 0..N"}
+	}
 	if len(f) == 0 || len(f)%4 != 0 {
 		return nil, &ParseError{Line: line, Err: ErrCount, Detail: fmt.Sprintf("%d clues, want 4N (%s)", len(f), nearFours(len(f)))}
 	}

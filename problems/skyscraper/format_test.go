@@ -129,6 +129,9 @@ func TestReadErrors(t *testing.T) {
 	}{
 		{"clockwise not 4N", "1,2,3,4,1", ErrCount, 0, "5 clues, want 4N (4 for 1x1 or 8 for 2x2)"},
 		{"clockwise clue too big", "1,2,3,4,5,1,2,3", ErrClue, 3, "found 3, want 0..2"},
+		{"clockwise empty field", "1,0,2,1,,2,1,0,2", ErrNumber, 5, "found nothing between commas, want a clue 0..N"},
+		{"clockwise trailing comma", "1,0,2,1,2,1,0,2,", ErrNumber, 9, "found nothing between commas"},
+		{"list empty field", "[1, 0, , 2, 1, 2, 1, 0, 2]", ErrNumber, 3, "found nothing between commas"},
 		{"list not 4N", "[1,2,3]", ErrCount, 0, "3 clues, want 4N (4 for 1x1)"},
 		{"list 15 values", "[1, 0, 0, 2, 3, 0, 0, 0, 0, 2, 0, 0, 0, 2, 3]", ErrCount, 0, "15 clues, want 4N (12 for 3x3 or 16 for 4x4)"},
 		{"list empty", "[]", ErrCount, 0, "0 clues, want 4N (4 for 1x1)"},
