@@ -331,6 +331,8 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"solve", "latin", "x", "--var", "first"}, "want input, mindom, domwdeg, maxsd or activity"},
 		{[]string{"solve", "latin", "x", "--val", "mid"}, "want min, max, split, random, density, median or reverse-split"},
 		{[]string{"solve", "latin", "x", "--restarts", "always"}, "want none, luby, geometric or glucose"},
+		{[]string{"solve", "latin", "x", "--restarts", "none", "--nogoods"}, "--restarts none leaves nothing for nogoods to do"},
+		{[]string{"solve", "latin", "x", "--learn", "nogoods", "--restarts", "none"}, "--restarts none leaves nothing for nogoods to do"},
 		{[]string{"solve", "latin", "x", "--ties", "last"}, "want first or random"},
 		{[]string{"solve", "latin", "x", "--model", "cube"}, "want channeled, rowcol or symbols"},
 		{[]string{"solve", "latin", "x", "--symbols=maybe"}, "want true or false"},

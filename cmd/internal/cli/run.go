@@ -129,6 +129,12 @@ func (c *Config) SettleFor(p *catalog.Entry, fs *flag.FlagSet) error {
 	}
 	given := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	// Asked for both, nogoods and no restarts contradict each other (a
+	// bench matrix may cross them: it does not come here).
+	if given["restarts"] && c.search.Restarts == csp.NoRestarts &&
+		(given["nogoods"] && c.search.Nogoods || given["learn"] && c.search.Learn == csp.LearnNogoods) {
+		return errors.New("--restarts none leaves nothing for nogoods to do: they are recorded at restarts (drop one of the two)")
+	}
 	for flagName := range c.problemFlags {
 		if !slices.ContainsFunc(p.Flags, func(f catalog.Flag) bool { return f.Name == flagName }) {
 			return fmt.Errorf("flag -%s does not apply to %s", flagName, p.Name)
