@@ -155,3 +155,28 @@ func TestGenerateSize(t *testing.T) {
 	assert.EqualValues(t, 1, res.Solutions)
 	assert.True(t, res.Complete)
 }
+
+// TestGenerateLarge: where the uniqueness search gives up on every
+// pattern (size 25, seed 1: nine of ten patterns undecided, one not
+// filled), Generate still makes a puzzle, giving digits of its fill until
+// the search decides, and the puzzle is unique.
+func TestGenerateLarge(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a 25x25 takes seconds")
+	}
+	p, err := Generate(context.Background(), 25, 1)
+	require.NoError(t, err)
+	given := 0
+	for r := range p.Rows() {
+		for c := range p.Cols() {
+			if cell := p.At(r, c); !cell.Black && cell.Given != 0 {
+				given++
+			}
+		}
+	}
+	assert.Positive(t, given, "the search could not decide without givens")
+	res, err := Count(context.Background(), p, Options{}, DefaultSearch, 2)
+	require.NoError(t, err)
+	assert.EqualValues(t, 1, res.Solutions)
+	assert.True(t, res.Complete)
+}

@@ -32,10 +32,13 @@ var ErrGenerate = errors.New("kakuro: no puzzle generated")
 //  4. a count of the solutions, capped at 2 (DefaultSearch, the
 //     DistinctSum model). A unique puzzle is returned with no digit
 //     given. Otherwise it tries another fill of the same pattern, and
-//     after a few, another pattern; after the last try it keeps that
-//     puzzle and gives, one by one, a digit of its fill where another
-//     solution differs, until the solution is unique: so a puzzle has
-//     givens only when pure clues would have cost too many tries.
+//     after a few, another pattern; after the last try it keeps the last
+//     puzzle that had another solution (or, when every search gave up
+//     before deciding, as they do on large grids, the first of those)
+//     and gives, one by one, a digit of its fill where another solution
+//     differs (a cell not yet given when the search gave up), until the
+//     solution is unique: so a puzzle has givens only when pure clues
+//     would have cost too many tries.
 //
 // The result is checked by New, and its intended fill by Check. An error
 // wraps ErrGenerate for a size outside MinGenerate..MaxSize, or is the
@@ -69,6 +72,9 @@ func Generate(ctx context.Context, size int, seed uint64) (*Puzzle, error) {
 				return p, nil
 			}
 			if other == nil {
+				if last == nil { // the fall-back below gives digits until the search decides
+					last, lastFill = p, slices.Clone(fill)
+				}
 				break // too hard to decide: take another pattern
 			}
 			last, lastFill = p, slices.Clone(fill)
