@@ -353,11 +353,11 @@ func (p *Puzzle) marks(s Sign, first bool) bool {
 
 // jsonPuzzle is the JSON form of a puzzle.
 type jsonPuzzle struct {
-	Size     int      `json:"size"`
-	Adjacent bool     `json:"adjacent,omitempty"`
-	Givens   [][]int  `json:"givens,omitempty"`
-	Less     [][4]int `json:"less,omitempty"`
-	Bars     [][4]int `json:"bars,omitempty"`
+	Size     int     `json:"size"`
+	Adjacent bool    `json:"adjacent,omitempty"`
+	Givens   [][]int `json:"givens,omitempty"`
+	Less     [][]int `json:"less,omitempty"` // entries of 4: a shorter array must not read as padded with zeros
+	Bars     [][]int `json:"bars,omitempty"`
 }
 
 // ParseJSON reads the JSON form of a puzzle, one object:
@@ -409,9 +409,14 @@ func ParseJSON(t string, line int) (*Puzzle, error) {
 	}
 	for _, list := range []struct {
 		key   string
-		pairs [][4]int
+		pairs [][]int
 	}{{"less", j.Less}, {"bars", j.Bars}} {
-		for i, q := range list.pairs {
+		for i, e := range list.pairs {
+			if len(e) != 4 {
+				return nil, &ParseError{Line: line, Err: ErrCount, Detail: fmt.Sprintf("%q entry %d of %d has %d numbers, want 4 ([r1, c1, r2, c2])",
+					list.key, i+1, len(list.pairs), len(e))}
+			}
+			q := [4]int(e)
 			if err := p.setPair(q, list.key == "bars"); err != nil {
 				return nil, &ParseError{Line: line, Err: ErrSign, Detail: fmt.Sprintf("%q entry %d of %d, [%d,%d,%d,%d]: %s",
 					list.key, i+1, len(list.pairs), q[0], q[1], q[2], q[3], err)}
@@ -477,11 +482,11 @@ func FormatJSON(p *Puzzle) string {
 			for _, e := range p.edges(r, c) {
 				switch e.sign {
 				case Less:
-					j.Less = append(j.Less, [4]int{r, c, e.r, e.c})
+					j.Less = append(j.Less, []int{r, c, e.r, e.c})
 				case Greater:
-					j.Less = append(j.Less, [4]int{e.r, e.c, r, c})
+					j.Less = append(j.Less, []int{e.r, e.c, r, c})
 				case Bar:
-					j.Bars = append(j.Bars, [4]int{r, c, e.r, e.c})
+					j.Bars = append(j.Bars, []int{r, c, e.r, e.c})
 				}
 			}
 		}

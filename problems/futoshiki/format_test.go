@@ -96,6 +96,8 @@ func TestReadErrors(t *testing.T) {
 		{"json givens rows", `{"size":2,"givens":[[0,0]]}`, ErrCount, 1, 0},
 		{"json given range", `{"size":2,"givens":[[0,3],[0,0]]}`, ErrGiven, 1, 0},
 		{"json not neighbours", `{"size":3,"less":[[0,0,1,1]]}`, ErrSign, 1, 0},
+		{"json short entry", `{"size":3,"less":[[0,0,0]]}`, ErrCount, 1, 0},
+		{"json long entry", `{"size":3,"bars":[[0,0,0,1,2]],"adjacent":true}`, ErrCount, 1, 0},
 		{"json outside", `{"size":3,"less":[[0,2,0,3]]}`, ErrSign, 1, 0},
 		{"json contradiction", `{"size":3,"less":[[0,0,0,1],[0,1,0,0]]}`, ErrSign, 1, 0},
 		{"json bars without adjacent", `{"size":3,"bars":[[0,0,0,1]]}`, ErrSign, 1, 0},
