@@ -424,7 +424,7 @@ func readBenchJSON(r io.Reader) ([]cli.Configuration, []cli.BenchFile, []cli.Ben
 		case !slices.Contains([]string{cli.Solved, cli.Unsatisfiable, cli.Unknown, cli.Failed}, rec.Status):
 			return nil, nil, nil, benchLineError(line, fmt.Sprintf("status %q, want solved, unsatisfiable, unknown or error", rec.Status))
 		case math.IsNaN(rec.Time) || rec.Time < 0 || rec.Time > 1e9:
-			return nil, nil, nil, benchLineError(line, fmt.Sprintf("time %v, want seconds >= 0", rec.Time))
+			return nil, nil, nil, benchLineError(line, fmt.Sprintf("time %v, want seconds, 0..1e9", rec.Time))
 		}
 		ci, ok := configAt[rec.Config]
 		if !ok {
