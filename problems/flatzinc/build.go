@@ -209,6 +209,11 @@ func (b *builder) constant(pos Pos, c int64) (csp.Var, error) {
 // decl makes the variable of a scalar variable declaration, or checks an
 // array's elements.
 func (b *builder) decl(d *Decl) error {
+	if d.Value != nil {
+		if err := literalsFit(d.Name, *d.Value, d.Base); err != nil {
+			return err
+		}
+	}
 	if !d.Var || d.Array {
 		return nil // parameters and arrays are read where they are used
 	}
@@ -249,6 +254,35 @@ func (b *builder) decl(d *Decl) error {
 	}
 	b.bind(d, x)
 	return nil
+}
+
+// literalsFit checks the literals of name's value (itself, or an
+// array's elements) against its element type: an int literal for a bool
+// (bool: b = 3) or the reverse is an error at the literal, not a value
+// read as the other type. Names are checked where they are used.
+func literalsFit(name string, e Expr, base Base) error {
+	kinds := map[Kind]Base{IntLit: Int, BoolLit: Bool, SetLit: SetOfInt}
+	switch e.Kind {
+	case ArrayLit:
+		for _, x := range e.Elems {
+			if err := literalsFit(name, x, base); err != nil {
+				return err
+			}
+		}
+	case IntLit, BoolLit, SetLit:
+		if got := kinds[e.Kind]; got != base {
+			return errAt(e.Pos, ErrModel, "%s is declared %s, and this is %s", name, withArticle(base), withArticle(got))
+		}
+	}
+	return nil
+}
+
+// withArticle is "an int", "a bool", "a set of int".
+func withArticle(b Base) string {
+	if b == Int {
+		return "an int"
+	}
+	return "a " + b.String()
 }
 
 func (b *builder) bind(d *Decl, x csp.Var) {

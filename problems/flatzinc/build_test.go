@@ -235,6 +235,10 @@ func TestBuildErrors(t *testing.T) {
 		{"not an array", "var 0..3: x;\nconstraint int_lin_eq(x, [x], 1);\nsolve satisfy;", "x is not an array"},
 		{"outside output array", "var 0..3: x;\narray [1..1] of var int: a :: output_array([1..2]) = [x];\nsolve satisfy;", "index sets"},
 		{"bad access", "var 0..3: x;\narray [1..1] of var int: a = [x];\nconstraint int_le(a[2], 1);\nsolve satisfy;", "a[2] is outside 1..1"},
+		{"int for a bool", "bool: b = 3;\nsolve satisfy;", "line 1, column 11: flatzinc: bad model: b is declared a bool, and this is an int"},
+		{"bool in an int array", "array [1..2] of int: a = [1, true];\nsolve satisfy;", "column 30: flatzinc: bad model: a is declared an int, and this is a bool"},
+		{"int for a var bool", "var bool: v = 0;\nsolve satisfy;", "v is declared a bool, and this is an int"},
+		{"int for a set", "set of int: s = 3;\nsolve satisfy;", "s is declared a set of int, and this is an int"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
