@@ -7,10 +7,10 @@ import (
 	"path"
 	"runtime"
 	"runtime/debug"
+	"runtime/metrics"
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/cspgo/csp/csp"
@@ -43,9 +43,9 @@ import (
 // the process dying with "out of memory". The default is half of the
 // memory the process may use (DefaultMaxMemory).
 
-// memoryTick is how often the watcher reads the heap: the read is of a
-// number the last collection left (see heapSampler), and in a tick a
-// search that grows by megabytes per node adds little.
+// memoryTick is how often the watcher reads the heap: a read of one
+// runtime metric stops nothing, and in a tick a search that grows by
+// megabytes per node adds little.
 const memoryTick = 25 * time.Millisecond
 
 // fallbackMaxMemory is the default bound where the machine's memory
@@ -138,50 +138,8 @@ func searchShare(limit, jobs int64, workers, portfolio int) int64 {
 // the heap passes its bound.
 type memoryGuard struct {
 	limit int64
-	heap  heapSampler
 	mu    sync.Mutex
 	slots map[*guardSlot]struct{}
-}
-
-// heapSampler keeps the live heap as the latest garbage collection left
-// it: the heap's size read when the collection has freed a sentinel
-// object (a cleanup, set again for the next one), which is what the
-// collector found live plus the little allocated since. It stands in for
-// runtime/metrics' /gc/heap/live:bytes, whose package builds its table of
-// metrics when every process starts (the costliest initialisation of
-// csp's), where this costs nothing until the watcher's first tick.
-type heapSampler struct {
-	armed   bool         // set by the first live, under the watcher's tick
-	live    atomic.Int64 // 0 until a collection has run since armed
-	stopped atomic.Bool
-}
-
-// heapSentinel is the object whose freeing marks a collection: big
-// enough to be an allocation of its own (the tiny allocator packs
-// smaller ones without pointers, and a cleanup on those may never run).
-type heapSentinel struct{ _ [2]*byte }
-
-// arm sets a cleanup on a fresh sentinel that, after the next collection,
-// records the heap's size and arms again (until stop).
-func (h *heapSampler) arm() {
-	runtime.AddCleanup(new(heapSentinel), func(h *heapSampler) {
-		if h.stopped.Load() {
-			return
-		}
-		h.live.Store(int64(min(heapAlloc(), math.MaxInt64)))
-		h.arm()
-	}, h)
-}
-
-// stop ends the sampling: the next cleanup arms no more.
-func (h *heapSampler) stop() { h.stopped.Store(true) }
-
-// heapAlloc reads the bytes of the heap's objects, garbage not yet
-// collected included.
-func heapAlloc() uint64 {
-	var m runtime.MemStats
-	runtime.ReadMemStats(&m)
-	return m.HeapAlloc
 }
 
 type guardKey struct{}
@@ -224,7 +182,6 @@ func GuardMemory(ctx context.Context, limit int64) (_ context.Context, release f
 		mu.Lock()
 		stopped = true
 		t.Stop()
-		g.heap.stop()
 		mu.Unlock() // a tick under way has ended
 		debug.SetMemoryLimit(old)
 	}
@@ -326,7 +283,7 @@ func (g *memoryGuard) look() {
 		return
 	}
 	runtime.GC()
-	if int64(min(heapAlloc(), math.MaxInt64)) <= g.bound() {
+	if g.live() <= g.bound() {
 		return
 	}
 	g.mu.Lock()
@@ -343,17 +300,13 @@ func (g *memoryGuard) look() {
 // limit.
 func (g *memoryGuard) bound() int64 { return g.limit - g.limit/4 }
 
-// live returns the live heap as the last collection left it (see
-// heapSampler), or, before the sampler has seen one, the heap with its
-// garbage: more than what is live, never less. The first call arms the
-// sampler.
+// live reads the live heap (0 where the runtime does not report it: the
+// soft limit and the searches' shares remain).
 func (g *memoryGuard) live() int64 {
-	if !g.heap.armed {
-		g.heap.armed = true
-		g.heap.arm()
+	sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(sample)
+	if sample[0].Value.Kind() != metrics.KindUint64 {
+		return 0
 	}
-	if n := g.heap.live.Load(); n > 0 {
-		return n
-	}
-	return int64(min(heapAlloc(), math.MaxInt64))
+	return int64(min(sample[0].Value.Uint64(), math.MaxInt64))
 }

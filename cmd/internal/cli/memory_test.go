@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"os"
-	"runtime"
 	"runtime/debug"
 	"strings"
 	"testing"
@@ -138,51 +137,6 @@ func TestGuardCancelsRunningInstances(t *testing.T) {
 	done()
 	assert.NoError(t, plain.Err())
 }
-
-// TestHeapSampler: the watcher's reading of the live heap follows what
-// the collections find live, not the garbage since: 64 MiB kept live is
-// seen after a collection, no longer after the collection that frees it,
-// and 64 MiB of garbage made since is not seen; before the first
-// collection the reading is the whole heap. Stopped, it reads no more.
-func TestHeapSampler(t *testing.T) {
-	g := &memoryGuard{limit: 1 << 40, slots: map[*guardSlot]struct{}{}}
-	defer g.heap.stop()
-	const big = 64 << 20
-	heapSink = make([]byte, big)
-	assert.GreaterOrEqual(t, g.live(), int64(big), "before a collection: the heap, garbage and all")
-	seen := func(cond func(int64) bool) bool {
-		for range 100 {
-			runtime.GC()
-			time.Sleep(5 * time.Millisecond) // the cleanup runs on a goroutine of its own
-			if cond(g.heap.live.Load()) {
-				return true
-			}
-		}
-		return false
-	}
-	assert.True(t, seen(func(n int64) bool { return n >= big }), "the 64 MiB kept live are seen")
-	heapSink = nil
-	assert.True(t, seen(func(n int64) bool { return n > 0 && n < big }), "once collected, they are not")
-
-	defer debug.SetGCPercent(debug.SetGCPercent(-1)) // no collection sees the garbage live
-	heapSink = make([]byte, big)
-	heapSink = nil
-	assert.Less(t, g.live(), int64(big), "garbage made since the last collection is not live")
-
-	g.heap.stop()
-	runtime.GC()
-	time.Sleep(5 * time.Millisecond)
-	last := g.heap.live.Load()
-	heapSink = make([]byte, big)
-	runtime.GC()
-	time.Sleep(5 * time.Millisecond)
-	heapSink = nil
-	assert.Equal(t, last, g.heap.live.Load(), "stopped, the sampler reads no more")
-}
-
-// heapSink holds TestHeapSampler's allocations where the compiler cannot
-// drop them.
-var heapSink []byte
 
 // TestGuardSlots: a worker's slot keeps its context from one instance to
 // the next; the watcher cancels only the slots running an instance, the
