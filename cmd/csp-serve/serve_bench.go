@@ -210,7 +210,7 @@ func (s *server) startBench(w http.ResponseWriter, r *http.Request) {
 		results := make([]cli.BenchRun, len(jobs))
 		select {
 		case s.searches <- struct{}{}: // the run takes one search token: one worker
-			results = cli.RunBench(ctx, b, configs, loaded, jobs, settings, func(string) {}, func() {
+			results = cli.RunBench(ctx, b, configs, loaded, jobs, settings, func() {
 				st.mu.Lock()
 				st.done++
 				st.mu.Unlock()

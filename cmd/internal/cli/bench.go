@@ -755,7 +755,7 @@ func bench(stdin io.Reader, stdout, stderr *Output, args []string) int {
 	warn := func(msg string) { stderr.Printf("csp: bench: %s\n", msg) }
 	warnScope(b, loaded, warn)
 	bar := newProgress(stderr, len(jobs), b.progress)
-	results := RunBench(ctx, b, configs, loaded, jobs, settings, warn, bar.Add)
+	results := RunBench(ctx, b, configs, loaded, jobs, settings, bar.Add)
 	bar.done()
 	reportInstanceErrors(loaded, results, warn)
 
@@ -868,18 +868,17 @@ func BenchSettings(b *BenchConfig, configs []Configuration, loaded []BenchFile) 
 }
 
 // RunBench runs the jobs with b.jobs workers, after a warm-up when
-// b.warmup asks for one (its errors go to warn), calling done after each
-// run. Once ctx is done no job starts: those not run keep an empty
-// status.
+// b.warmup asks for one, calling done after each run. Once ctx is done no
+// job starts: those not run keep an empty status.
 func RunBench(ctx context.Context, b *BenchConfig, configs []Configuration, loaded []BenchFile, jobs []benchJob,
-	settings map[[2]int]benchSetting, warn func(string), done func()) []BenchRun {
+	settings map[[2]int]benchSetting, done func()) []BenchRun {
 	if b.Warmup {
 		// One untimed solve per (configuration, file): code paths, caches
-		// and the allocator warm before the clock runs. Its answer is not
-		// kept, but an error is reported, as a warning: the timed runs of
-		// the instance meet the same error, count it in the table's
-		// errors column (and --csv, --json say it) and report it once
-		// (see reportInstanceErrors).
+		// and the allocator warm before the clock runs. Neither its answer
+		// nor its error is kept: the timed runs of the instance meet the
+		// same error, count it in the table's errors column (and --csv,
+		// --json say it), and the command reports it once (see
+		// reportInstanceErrors).
 		for key, s := range settings {
 			f := loaded[key[1]]
 			for _, it := range f.Items {
@@ -892,9 +891,7 @@ func RunBench(ctx context.Context, b *BenchConfig, configs []Configuration, load
 				if it.Err == nil {
 					warm := *s.cat
 					warm.Search.TimeLimit = min(max(s.cat.Search.TimeLimit, time.Second), time.Second)
-					if o := Attempt(ctx, f.Problem, it, &warm, &catalog.Cache{}, false); o.Err != nil {
-						warn(fmt.Sprintf("warm-up, %s, %s, instance %d: %v", configs[key[0]].Name, f.Name, it.Index, o.Err))
-					}
+					Attempt(ctx, f.Problem, it, &warm, &catalog.Cache{}, false)
 					break
 				}
 			}

@@ -101,6 +101,27 @@ func TestBenchBadInput(t *testing.T) {
 	assert.Contains(t, r.stderr, "testdata/bench/no-such-file.txt")
 	assert.Contains(t, r.stdout, "1 file could not be read")
 	assert.Regexp(t, `default\s+6/7\s+0\s+0\s+1\s`, r.stdout, "6 of 7 sudoku solved, 1 error:\n%s", r.stdout)
+	assert.Contains(t, r.stderr, "testdata/bench/bad-sudoku.txt: instance 2, line 2, field 81: sudoku: bad symbol", "why the error")
+
+	// Two instances whose models cannot be built (a product cage of 65
+	// cells): each named with its number, once, warm-up or not.
+	var cages []string
+	cells := make([]string, 65)
+	for i := range cells {
+		cells[i] = fmt.Sprintf("[%d,%d]", i/9, i%9)
+	}
+	cages = append(cages, `{"cells":[`+strings.Join(cells, ",")+`],"op":"*","target":1}`)
+	for i := 65; i < 81; i++ {
+		cages = append(cages, fmt.Sprintf(`{"cells":[[%d,%d]],"target":%d}`, i/9, i%9, 1+i%9))
+	}
+	puzzle := `{"size":9,"cages":[` + strings.Join(cages, ",") + "]}\n"
+	file := filepath.Join(t.TempDir(), "big.txt")
+	require.NoError(t, os.WriteFile(file, []byte(puzzle+puzzle), 0o644))
+	r = runCSP(t, "", "bench", file)
+	assert.Equal(t, 1, r.code)
+	for _, n := range []string{"1", "2"} {
+		assert.Equal(t, 1, strings.Count(r.stderr, "big.txt: instance "+n+": kenken: cage too large"), "instance %s once:\n%s", n, r.stderr)
+	}
 }
 
 func TestBenchNamedSuiteAndShuffle(t *testing.T) {

@@ -326,10 +326,11 @@ func warnScope(b *BenchConfig, loaded []BenchFile, warn func(string)) {
 	}
 }
 
-// reportInstanceErrors writes, once each, the errors of the instances
-// that failed (malformed, a model that could not be built, a solution the
-// checker refused), named by their file (a FlatZinc model's own path):
-// the records say them per run, the table only counts them.
+// reportInstanceErrors writes, once per instance, the errors of the
+// instances that failed (malformed, a model that could not be built, a
+// solution the checker refused), named by their file and instance (a
+// FlatZinc model by its own path): the records say them per run, the
+// table only counts them.
 func reportInstanceErrors(loaded []BenchFile, results []BenchRun, warn func(string)) {
 	seen := map[string]bool{}
 	for _, r := range results {
@@ -338,6 +339,10 @@ func reportInstanceErrors(loaded []BenchFile, results []BenchRun, warn func(stri
 			continue
 		}
 		msg := fmt.Sprintf("%s: %v", f.instanceName(r.Item.Index), r.Err)
+		if e := r.Err.Error(); f.lang == nil && !strings.HasPrefix(e, "instance ") {
+			// A reader's error names its instance; a model's does not.
+			msg = fmt.Sprintf("%s: instance %d: %s", f.Name, r.Item.Index, e)
+		}
 		if !seen[msg] {
 			seen[msg] = true
 			warn(msg)
