@@ -354,7 +354,7 @@ func (p *minProp) Name() string {
 // for a negative exponent: z = 1 div x^-y, which is 1 for x = 1, 1 or -1
 // for x = -1 (as -y is even or odd), 0 for |x| >= 2 and nothing for x = 0
 // (the division by zero leaves no value). Once y is assigned, z is kept
-// within the powers of x's bounds (and of 0, 1 and -1 when x may be they),
+// within the powers of x's bounds (and of 0, 1 and -1 when x may take them),
 // or, for y < 0, within the values above, x losing 0; z is assigned once
 // x is too (a power beyond domains.MaxInt fails).
 func Pow(m *csp.Model, x, y, z csp.Var) error {
