@@ -120,7 +120,7 @@ func TestBenchBadInput(t *testing.T) {
 	r = runCSP(t, "", "bench", file)
 	assert.Equal(t, 1, r.code)
 	for _, n := range []string{"1", "2"} {
-		assert.Equal(t, 1, strings.Count(r.stderr, "big.txt: instance "+n+": kenken: cage too large"), "instance %s once:\n%s", n, r.stderr)
+		assert.Equal(t, 1, strings.Count(r.stderr, "big.txt: instance "+n+" (line "+n+"): kenken: cage too large"), "instance %s once:\n%s", n, r.stderr)
 	}
 }
 

@@ -339,9 +339,8 @@ func reportInstanceErrors(loaded []BenchFile, results []BenchRun, warn func(stri
 			continue
 		}
 		msg := fmt.Sprintf("%s: %v", f.instanceName(r.Item.Index), r.Err)
-		if e := r.Err.Error(); f.lang == nil && !strings.HasPrefix(e, "instance ") {
-			// A reader's error names its instance; a model's does not.
-			msg = fmt.Sprintf("%s: instance %d: %s", f.Name, r.Item.Index, e)
+		if f.lang == nil {
+			msg = f.Name + ": " + instanceError(r.Err, r.Item.Index, r.Item.Line)
 		}
 		if !seen[msg] {
 			seen[msg] = true
