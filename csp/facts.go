@@ -175,7 +175,22 @@ type facts struct {
 	failProp int32
 	head     int
 	watcher  int32
+
+	// For a clause database (numberLits): numOf numbers the values of
+	// every variable's root domain (the database's, see newClauseDB), and
+	// lit says, per number, what the trail says of that value now:
+	// litGone when [x != v] holds, litSet when [x = v] does, 0 when
+	// neither. The database reads its watched literals here: one byte,
+	// where the domain takes two dependent loads.
+	numOf []valueBits
+	lit   []uint8
 }
+
+// The states of a value in facts.lit.
+const (
+	litGone uint8 = 1
+	litSet  uint8 = 2
+)
 
 const never = math.MaxInt32
 
@@ -227,7 +242,45 @@ func (s *Space) TrackFacts() error {
 	}
 	t.forced, t.assign = 0, false
 	t.wiped, t.failProp, t.head = -1, -1, 0
+	if t.numOf != nil {
+		t.numberLits(s, t.numOf)
+	}
 	return nil
+}
+
+// numberLits makes the trail keep, per value numbered by numOf, the state
+// of its literals (facts.lit), from the domains now.
+func (t *facts) numberLits(s *Space, numOf []valueBits) {
+	t.numOf = numOf
+	n := 0
+	if k := len(numOf); k > 0 {
+		n = int(numOf[k-1].base + numOf[k-1].n + numOf[k-1].shift)
+	}
+	if cap(t.lit) < n {
+		t.lit = make([]uint8, n)
+	}
+	t.lit = t.lit[:n]
+	for x, nb := range numOf {
+		v, fixed := s.doms[x].Value()
+		for i := range nb.n {
+			st := uint8(0)
+			switch val := nb.base + i; {
+			case !s.doms[x].Contains(int(val)):
+				st = litGone
+			case fixed && int(val) == v:
+				st = litSet
+			}
+			t.lit[nb.base+i+nb.shift] = st
+		}
+	}
+}
+
+// setLit records st as the state of x's value v, if v is numbered.
+func (t *facts) setLit(x Var, v int32, st uint8) {
+	nb := t.numOf[x]
+	if uint32(v-nb.base) < uint32(nb.n) {
+		t.lit[v+nb.shift] = st
+	}
 }
 
 func resize(b []int32, n int) []int32 {
@@ -441,6 +494,9 @@ func (t *facts) book(s *Space, x Var) {
 		if v, ok := s.doms[x].Value(); ok && t.fixedAt[x] == never {
 			t.push(Fact{x, int32(v), true}, cause, lvl)
 			t.fixedAt[x], t.fixedTo[x] = int32(len(t.list)), int32(v)
+			if t.lit != nil {
+				t.setLit(x, int32(v), litSet)
+			}
 			removal = CauseDomain
 		}
 	}
@@ -449,14 +505,21 @@ func (t *facts) book(s *Space, x Var) {
 		for gone != 0 {
 			b := bits.TrailingZeros64(gone)
 			gone &= gone - 1
-			t.push(Fact{x, int32(base + 64*k + b), false}, removal, lvl)
+			v := int32(base + 64*k + b)
+			t.push(Fact{x, v, false}, removal, lvl)
 			t.removedAt[64*(int(s.off[x])+k)+b] = int32(len(t.list))
+			if t.lit != nil {
+				t.setLit(x, v, litGone)
+			}
 		}
 	}
 	if t.fixedAt[x] == never {
 		if v, ok := s.doms[x].Value(); ok {
 			t.push(Fact{x, int32(v), true}, CauseDomain, lvl)
 			t.fixedAt[x], t.fixedTo[x] = int32(len(t.list)), int32(v)
+			if t.lit != nil {
+				t.setLit(x, int32(v), litSet)
+			}
 		}
 	}
 }
@@ -484,11 +547,23 @@ func (t *facts) close(s *Space) {
 		if f.Eq {
 			if t.fixedAt[f.X] == int32(k+1) {
 				t.fixedAt[f.X] = never
+				if t.lit != nil {
+					t.setLit(f.X, f.V, 0)
+				}
 			}
 			continue
 		}
 		bit := int(f.V) - s.doms[f.X].Base()
 		t.removedAt[64*int(s.off[f.X])+bit] = never
+		if t.lit != nil {
+			// A value removed after its variable was fixed to it (a
+			// wipe-out) is set again while the [x = v] below stays.
+			st := uint8(0)
+			if t.fixedAt[f.X] != never && t.fixedTo[f.X] == f.V {
+				st = litSet
+			}
+			t.setLit(f.X, f.V, st)
+		}
 	}
 	t.list, t.cause, t.level = t.list[:end], t.cause[:end], t.level[:end]
 	t.low = min(t.low, int32(end))
@@ -544,5 +619,5 @@ func (t *facts) levelAt(pos int32) int32 {
 
 // bytes returns the memory the trail holds.
 func (t *facts) bytes() int64 {
-	return int64(12*cap(t.list) + 4*(cap(t.cause)+cap(t.level)+cap(t.start)+cap(t.removedAt)+cap(t.fixedAt)+cap(t.fixedTo)+cap(t.seen)) + 8*(cap(t.old)+cap(t.root)) + 12*cap(t.bitOf))
+	return int64(12*cap(t.list) + cap(t.lit) + 4*(cap(t.cause)+cap(t.level)+cap(t.start)+cap(t.removedAt)+cap(t.fixedAt)+cap(t.fixedTo)+cap(t.seen)) + 8*(cap(t.old)+cap(t.root)) + 12*cap(t.bitOf))
 }

@@ -43,9 +43,10 @@ const (
 )
 
 // clause is a learned clause: at least one of its literals holds. lits[0]
-// and lits[1] are watched.
+// and lits[1] are watched. Literals are kept as the database's codes
+// (clauseDB.code): a third of a Fact's bytes, and read by one lookup.
 type clause struct {
-	lits []Fact
+	lits []int32
 	lbd  int32 // distinct decision levels when learned (Audemard and Simon, IJCAI 2009)
 	keep bool  // never deleted: LBD at most 2, or a solution's blocking clause
 }
@@ -61,14 +62,21 @@ type clause struct {
 // literal is made true (the clause is unit, the fact's cause is the
 // clause's ClauseCause) or, when that is false too, the clause reports the
 // conflict. Watches need no undoing on backtracking.
+//
+// Every value of every variable's root domain has a number, and each of
+// its two literals a code: 2 × number for [x != v], plus 1 for [x = v],
+// so that a literal's negation is its code with the last bit flipped. The
+// trail keeps each number's state (facts.lit), which is what the watches
+// read.
 type clauseDB struct {
 	clauses []clause
 	free    []int32 // indices of deleted clauses, reused
-	// watch[key(g)] lists the clauses watching the literal g falsifies
-	// (g.Not()); keyOf numbers every value of every variable.
+	// watch[c] lists the clauses watching the literal that the fact of
+	// code c falsifies (code c^1).
 	watch    [][]int32
-	keyBase  []int32 // per variable, the key of its root minimum's [x != v]
-	conflict int32   // the clause found false by the last run, or -1
+	numOf    []valueBits // per variable, its values' numbers
+	varOf    []Var       // per number, its variable
+	conflict int32       // the clause found false by the last run, or -1
 	live     int
 	litCount int64
 	// deleted counts clauses dropped by reduce; litCap and watchCap the
@@ -80,44 +88,48 @@ type clauseDB struct {
 }
 
 // watchOn adds clause k to watch list w.
-func (d *clauseDB) watchOn(w int, k int32) {
+func (d *clauseDB) watchOn(w int32, k int32) {
 	c := cap(d.watch[w])
 	d.watch[w] = append(d.watch[w], k)
 	d.watchCap += int64(cap(d.watch[w]) - c)
 }
 
 // newClauseDB makes the database for a model of bitset domains doms: a
-// key per value of every variable's root domain.
+// number for each value from each variable's base to its maximum.
 func newClauseDB(doms []domains.Domain) *clauseDB {
-	d := &clauseDB{conflict: -1, keyBase: make([]int32, len(doms))}
+	d := &clauseDB{conflict: -1, numOf: make([]valueBits, len(doms))}
 	n := int32(0)
 	for x := range doms {
-		d.keyBase[x] = n
-		n += 2 * int32(max(doms[x].Max()-doms[x].Base()+1, 0))
+		base := int32(doms[x].Base())
+		k := int32(max(doms[x].Max()-doms[x].Base()+1, 0))
+		d.numOf[x] = valueBits{base: base, n: k, shift: n - base}
+		for range k {
+			d.varOf = append(d.varOf, Var(x))
+		}
+		n += k
 	}
-	d.watch = make([][]int32, n)
+	d.watch = make([][]int32, 2*n)
 	return d
 }
 
-// key numbers fact g ([x != v] and [x = v] for every value of x's root
-// domain); g is a value of x's root domain.
-func (d *clauseDB) key(s *Space, g Fact) int {
-	k := int(d.keyBase[g.X]) + 2*(int(g.V)-s.doms[g.X].Base())
-	if g.Eq {
-		k++
+// code returns the code of fact g, and false when g's value is not of its
+// variable's root domain (it has none).
+func (d *clauseDB) code(g Fact) (int32, bool) {
+	nb := d.numOf[g.X]
+	if uint32(g.V-nb.base) >= uint32(nb.n) {
+		return 0, false
 	}
-	return k
+	c := 2 * (g.V + nb.shift)
+	if g.Eq {
+		c++
+	}
+	return c, true
 }
 
-// inRange reports whether g names a value of x's root domain (and so has
-// a key).
-func (d *clauseDB) inRange(s *Space, g Fact) bool {
-	v := int(g.V) - s.doms[g.X].Base()
-	hi := int32(len(d.watch))
-	if int(g.X)+1 < len(d.keyBase) {
-		hi = d.keyBase[g.X+1]
-	}
-	return v >= 0 && int(d.keyBase[g.X])+2*v+1 < int(hi)
+// fact returns the fact of code c.
+func (d *clauseDB) fact(c int32) Fact {
+	x := d.varOf[c>>1]
+	return Fact{X: x, V: c>>1 - d.numOf[x].shift, Eq: c&1 == 1}
 }
 
 // reset forgets every clause.
@@ -129,22 +141,30 @@ func (d *clauseDB) reset() {
 	d.conflict, d.live, d.litCount, d.deleted, d.litCap = -1, 0, 0, 0, 0
 }
 
-// litTrue and litFalse read a literal's state from the domains.
-func litTrue(s *Space, l Fact) bool {
-	if l.Eq {
-		v, ok := s.doms[l.X].Value()
-		return ok && v == int(l.V)
-	}
-	return !s.doms[l.X].Contains(int(l.V))
+// litTrue and litFalse read the state of the literal of code c from the
+// trail's states lit: [x = v] holds when v is set, [x != v] when it is
+// gone, and each is false when the other holds.
+func litTrue(lit []uint8, c int32) bool {
+	return lit[c>>1] == litGone+uint8(c&1)
 }
 
-func litFalse(s *Space, l Fact) bool { return litTrue(s, l.Not()) }
+func litFalse(lit []uint8, c int32) bool {
+	return lit[c>>1] == litSet-uint8(c&1)
+}
 
-// add stores lits (copied) as a clause and watches lits[0] and lits[1]; it
-// returns the clause's index. The caller orders lits: the literal to
-// assert, if any, first, then one of the highest level among the rest.
-func (d *clauseDB) add(s *Space, lits []Fact, lbd int32, keep bool) int {
-	c := clause{lits: slices.Clone(lits), lbd: lbd, keep: keep || lbd <= 2}
+// add stores lits as a clause and watches lits[0] and lits[1]; it returns
+// the clause's index. The caller orders lits: the literal to assert, if
+// any, first, then one of the highest level among the rest. Every literal
+// names a value of its variable's root domain.
+func (d *clauseDB) add(lits []Fact, lbd int32, keep bool) int {
+	c := clause{lits: make([]int32, len(lits)), lbd: lbd, keep: keep || lbd <= 2}
+	for i, l := range lits {
+		code, ok := d.code(l)
+		if !ok {
+			panic("csp: a learned literal outside its variable's root domain")
+		}
+		c.lits[i] = code
+	}
 	d.litCap += int64(cap(c.lits))
 	var k int
 	if n := len(d.free); n > 0 {
@@ -157,8 +177,8 @@ func (d *clauseDB) add(s *Space, lits []Fact, lbd int32, keep bool) int {
 	}
 	d.live++
 	d.litCount += int64(len(lits))
-	for _, l := range lits[:min(2, len(lits))] {
-		d.watchOn(d.key(s, l.Not()), int32(k))
+	for _, l := range c.lits[:min(2, len(lits))] {
+		d.watchOn(l^1, int32(k))
 	}
 	return k
 }
@@ -180,14 +200,16 @@ func assertLit(s *Space, l Fact, k int) bool {
 // clauses watching the literals they falsify.
 func (d *clauseDB) Propagate(s *Space) Status {
 	t := s.lt
+	lit := t.lit
 	d.conflict = -1
 	for t.head < len(t.list) {
 		g := t.list[t.head]
 		t.head++
-		if !d.inRange(s, g) {
+		key, ok := d.code(g)
+		if !ok {
 			continue
 		}
-		key := d.key(s, g)
+		f := key ^ 1 // the literal g falsifies
 		ws := d.watch[key]
 		kept := ws[:0]
 		for j, k := range ws {
@@ -196,22 +218,21 @@ func (d *clauseDB) Propagate(s *Space) Status {
 			if len(lits) == 0 {
 				continue // deleted
 			}
-			f := g.Not()
 			if lits[0] == f && len(lits) > 1 {
 				lits[0], lits[1] = lits[1], lits[0]
 			}
 			if len(lits) > 1 && lits[1] != f {
 				continue // a stale watch
 			}
-			if len(lits) > 1 && litTrue(s, lits[0]) {
+			if len(lits) > 1 && litTrue(lit, lits[0]) {
 				kept = append(kept, k)
 				continue
 			}
 			moved := false
 			for i := 2; i < len(lits); i++ {
-				if !litFalse(s, lits[i]) {
+				if !litFalse(lit, lits[i]) {
 					lits[1], lits[i] = lits[i], lits[1]
-					d.watchOn(d.key(s, lits[1].Not()), k)
+					d.watchOn(lits[1]^1, k)
 					moved = true
 					break
 				}
@@ -220,7 +241,7 @@ func (d *clauseDB) Propagate(s *Space) Status {
 				continue
 			}
 			kept = append(kept, k)
-			if litFalse(s, lits[0]) || !assertLit(s, lits[0], int(k)) {
+			if litFalse(lit, lits[0]) || !assertLit(s, d.fact(lits[0]), int(k)) {
 				d.conflict = k
 				kept = append(kept, ws[j+1:]...)
 				d.watch[key] = kept
@@ -238,8 +259,8 @@ func (d *clauseDB) JustifyFailure(at Past, out []Fact) []Fact {
 	if d.conflict < 0 {
 		return out
 	}
-	for _, l := range d.clauses[d.conflict].lits {
-		out = append(out, l.Not())
+	for _, c := range d.clauses[d.conflict].lits {
+		out = append(out, d.fact(c^1))
 	}
 	return out
 }
@@ -249,8 +270,9 @@ func (d *clauseDB) Priority() Priority { return Unary }
 
 // bytes estimates the memory the database holds, in constant time.
 func (d *clauseDB) bytes() int64 {
-	return int64(cap(d.clauses))*int64(unsafe.Sizeof(clause{})) + 4*int64(cap(d.free)) + 4*int64(cap(d.keyBase)) +
-		24*int64(len(d.watch)) + int64(unsafe.Sizeof(Fact{}))*d.litCap + 4*d.watchCap
+	return int64(cap(d.clauses))*int64(unsafe.Sizeof(clause{})) + 4*int64(cap(d.free)) +
+		int64(unsafe.Sizeof(valueBits{}))*int64(cap(d.numOf)) + 4*int64(cap(d.varOf)) +
+		24*int64(len(d.watch)) + 4*d.litCap + 4*d.watchCap
 }
 
 // reduce deletes half of the clauses that may go (not kept, not the cause
@@ -289,7 +311,7 @@ func (d *clauseDB) reduce(s *Space) {
 	for k := range d.clauses {
 		lits := d.clauses[k].lits
 		for _, l := range lits[:min(2, len(lits))] {
-			d.watchOn(d.key(s, l.Not()), int32(k))
+			d.watchOn(l^1, int32(k))
 		}
 	}
 }
@@ -364,6 +386,7 @@ func (e *Search) startLearning() {
 		panic(err) // intervalVar found none: cannot happen
 	}
 	sp.lt.watcher = l.dbID
+	sp.lt.numberLits(sp, l.db.numOf)
 	n := len(sp.doms)
 	l.act, l.inc = make([]float64, n), 1
 	l.phase, l.phased = make([]int32, n), make([]bool, n)
@@ -456,10 +479,10 @@ func (e *Search) reasonOf(i int32, out []Fact) []Fact {
 	t := sp.lt
 	c := t.cause[i]
 	if c <= CauseClause {
-		f := t.list[i]
+		f, _ := l.db.code(t.list[i])
 		for _, x := range l.db.clauses[CauseClause-c].lits {
 			if x != f {
-				out = append(out, x.Not())
+				out = append(out, l.db.fact(x^1))
 			}
 		}
 		return out
@@ -810,7 +833,7 @@ func (e *Search) resolve(restarts bool) bool {
 			e.restartBudget = e.budget()
 		}
 		e.backjump(target)
-		k := l.db.add(sp, lits, lbd, false)
+		k := l.db.add(lits, lbd, false)
 		e.stats.LearnedClauses++
 		e.stats.LearnedLiterals += int64(len(lits))
 		if target >= back {
@@ -884,7 +907,7 @@ func (e *Search) block(restarts bool) bool {
 			l.lits = append(l.lits, Fact{f.x, int32(f.v), f.flipped})
 		}
 		e.backjump(n - 1)
-		k := l.db.add(sp, l.lits, int32(n), true)
+		k := l.db.add(l.lits, int32(n), true)
 		assertLit(sp, l.lits[0], k)
 		e.tighten()
 		if sp.Propagate() {
