@@ -114,8 +114,11 @@ func BuildWith(ctx context.Context, fz *Model, o BuildOptions) (*Problem, error)
 			}
 			return nil, errAt(c.Pos, ErrUnsupported, "constraint %s (not a builtin this solver knows)", c.Name)
 		}
-		if len(c.Args) != post.arity {
-			return nil, errAt(c.Pos, ErrModel, "%s takes %d arguments, found %d", c.Name, post.arity, len(c.Args))
+		if len(c.Args) != len(post.args) {
+			return nil, errAt(c.Pos, ErrModel, "%s takes %d arguments, found %d", c.Name, len(post.args), len(c.Args))
+		}
+		if err := b.argTypes(c, post.args); err != nil {
+			return nil, err
 		}
 		if err := post.post(b, c); err != nil {
 			return nil, err
@@ -366,6 +369,86 @@ func (b *builder) operand(e Expr) (Operand, error) {
 		return b.operand(el)
 	}
 	return Operand{}, errAt(e.Pos, ErrModel, "want an integer or Boolean, found %s", describeExpr(e))
+}
+
+// argTypes checks each argument of c against sig, the builtin's
+// signature (see builtin): a Boolean where an integer is due, or the
+// reverse, is an error, as MiniZinc's type checker makes it, not a 0/1
+// read silently. An argument whose type is unknown here (an unknown name,
+// an empty array) is left to the reading that reports it, or fits any.
+func (b *builder) argTypes(c *Constraint, sig string) error {
+	for i, e := range c.Args {
+		want := argTypes[sig[i]]
+		got, ok := b.typeOf(e)
+		if ok && got != want {
+			return errAt(e.Pos, ErrModel, "%s: argument %d is %s, want %s", c.Name, i+1, got, want)
+		}
+	}
+	return nil
+}
+
+// argType is the type of an argument: its base type, whether it is an
+// array of them, and, for what no builtin takes (a float, a string, an
+// annotation, a mixed array), what it is instead.
+type argType struct {
+	base  Base
+	array bool
+	other string
+}
+
+// argTypes gives the types of the letters of a builtin's signature.
+var argTypes = map[byte]argType{
+	'i': {base: Int}, 'b': {base: Bool}, 's': {base: SetOfInt},
+	'I': {base: Int, array: true}, 'B': {base: Bool, array: true},
+}
+
+func (t argType) String() string {
+	switch {
+	case t.other != "":
+		return t.other
+	case t.array:
+		return "an array of " + t.base.String()
+	}
+	return withArticle(t.base)
+}
+
+// typeOf returns the type of an argument; false when it cannot tell.
+func (b *builder) typeOf(e Expr) (argType, bool) {
+	switch e.Kind {
+	case IntLit:
+		return argType{base: Int}, true
+	case BoolLit:
+		return argType{base: Bool}, true
+	case SetLit:
+		return argType{base: SetOfInt}, true
+	case FloatLit, StringLit, Call:
+		return argType{other: describeExpr(e)}, true
+	case Ident, Access:
+		d, ok := b.fz.Lookup(e.Str)
+		if !ok || d.Base == 0 || (e.Kind == Access && !d.Array) {
+			return argType{}, false
+		}
+		return argType{base: d.Base, array: d.Array && e.Kind == Ident}, true
+	case ArrayLit:
+		var elem argType
+		for i, el := range e.Elems {
+			t, ok := b.typeOf(el)
+			switch {
+			case !ok:
+				return argType{}, false
+			case t.array || t.other != "":
+				return argType{other: "an array holding " + t.String()}, true
+			case i > 0 && t != elem:
+				return argType{other: "an array of " + elem.base.String() + " and " + t.base.String()}, true
+			}
+			elem = t
+		}
+		if len(e.Elems) == 0 {
+			return argType{}, false // [] fits an array of any type
+		}
+		return argType{base: elem.base, array: true}, true
+	}
+	return argType{}, false
 }
 
 // describeExpr names an expression's kind for an error.

@@ -19,10 +19,13 @@ import (
 	"github.com/cspgo/csp/propagators/table"
 )
 
-// builtin posts one FlatZinc constraint.
+// builtin posts one FlatZinc constraint. args is its signature, a letter
+// per argument: i an int, b a bool, s a set of int, I an array of int, B
+// an array of bool (var or par alike: whether an argument must be a
+// parameter is for post to say).
 type builtin struct {
-	arity int
-	post  func(b *builder, c *Constraint) error
+	args string
+	post func(b *builder, c *Constraint) error
 }
 
 // builtins maps each FlatZinc constraint this solver takes onto the
@@ -30,48 +33,48 @@ type builtin struct {
 // the predicates of the solver library (mznlib/), which MiniZinc emits in
 // place of its decompositions of the globals.
 var builtins = map[string]builtin{
-	"int_eq":  {2, equal},
-	"int_ne":  {2, binary(neq.Post)},
-	"int_le":  {2, binary(arith.LessEq)},
-	"int_lt":  {2, binary(arith.Less)},
-	"bool_eq": {2, equal},
-	"bool_le": {2, binary(arith.LessEq)},
-	"bool_lt": {2, binary(arith.Less)},
+	"int_eq":  {"ii", equal},
+	"int_ne":  {"ii", binary(neq.Post)},
+	"int_le":  {"ii", binary(arith.LessEq)},
+	"int_lt":  {"ii", binary(arith.Less)},
+	"bool_eq": {"bb", equal},
+	"bool_le": {"bb", binary(arith.LessEq)},
+	"bool_lt": {"bb", binary(arith.Less)},
 	// bool2int is the identity: a Boolean is a 0/1 variable.
-	"bool2int":    {2, binary(func(m *csp.Model, x, y csp.Var) error { return arith.Diff(m, x, y, 0) })},
-	"int_plus":    {3, linearOf([]int64{1, 1, -1}, linear.Eq, 0)},
-	"int_lin_eq":  {3, intLin(linear.Eq)},
-	"int_lin_le":  {3, intLin(linear.Leq)},
-	"int_lin_ne":  {3, intLin(linear.Neq)},
-	"bool_lin_eq": {3, intLin(linear.Eq)},
-	"bool_lin_le": {3, intLin(linear.Leq)},
+	"bool2int":    {"bi", binary(func(m *csp.Model, x, y csp.Var) error { return arith.Diff(m, x, y, 0) })},
+	"int_plus":    {"iii", linearOf([]int64{1, 1, -1}, linear.Eq, 0)},
+	"int_lin_eq":  {"IIi", intLin(linear.Eq)},
+	"int_lin_le":  {"IIi", intLin(linear.Leq)},
+	"int_lin_ne":  {"IIi", intLin(linear.Neq)},
+	"bool_lin_eq": {"IBi", intLin(linear.Eq)},
+	"bool_lin_le": {"IBi", intLin(linear.Leq)},
 	// int_times is arith.Mul (Times, domain consistent, on domains from
 	// 0; bounds otherwise); the others are fzn-engine's arith operations.
-	"int_times": {3, ternary(arith.Mul)},
-	"int_div":   {3, ternary(arith.Div)},
-	"int_mod":   {3, ternary(arith.Mod)},
-	"int_min":   {3, ternary(arith.Min)},
-	"int_max":   {3, ternary(arith.Max)},
-	"int_pow":   {3, ternary(arith.Pow)},
-	"int_abs":   {2, binary(arith.Abs)},
+	"int_times": {"iii", ternary(arith.Mul)},
+	"int_div":   {"iii", ternary(arith.Div)},
+	"int_mod":   {"iii", ternary(arith.Mod)},
+	"int_min":   {"iii", ternary(arith.Min)},
+	"int_max":   {"iii", ternary(arith.Max)},
+	"int_pow":   {"iii", ternary(arith.Pow)},
+	"int_abs":   {"ii", binary(arith.Abs)},
 	// array_int_maximum(m, xs), array_int_minimum(m, xs): one propagator
 	// over the array (mznlib/redefinitions-2.0.mzn makes them builtins).
-	"array_int_maximum": {2, arrayExtreme(arith.ArrayMax)},
-	"array_int_minimum": {2, arrayExtreme(arith.ArrayMin)},
-	"bool_not":          {2, parity(true)},
-	"bool_xor":          {3, parity(false)}, // r = a xor b: a + b + r even
-	"array_bool_xor": {1, func(b *builder, c *Constraint) error {
+	"array_int_maximum": {"iI", arrayExtreme(arith.ArrayMax)},
+	"array_int_minimum": {"iI", arrayExtreme(arith.ArrayMin)},
+	"bool_not":          {"bb", parity(true)},
+	"bool_xor":          {"bbb", parity(false)}, // r = a xor b: a + b + r even
+	"array_bool_xor": {"B", func(b *builder, c *Constraint) error {
 		xs, err := b.vars(c.Args[0])
 		if err != nil {
 			return err
 		}
 		return b.wrap(c, boolean.Parity(b.m, xs, true))
 	}},
-	"bool_and":       {3, andOr(boolean.And, false)},
-	"bool_or":        {3, andOr(boolean.Or, false)},
-	"array_bool_and": {2, andOr(boolean.And, true)},
-	"array_bool_or":  {2, andOr(boolean.Or, true)},
-	"bool_clause": {2, func(b *builder, c *Constraint) error {
+	"bool_and":       {"bbb", andOr(boolean.And, false)},
+	"bool_or":        {"bbb", andOr(boolean.Or, false)},
+	"array_bool_and": {"Bb", andOr(boolean.And, true)},
+	"array_bool_or":  {"Bb", andOr(boolean.Or, true)},
+	"bool_clause": {"BB", func(b *builder, c *Constraint) error {
 		pos, err := b.vars(c.Args[0])
 		if err != nil {
 			return err
@@ -82,16 +85,16 @@ var builtins = map[string]builtin{
 		}
 		return b.wrap(c, boolean.Clause(b.m, pos, neg))
 	}},
-	"bool_eq_reif": {3, truthTable(func(a, b int) bool { return a == b }, reif.Full)},
-	"bool_le_reif": {3, truthTable(func(a, b int) bool { return a <= b }, reif.Full)},
-	"bool_lt_reif": {3, truthTable(func(a, b int) bool { return a < b }, reif.Full)},
-	"bool_eq_imp":  {3, truthTable(func(a, b int) bool { return a == b }, reif.Imp)},
-	"bool_le_imp":  {3, truthTable(func(a, b int) bool { return a <= b }, reif.Imp)},
-	"bool_lt_imp":  {3, truthTable(func(a, b int) bool { return a < b }, reif.Imp)},
-	"bool_and_imp": {3, truthTable(func(a, b int) bool { return a == 1 && b == 1 }, reif.Imp)},
-	"bool_or_imp":  {3, truthTable(func(a, b int) bool { return a == 1 || b == 1 }, reif.Imp)},
-	"bool_xor_imp": {3, truthTable(func(a, b int) bool { return a != b }, reif.Imp)},
-	"array_bool_and_imp": {2, func(b *builder, c *Constraint) error {
+	"bool_eq_reif": {"bbb", truthTable(func(a, b int) bool { return a == b }, reif.Full)},
+	"bool_le_reif": {"bbb", truthTable(func(a, b int) bool { return a <= b }, reif.Full)},
+	"bool_lt_reif": {"bbb", truthTable(func(a, b int) bool { return a < b }, reif.Full)},
+	"bool_eq_imp":  {"bbb", truthTable(func(a, b int) bool { return a == b }, reif.Imp)},
+	"bool_le_imp":  {"bbb", truthTable(func(a, b int) bool { return a <= b }, reif.Imp)},
+	"bool_lt_imp":  {"bbb", truthTable(func(a, b int) bool { return a < b }, reif.Imp)},
+	"bool_and_imp": {"bbb", truthTable(func(a, b int) bool { return a == 1 && b == 1 }, reif.Imp)},
+	"bool_or_imp":  {"bbb", truthTable(func(a, b int) bool { return a == 1 || b == 1 }, reif.Imp)},
+	"bool_xor_imp": {"bbb", truthTable(func(a, b int) bool { return a != b }, reif.Imp)},
+	"array_bool_and_imp": {"Bb", func(b *builder, c *Constraint) error {
 		xs, err := b.vars(c.Args[0])
 		if err != nil {
 			return err
@@ -107,7 +110,7 @@ var builtins = map[string]builtin{
 		}
 		return nil
 	}},
-	"array_bool_or_imp": {2, func(b *builder, c *Constraint) error {
+	"array_bool_or_imp": {"Bb", func(b *builder, c *Constraint) error {
 		xs, err := b.vars(c.Args[0])
 		if err != nil {
 			return err
@@ -118,29 +121,29 @@ var builtins = map[string]builtin{
 		}
 		return b.wrap(c, boolean.Clause(b.m, xs, []csp.Var{r})) // r -> some x
 	}},
-	"bool_clause_reif":       {3, clauseReif(reif.Full)},
-	"bool_clause_imp":        {3, clauseReif(reif.Imp)},
-	"array_int_element":      {3, constElement},
-	"array_bool_element":     {3, constElement},
-	"array_var_int_element":  {3, varElement},
-	"array_var_bool_element": {3, varElement},
-	"int_eq_reif":            {3, binaryReif(reif.Full, linear.Eq)},
-	"int_ne_reif":            {3, binaryReif(reif.Full, linear.Neq)},
-	"int_le_reif":            {3, binaryReif(reif.Full, linear.Leq)},
-	"int_lt_reif":            {3, binaryReif(reif.Full, linear.Geq)}, // Geq stands for <: see binaryReif
-	"int_eq_imp":             {3, binaryReif(reif.Imp, linear.Eq)},
-	"int_ne_imp":             {3, binaryReif(reif.Imp, linear.Neq)},
-	"int_le_imp":             {3, binaryReif(reif.Imp, linear.Leq)},
-	"int_lt_imp":             {3, binaryReif(reif.Imp, linear.Geq)},
-	"int_lin_eq_reif":        {4, linReif(reif.Full, linear.Eq)},
-	"int_lin_le_reif":        {4, linReif(reif.Full, linear.Leq)},
-	"int_lin_ne_reif":        {4, linReif(reif.Full, linear.Neq)},
-	"int_lin_eq_imp":         {4, linReif(reif.Imp, linear.Eq)},
-	"int_lin_le_imp":         {4, linReif(reif.Imp, linear.Leq)},
-	"int_lin_ne_imp":         {4, linReif(reif.Imp, linear.Neq)},
-	"set_in_reif":            {3, setInReif(reif.Full)},
-	"set_in_imp":             {3, setInReif(reif.Imp)},
-	"set_in": {2, func(b *builder, c *Constraint) error {
+	"bool_clause_reif":       {"BBb", clauseReif(reif.Full)},
+	"bool_clause_imp":        {"BBb", clauseReif(reif.Imp)},
+	"array_int_element":      {"iIi", constElement},
+	"array_bool_element":     {"iBb", constElement},
+	"array_var_int_element":  {"iIi", varElement},
+	"array_var_bool_element": {"iBb", varElement},
+	"int_eq_reif":            {"iib", binaryReif(reif.Full, linear.Eq)},
+	"int_ne_reif":            {"iib", binaryReif(reif.Full, linear.Neq)},
+	"int_le_reif":            {"iib", binaryReif(reif.Full, linear.Leq)},
+	"int_lt_reif":            {"iib", binaryReif(reif.Full, linear.Geq)}, // Geq stands for <: see binaryReif
+	"int_eq_imp":             {"iib", binaryReif(reif.Imp, linear.Eq)},
+	"int_ne_imp":             {"iib", binaryReif(reif.Imp, linear.Neq)},
+	"int_le_imp":             {"iib", binaryReif(reif.Imp, linear.Leq)},
+	"int_lt_imp":             {"iib", binaryReif(reif.Imp, linear.Geq)},
+	"int_lin_eq_reif":        {"IIib", linReif(reif.Full, linear.Eq)},
+	"int_lin_le_reif":        {"IIib", linReif(reif.Full, linear.Leq)},
+	"int_lin_ne_reif":        {"IIib", linReif(reif.Full, linear.Neq)},
+	"int_lin_eq_imp":         {"IIib", linReif(reif.Imp, linear.Eq)},
+	"int_lin_le_imp":         {"IIib", linReif(reif.Imp, linear.Leq)},
+	"int_lin_ne_imp":         {"IIib", linReif(reif.Imp, linear.Neq)},
+	"set_in_reif":            {"isb", setInReif(reif.Full)},
+	"set_in_imp":             {"isb", setInReif(reif.Imp)},
+	"set_in": {"is", func(b *builder, c *Constraint) error {
 		x, err := b.variable(c.Args[0])
 		if err != nil {
 			return err
@@ -151,7 +154,7 @@ var builtins = map[string]builtin{
 		}
 		return b.restrict(c.Pos, x, s)
 	}},
-	"csp_all_different_int": {1, func(b *builder, c *Constraint) error {
+	"csp_all_different_int": {"I", func(b *builder, c *Constraint) error {
 		xs, err := b.vars(c.Args[0])
 		if err != nil {
 			return err
@@ -166,7 +169,7 @@ var builtins = map[string]builtin{
 		}
 		return b.wrap(c, alldiff.Post(b.m, ys, strength))
 	}},
-	"csp_table_int": {2, func(b *builder, c *Constraint) error {
+	"csp_table_int": {"II", func(b *builder, c *Constraint) error {
 		xs, err := b.vars(c.Args[0])
 		if err != nil {
 			return err
@@ -194,15 +197,15 @@ var builtins = map[string]builtin{
 		return b.postTable(c, xs, tuples)
 	}},
 	// csp_windows(x, rels): the windows of the line x (chain.PostWindows).
-	"csp_windows": {2, windows},
+	"csp_windows": {"II", windows},
 	// csp_lex_less(eq)_int/bool(x, y): the lexicographic orderings,
 	// domain consistent, on any representation.
-	"csp_lex_less_int":    {2, lexOrder(lex.Less)},
-	"csp_lex_lesseq_int":  {2, lexOrder(lex.LessEq)},
-	"csp_lex_less_bool":   {2, lexOrder(lex.Less)},
-	"csp_lex_lesseq_bool": {2, lexOrder(lex.LessEq)},
+	"csp_lex_less_int":    {"II", lexOrder(lex.Less)},
+	"csp_lex_lesseq_int":  {"II", lexOrder(lex.LessEq)},
+	"csp_lex_less_bool":   {"BB", lexOrder(lex.Less)},
+	"csp_lex_lesseq_bool": {"BB", lexOrder(lex.LessEq)},
 	// csp_count_eq(xs, y, c): c = the number of xs equal to y.
-	"csp_count_eq": {3, func(b *builder, c *Constraint) error {
+	"csp_count_eq": {"Iii", func(b *builder, c *Constraint) error {
 		xs, err := b.vars(c.Args[0])
 		if err != nil {
 			return err
@@ -215,7 +218,7 @@ var builtins = map[string]builtin{
 	}},
 	// csp_inverse(f, invf, base): f[i] = j+base iff invf[j] = i+base,
 	// both arrays indexed from base in the model (mznlib/ checks it).
-	"csp_inverse": {3, func(b *builder, c *Constraint) error {
+	"csp_inverse": {"IIi", func(b *builder, c *Constraint) error {
 		f, err := b.vars(c.Args[0])
 		if err != nil {
 			return err
