@@ -29,6 +29,7 @@ var templates = []string{
 	"bool_clause([b1, b2], [b3])", "bool_clause([], [b1, b2])",
 	"array_bool_and([b1, b2], b3)", "array_bool_or([b1, b2], b3)", "array_bool_xor([b1, b2, b3])",
 	"bool_lin_eq([1, 2, 1], [b1, b2, b3], 2)", "bool_lin_le([1, 1, 1], [b1, b2, b3], 1)",
+	"bool_lin_eq([1, 2, 1], [b1, b2, b3], x1)", "bool_lin_le([2, -1, 1], [b1, b2, b3], n1)",
 	"array_int_element(x1, [3, 1, 2], x2)", "array_bool_element(x2, [true, false, true], b1)",
 	"set_in(x1, {0, 2, 3})", "set_in(x2, 1..2)",
 	"csp_all_different_int([x1, x2, x3])", "csp_table_int([x1, x2], [0, 1, 1, 2, 2, 3, 3, 3, 9, 9])",

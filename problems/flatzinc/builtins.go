@@ -46,8 +46,8 @@ var builtins = map[string]builtin{
 	"int_lin_eq":  {"IIi", intLin(linear.Eq)},
 	"int_lin_le":  {"IIi", intLin(linear.Leq)},
 	"int_lin_ne":  {"IIi", intLin(linear.Neq)},
-	"bool_lin_eq": {"IBi", intLin(linear.Eq)},
-	"bool_lin_le": {"IBi", intLin(linear.Leq)},
+	"bool_lin_eq": {"IBi", boolLin(linear.Eq)},
+	"bool_lin_le": {"IBi", boolLin(linear.Leq)},
 	// int_times is arith.Mul (Times, domain consistent, on domains from
 	// 0; bounds otherwise); the others are fzn-engine's arith operations.
 	"int_times": {"iii", ternary(arith.Mul)},
@@ -542,6 +542,30 @@ func (b *builder) postLinear(c *Constraint, coeffs []int64, xs []csp.Var, rel li
 
 // linArgs resolves the coefficients, variables and constant of
 // int_lin_* and bool_lin_*(as, xs, k, ...), refusing values beyond int32.
+// boolLin posts bool_lin_eq(as, bs, c) and bool_lin_le: the sum of as[i]
+// times bs[i] is c, or at most c, where c, unlike int_lin's constant, may
+// be a variable (the FlatZinc builtins' var int): then it joins the sum
+// with coefficient -1 against 0.
+func boolLin(rel linear.Rel) func(*builder, *Constraint) error {
+	lin := intLin(rel)
+	return func(b *builder, c *Constraint) error {
+		o, err := b.operand(c.Args[2])
+		if err != nil {
+			return err
+		}
+		if !o.IsVar {
+			return lin(b, c)
+		}
+		d := *c
+		d.Args = []Expr{c.Args[0], c.Args[1], {Kind: IntLit, Int: 0, Pos: c.Args[2].Pos}}
+		cs, xs, k, err := b.linArgs(&d)
+		if err != nil {
+			return err
+		}
+		return b.wrap(c, linear.Post(b.m, append(cs, -1), append(xs, o.Var), rel, k))
+	}
+}
+
 func (b *builder) linArgs(c *Constraint) ([]int, []csp.Var, int, error) {
 	as, err := b.constInts(c.Args[0])
 	if err != nil {

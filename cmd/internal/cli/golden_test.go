@@ -48,7 +48,7 @@ const (
 		"var bool: t1;\nvar bool: t2;\nvar bool: t3;\nvar bool: t4;\n" +
 		"array [1..4] of var bool: take :: output_array([1..4]) = [t1, t2, t3, t4];\n" +
 		"var 0..24: value :: output_var;\nconstraint bool_lin_le(w, take, 10);\n" +
-		"constraint int_lin_eq([7, 5, 8, 4, -1], [t1, t2, t3, t4, value], 0);\n" +
+		"constraint bool_lin_eq(v, take, value);\n" +
 		"solve :: bool_search(take, input_order, indomain_min) maximize value;\n"
 	// FlatZinc with no solution: two queens on a 2x2 board's diagonal.
 	fznUnsat = "var 1..2: a :: output_var;\nvar 1..2: b :: output_var;\n" +
