@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"slices"
 
 	"github.com/cspgo/csp/problems/catalog"
 )
@@ -13,7 +14,8 @@ import (
 // page's pencil marks): the problem's own pencil-mark form, written by its
 // WriteMarks with the puzzle's clues and read back, so that the reading
 // is the one "marks": true does. A shape or a value that does not fit the
-// board is a 400 naming the cell.
+// board, or candidates that leave out a cell's given, is a 400 naming the
+// cell.
 func withCandidates(p *catalog.Entry, it catalog.Item[any], cands [][][]int) (catalog.Item[any], error) {
 	if !p.CanMark {
 		return it, badRequest("candidates: %s has no pencil-mark form", p.Name)
@@ -39,6 +41,26 @@ func withCandidates(p *catalog.Entry, it catalog.Item[any], cands [][][]int) (ca
 				}
 			}
 		}
+	}
+	// A given stays given: the pencil-mark form writes a cell's
+	// candidates in place of its given, so a cell whose candidates leave
+	// out its given is refused, and a given cell keeps its one value.
+	if givens := p.Givens(it.Value); givens != nil {
+		own := make([][][]int, len(cands))
+		for r, row := range cands {
+			own[r] = slices.Clone(row)
+			for c, vs := range row {
+				if r >= len(givens) || c >= len(givens[r]) || givens[r][c] <= 0 {
+					continue
+				}
+				g := givens[r][c]
+				if !slices.Contains(vs, g) {
+					return it, badRequest("candidates: r%dc%d: %v leaves out the puzzle's given %d", r+1, c+1, vs, g)
+				}
+				own[r][c] = []int{g}
+			}
+		}
+		cands = own
 	}
 	var text bytes.Buffer
 	if err := p.WriteMarks(&text, it.Value, cands); err != nil {

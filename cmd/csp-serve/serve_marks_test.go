@@ -80,6 +80,32 @@ func TestServeCandidates(t *testing.T) {
 		assert.Contains(t, ans["error"], "send one or the other")
 	})
 
+	t.Run("the givens stay", func(t *testing.T) {
+		for _, tc := range []struct{ problem, puzzle string }{
+			{"latin", "2\n1 0\n0 0"},
+			{"sudoku", "1..............."},
+		} {
+			n := 2
+			if tc.problem == "sudoku" {
+				n = 4
+			}
+			cands := full(n)
+			cands[0][0] = []int{2} // r1c1's given is 1
+			code, ans := post(t, ts, "/api/solve", map[string]any{"problem": tc.problem, "puzzle": tc.puzzle, "candidates": cands})
+			assert.Equal(t, http.StatusBadRequest, code, "%s: %v", tc.problem, ans)
+			assert.Contains(t, ans["error"], "candidates: r1c1: [2] leaves out the puzzle's given 1", tc.problem)
+			// Every value left everywhere: the given still holds.
+			code, ans = post(t, ts, "/api/count", map[string]any{"problem": tc.problem, "puzzle": tc.puzzle, "candidates": full(n)})
+			require.Equal(t, http.StatusOK, code, "%s: %v", tc.problem, ans)
+			code, want := post(t, ts, "/api/count", map[string]any{"problem": tc.problem, "puzzle": tc.puzzle})
+			require.Equal(t, http.StatusOK, code, "%s: %v", tc.problem, want)
+			assert.Equal(t, want["verdict"], ans["verdict"], tc.problem)
+			for _, sol := range ans["solutions"].([]any) {
+				assert.Equal(t, 1, gridOf(t, sol)[0][0], tc.problem)
+			}
+		}
+	})
+
 	t.Run("a problem with no pencil marks", func(t *testing.T) {
 		kenken := `{"size":2,"cages":[{"cells":[[0,0],[0,1]],"op":"+","target":3},{"cells":[[1,0]],"target":2},{"cells":[[1,1]],"target":1}]}`
 		code, ans := post(t, ts, "/api/solve", map[string]any{"problem": "kenken", "puzzle": kenken, "candidates": full(2)})
