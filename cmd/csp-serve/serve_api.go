@@ -724,7 +724,7 @@ func (s *server) generate(w http.ResponseWriter, r *http.Request) {
 	}
 	s.search(w, r, c, func(ctx context.Context) (any, error) {
 		var b bytes.Buffer
-		if err := c.p.Generate(&b, c.c.Settings, 0); err != nil {
+		if err := c.p.Generate(ctx, &b, c.c.Settings, 0); err != nil {
 			if errors.Is(err, catalog.ErrNotMade) {
 				return map[string]any{"status": cli.Unknown, "error": err.Error()}, nil
 			}

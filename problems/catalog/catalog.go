@@ -154,6 +154,18 @@ type Gen struct {
 	Size  int    // the side of the grid
 	Holes int    // cells left empty, -1 when not given
 	Seed  uint64 // the seed of this instance
+	// Ctx is the request's context (nil: none, see Context): once it is
+	// done, a generator that searches gives up (an error wrapping
+	// ErrNotMade).
+	Ctx context.Context
+}
+
+// Context returns g.Ctx, or a context never done when it is nil.
+func (g Gen) Context() context.Context {
+	if g.Ctx == nil {
+		return context.Background()
+	}
+	return g.Ctx
 }
 
 // Generator is a problem that makes instances: number i (from 0) of the

@@ -135,7 +135,7 @@ func TestEntryDrivesTheTypedProblem(t *testing.T) {
 
 	var b strings.Builder
 	s.Size, s.Holes, s.Search.Seed = 5, 3, 10
-	require.NoError(t, p.Generate(&b, s, 2))
+	require.NoError(t, p.Generate(context.Background(), &b, s, 2))
 	assert.Equal(t, "1 5 3 12\n", b.String(), "the seed of instance i is seed+i")
 
 	// What the problem lacks says so; no panic.

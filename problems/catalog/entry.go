@@ -183,13 +183,14 @@ func (e *Entry) Check(inst any, grid [][]int) error { return e.d.check(inst, gri
 // Write prints a solution of inst.
 func (e *Entry) Write(w io.Writer, inst any, grid [][]int) error { return e.d.write(w, inst, grid) }
 
-// Generate writes instance number i of the request in s.
-func (e *Entry) Generate(w io.Writer, s *Settings, i int) error {
+// Generate writes instance number i of the request in s; a done ctx
+// stops a generator that searches (an error wrapping ErrNotMade).
+func (e *Entry) Generate(ctx context.Context, w io.Writer, s *Settings, i int) error {
 	o, err := e.opts(s)
 	if err != nil {
 		return err
 	}
-	return e.d.generate(w, o, Gen{Size: int(s.Size), Holes: int(s.Holes), Seed: s.Search.Seed + uint64(i)})
+	return e.d.generate(w, o, Gen{Size: int(s.Size), Holes: int(s.Holes), Seed: s.Search.Seed + uint64(i), Ctx: ctx})
 }
 
 // Model returns inst's model under s and the reader of its solutions; a

@@ -118,7 +118,7 @@ func (problem) Generate(w io.Writer, _ settings, g catalog.Gen) error {
 	case g.Holes >= 0:
 		return errors.New("kakuro: --holes does not apply: the generator gives a digit only where one solution needs it")
 	}
-	p, err := Generate(context.Background(), g.Size, g.Seed)
+	p, err := Generate(g.Context(), g.Size, g.Seed)
 	if err != nil {
 		return fmt.Errorf("%w: %w", catalog.ErrNotMade, err)
 	}

@@ -177,6 +177,13 @@ func TestCatalogGenerate(t *testing.T) {
 		require.Error(t, err, "%+v", g)
 		assert.False(t, errors.Is(err, catalog.ErrNotMade), "%+v: %v", g, err)
 	}
+	// A request whose context is done gives up: not made, nothing written.
+	done, cancel := context.WithCancel(context.Background())
+	cancel()
+	buf.Reset()
+	err := pr.Generate(&buf, settings{}, catalog.Gen{Size: 6, Holes: -1, Seed: 5, Ctx: done})
+	require.ErrorIs(t, err, catalog.ErrNotMade)
+	assert.Zero(t, buf.Len())
 }
 
 // suiteCount is how many puzzles of each corpus the benchmark suite takes.

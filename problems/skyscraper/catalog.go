@@ -235,7 +235,7 @@ func (problem) Givens(p *Puzzle) [][]int {
 // kept; solvable, not necessarily unique.
 func (problem) Generate(w io.Writer, o settings, g catalog.Gen) error {
 	if mr := o.make; mr.On {
-		p, _, st, err := Make(context.Background(), MakeRequest{Size: g.Size, Level: mr.Level, NoMinimize: !mr.Minimize, NoGivens: o.noGivens,
+		p, _, st, err := Make(g.Context(), MakeRequest{Size: g.Size, Level: mr.Level, NoMinimize: !mr.Minimize, NoGivens: o.noGivens,
 			Seed: g.Seed, Limit: mr.Limit, Attempts: mr.Attempts})
 		if err != nil {
 			return err

@@ -193,7 +193,7 @@ func (problem) Generate(w io.Writer, o settings, g catalog.Gen) error {
 		return err
 	}
 	if mr := o.make; mr.On {
-		p, _, st, err := Make(context.Background(), MakeRequest{BoxRows: rows, BoxCols: cols, Level: mr.Level, NoMinimize: !mr.Minimize, Seed: g.Seed, Limit: mr.Limit, Attempts: mr.Attempts})
+		p, _, st, err := Make(g.Context(), MakeRequest{BoxRows: rows, BoxCols: cols, Level: mr.Level, NoMinimize: !mr.Minimize, Seed: g.Seed, Limit: mr.Limit, Attempts: mr.Attempts})
 		if err != nil {
 			return err
 		}

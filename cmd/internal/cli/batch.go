@@ -601,11 +601,13 @@ func generate(e env, p *catalog.Entry, args []string, c *Config) int {
 	case c.Settings.Size == 0:
 		return UsageError(e.stderr, "generate: --order (or --size) is required")
 	}
+	ctx, cancel := Interrupts()
+	defer cancel()
 	var buf bytes.Buffer
 	for i := range int(c.n) {
 		buf.Reset()
 		start := time.Now()
-		if err := p.Generate(&buf, c.Settings, i); err != nil {
+		if err := p.Generate(ctx, &buf, c.Settings, i); err != nil {
 			if errors.Is(err, catalog.ErrNotMade) {
 				e.stderr.Printf("csp: generate: puzzle %d of %d: %v\n", i+1, c.n, err)
 				return 1
