@@ -107,7 +107,7 @@ func serve(stdout, stderr *cli.Output, args []string) int {
 	// No read or write timeout past the headers: a read deadline that
 	// passes while a handler runs cancels its request's context, and the
 	// bench's event stream lasts as long as its run. A request's work is
-	// bounded by its time limit, its body by its size.
+	// bounded by its time limit, its body by its size and bodyTimeout.
 	hs := &http.Server{Handler: h, ReadHeaderTimeout: 5 * time.Second, IdleTimeout: time.Minute,
 		BaseContext: func(net.Listener) context.Context { return ctx }}
 	stdout.Printf("csp serve: listening on http://%s/\n", ln.Addr())

@@ -10,6 +10,7 @@ import (
 	"io"
 	"maps"
 	"mime"
+	"net"
 	"net/http"
 	"slices"
 	"strconv"
@@ -224,21 +225,54 @@ type call struct {
 	ctx context.Context
 }
 
-// decode reads the request's body (at most maxBody bytes) into req: one
-// JSON object with no unknown field.
+// bodyTimeout bounds the reading of a request's body: a client that
+// sends its headers and then trickles the body, or stops, is answered
+// 408 and its connection closed, instead of holding it for ever.
+var bodyTimeout = 30 * time.Second
+
+// readingBody sets the read deadline of a request's body, and returns the
+// function that lifts it once the body is read: left in place, a deadline
+// that passes while the handler works would cancel the request's context.
+// On a failed read it stays: the server then gives up draining the rest
+// of the body at once, and answers.
+func readingBody(w http.ResponseWriter) (lift func()) {
+	rc := http.NewResponseController(w)
+	_ = rc.SetReadDeadline(time.Now().Add(bodyTimeout)) // a writer without deadlines (a test's) reads unbounded
+	return func() { _ = rc.SetReadDeadline(time.Time{}) }
+}
+
+// bodyError is the answer to a body that could not be read: 413 over its
+// size, 408 past bodyTimeout (the connection closed after it), else nil
+// (the caller's 400).
+func bodyError(w http.ResponseWriter, err error) error {
+	var mb *http.MaxBytesError
+	if errors.As(err, &mb) {
+		return err
+	}
+	var ne net.Error
+	if errors.As(err, &ne) && ne.Timeout() {
+		w.Header().Set("Connection", "close")
+		return &httpError{http.StatusRequestTimeout, fmt.Errorf("the body did not arrive within %v", bodyTimeout)}
+	}
+	return nil
+}
+
+// decode reads the request's body (at most maxBody bytes, within
+// bodyTimeout) into req: one JSON object with no unknown field.
 func decode(w http.ResponseWriter, r *http.Request, req any) error {
 	if err := jsonBody(r, "application/json"); err != nil {
 		return err
 	}
+	lift := readingBody(w)
 	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(req); err != nil {
-		var mb *http.MaxBytesError
-		if errors.As(err, &mb) {
-			return err
+		if be := bodyError(w, err); be != nil {
+			return be
 		}
 		return badRequest("the body is not the JSON object wanted: %v", err)
 	}
+	lift()
 	if dec.More() {
 		return badRequest("the body holds more than one JSON value")
 	}

@@ -379,11 +379,13 @@ func (s *server) benchUpload(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
-	configs, files, results, err := readBenchJSON(http.MaxBytesReader(w, r.Body, maxBenchBody))
+	lift := readingBody(w)
+	configs, files, results, err := readBenchJSON(w, http.MaxBytesReader(w, r.Body, maxBenchBody))
 	if err != nil {
 		fail(w, err)
 		return
 	}
+	lift()
 	rep := reportOf(configs, files, results)
 	rep.Done, rep.Total = len(results), len(results)
 	writeJSONStatus(w, http.StatusOK, rep)
@@ -392,7 +394,7 @@ func (s *server) benchUpload(w http.ResponseWriter, r *http.Request) {
 // readBenchJSON reads bench --json records back into the run they
 // describe: the configurations and files in the order they first appear.
 // A malformed line is a 400 naming it.
-func readBenchJSON(r io.Reader) ([]cli.Configuration, []cli.BenchFile, []cli.BenchRun, error) {
+func readBenchJSON(w http.ResponseWriter, r io.Reader) ([]cli.Configuration, []cli.BenchFile, []cli.BenchRun, error) {
 	var configs []cli.Configuration
 	var files []cli.BenchFile
 	var results []cli.BenchRun
@@ -402,6 +404,9 @@ func readBenchJSON(r io.Reader) ([]cli.Configuration, []cli.BenchFile, []cli.Ben
 	line := 0
 	for sc.Scan() {
 		line++
+		if be := bodyError(w, sc.Err()); be != nil {
+			return nil, nil, nil, be // the line is what came before the read failed
+		}
 		text := bytes.TrimSpace(sc.Bytes())
 		if len(text) == 0 {
 			continue
@@ -449,9 +454,8 @@ func readBenchJSON(r io.Reader) ([]cli.Configuration, []cli.BenchFile, []cli.Ben
 		results = append(results, run)
 	}
 	if err := sc.Err(); err != nil {
-		var mb *http.MaxBytesError
-		if errors.As(err, &mb) {
-			return nil, nil, nil, err
+		if be := bodyError(w, err); be != nil {
+			return nil, nil, nil, be
 		}
 		return nil, nil, nil, badRequest("line %d: %v", line+1, err)
 	}

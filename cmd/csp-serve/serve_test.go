@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -927,4 +928,31 @@ func TestClueAt(t *testing.T) {
 	assert.Equal(t, []clueRef{{Side: "top", Index: idx(3)}, {Side: "bottom", Index: idx(3)}}, lineClues(catalog.Board{Rows: 4, Cols: 4,
 		Edges: &catalog.Edges{Top: []int{0, 0, 0, 1}, Bottom: []int{0, 0, 0, 3}, Left: make([]int, 4), Right: make([]int, 4)}}, col(3, true)))
 	assert.Equal(t, []clueRef{{Side: "right", Index: idx(2)}}, lineClues(b, [][2]int{{2, 0}, {2, 1}, {2, 2}, {2, 3}}))
+}
+
+// TestServeSlowBody: a body that stops arriving is answered 408 once
+// bodyTimeout passes, naming the wait, on the search API and the bench
+// report upload alike.
+func TestServeSlowBody(t *testing.T) {
+	old := bodyTimeout
+	bodyTimeout = 200 * time.Millisecond
+	t.Cleanup(func() { bodyTimeout = old })
+	_, ts := testServer(t, serveConfig{})
+	for _, tc := range []struct{ path, ctype string }{
+		{"/api/solve", "application/json"},
+		{"/api/bench/report", "application/x-ndjson"},
+	} {
+		conn, err := net.Dial("tcp", ts.Listener.Addr().String())
+		require.NoError(t, err)
+		_, err = fmt.Fprintf(conn, "POST %s HTTP/1.1\r\nHost: %s\r\nContent-Type: %s\r\nContent-Length: 100\r\n\r\n{\"problem\"",
+			tc.path, ts.Listener.Addr(), tc.ctype)
+		require.NoError(t, err)
+		require.NoError(t, conn.SetReadDeadline(time.Now().Add(10*time.Second)))
+		resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+		require.NoError(t, err, tc.path)
+		body, _ := io.ReadAll(resp.Body)
+		assert.Equal(t, http.StatusRequestTimeout, resp.StatusCode, "%s: %s", tc.path, body)
+		assert.Contains(t, string(body), "the body did not arrive within 200ms", tc.path)
+		conn.Close()
+	}
 }
