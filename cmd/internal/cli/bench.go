@@ -845,6 +845,9 @@ type benchSetting struct {
 // BenchSettings makes the settings of every (configuration, file read);
 // a value a problem does not take is the error.
 func BenchSettings(b *BenchConfig, configs []Configuration, loaded []BenchFile) (map[[2]int]benchSetting, error) {
+	if err := modelsApply(configs, loaded); err != nil {
+		return nil, err
+	}
 	settings := map[[2]int]benchSetting{} // (config, file) -> settings
 	for ci, cf := range configs {
 		for fi, f := range loaded {
@@ -865,6 +868,42 @@ func BenchSettings(b *BenchConfig, configs []Configuration, loaded []BenchFile) 
 		}
 	}
 	return settings, nil
+}
+
+// modelsApply checks that every --model value of the configurations is a
+// model of at least one problem benchmarked: a value is ignored for a
+// problem without that model (the benchmark may mix problems), so one
+// that applies to none would run every configuration under the defaults
+// while its name in the table said otherwise.
+func modelsApply(configs []Configuration, loaded []BenchFile) error {
+	for _, cf := range configs {
+		v, ok := cf.Values["model"]
+		if !ok {
+			continue
+		}
+		var names []string
+		found := false
+		for _, f := range loaded {
+			if f.Err != nil || f.Problem == nil || slices.Contains(names, f.Problem.Name) {
+				continue
+			}
+			names = append(names, f.Problem.Name)
+			found = found || slices.Contains(f.Problem.Models, v)
+		}
+		if !found && len(names) > 0 {
+			var have []string
+			for _, n := range names {
+				p, _ := catalog.Lookup(n)
+				if len(p.Models) > 0 {
+					have = append(have, fmt.Sprintf("%s: %s", n, strings.Join(p.Models, ", ")))
+				} else {
+					have = append(have, n+": none")
+				}
+			}
+			return fmt.Errorf("--model %s is a model of none of the problems benchmarked (%s)", v, strings.Join(have, "; "))
+		}
+	}
+	return nil
 }
 
 // RunBench runs the jobs with b.jobs workers, after a warm-up when

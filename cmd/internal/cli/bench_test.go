@@ -87,6 +87,11 @@ func TestBenchBadInput(t *testing.T) {
 	r := runCSP(t, "", "bench", "--alldiff", "hidden,strong", tiny[0])
 	assert.Equal(t, 2, r.code)
 	assert.Contains(t, r.stderr, `invalid value "hidden,strong" for flag -alldiff: "strong" is not one of value, hidden or gac`)
+	// A model that no problem benchmarked has: a usage error listing theirs
+	// (one another problem has is ignored where it does not apply).
+	r = runCSP(t, "", "bench", "--model", "channeled,bogus", "kakuro")
+	assert.Equal(t, 2, r.code)
+	assert.Contains(t, r.stderr, "--model channeled is a model of none of the problems benchmarked (kakuro: distinctsum, split)")
 	r = runCSP(t, "", "bench", "--var", "fastest", tiny[0])
 	assert.Equal(t, 2, r.code)
 	assert.Contains(t, r.stderr, `invalid value "fastest" for flag -var: want input, mindom, domwdeg, maxsd, activity or annotated`)
