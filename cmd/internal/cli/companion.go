@@ -49,13 +49,24 @@ func errNoCompanion(name string) error {
 const serveCommand = "csp-serve"
 
 // delegate runs the command name with args, its standard streams csp's,
-// and returns its exit status: csp serve is csp-serve. While it runs, csp
-// ignores the interrupts a terminal sends to both (the command decides
-// what an interrupt does: csp-serve shuts down cleanly and exits).
+// and returns its exit status: csp serve is csp-serve. When the streams
+// are the process's own, on Unix, the command replaces csp (exec): a
+// signal meant for csp serve, SIGTERM or SIGKILL, reaches the server, and
+// none is left running without its parent. Otherwise (Windows, or streams
+// of a caller's) it runs as a child; while it runs, csp ignores the
+// interrupts a terminal sends to both (the command decides what an
+// interrupt does: csp-serve shuts down cleanly and exits).
 func delegate(name string, args []string, stdin io.Reader, stdout, stderr *Output) int {
 	path, err := findCompanion(name)
 	if err != nil {
 		return UsageError(stderr, "%v", err)
+	}
+	if stdin == os.Stdin && stdout.w == os.Stdout && stderr.w == os.Stderr {
+		err := replaceProcess(path, args) // returns only on failure
+		if !errors.Is(err, errors.ErrUnsupported) {
+			stderr.Printf("csp: %s: %v\n", name, err)
+			return 1
+		}
 	}
 	// A channel of its own (not signal.Ignore and Reset) leaves whatever
 	// else listens for interrupts in this process as it was.
