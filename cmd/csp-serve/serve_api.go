@@ -796,7 +796,10 @@ func (s *server) generating(req apiRequest) (*call, error) {
 	if req.Seed != nil {
 		more = append(more, "-seed="+strconv.FormatUint(*req.Seed, 10))
 	}
-	if req.Holes != nil && *req.Holes >= 0 {
+	if req.Holes != nil {
+		if *req.Holes < 0 {
+			return nil, badRequest("holes: %d, want a whole number >= 0", *req.Holes)
+		}
 		more = append(more, "-holes="+strconv.Itoa(*req.Holes))
 	}
 	if req.Difficulty != "" {

@@ -292,6 +292,9 @@ func TestServeEndpoints(t *testing.T) {
 		{"negative timeout", "/api/solve", sky(map[string]any{"timeout_ms": -1}), 400, nil},
 		{"generate size", "/api/generate", map[string]any{"problem": "latin", "size": 1000}, 400, nil},
 		{"generate no generator", "/api/generate", map[string]any{"problem": "kenken", "size": 4}, 400, nil},
+		{"generate negative holes", "/api/generate", map[string]any{"problem": "latin", "size": 5, "holes": -2}, 400, func(t *testing.T, out map[string]any) {
+			assert.Equal(t, "holes: -2, want a whole number >= 0", out["error"])
+		}},
 		{"generate bad difficulty", "/api/generate", map[string]any{"problem": "skyscraper", "size": 5, "difficulty": "fiendish"}, 400, nil},
 		{"oversized", "/api/solve", `{"problem":"sudoku","puzzle":"` + strings.Repeat(".", maxBody) + `"}`, 413, nil},
 		{"instance too large", "/api/solve", map[string]any{"problem": "sudoku", "puzzle": strings.Repeat(".", 100*100) + "\n"}, 400, func(t *testing.T, out map[string]any) {
