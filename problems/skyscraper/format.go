@@ -504,7 +504,9 @@ func parseGrid(b textio.Block) (*Puzzle, error) {
 	start := b.Start
 	lines, inLines := splitInterior(b.Lines)
 	b.Lines = lines
-	tok := func(s string, line, field, n int) (int, error) {
+	// tok reads a clue, or when given a cell's given (its errors then
+	// say given).
+	tok := func(s string, line, field, n int, given bool) (int, error) {
 		if s == "." {
 			return 0, nil
 		}
@@ -517,6 +519,9 @@ func parseGrid(b textio.Block) (*Puzzle, error) {
 			return 0, &ParseError{Line: line, Field: field, Err: ErrFormat, Detail: detail}
 		}
 		if v < 1 || v > n {
+			if given {
+				return 0, &ParseError{Line: line, Field: field, Err: ErrGiven, Detail: fmt.Sprintf("given %d at cell %d, want 1..%d or '.'", v, field-1, n)}
+			}
 			return 0, &ParseError{Line: line, Field: field, Err: ErrClue, Detail: fmt.Sprintf("found %d, want 1..%d", v, n)}
 		}
 		return v, nil
@@ -529,7 +534,7 @@ func parseGrid(b textio.Block) (*Puzzle, error) {
 	topClues := make([]int, n)
 	for c, s := range top {
 		var err error
-		if topClues[c], err = tok(s, start, c+1, n); err != nil {
+		if topClues[c], err = tok(s, start, c+1, n, false); err != nil {
 			return nil, err
 		}
 	}
@@ -548,7 +553,7 @@ func parseGrid(b textio.Block) (*Puzzle, error) {
 		}
 		p.Givens[r] = make([]int, n)
 		for i, s := range f {
-			v, err := tok(s, line, i+1, n)
+			v, err := tok(s, line, i+1, n, i > 0 && i <= n)
 			if err != nil {
 				return nil, err
 			}
@@ -568,7 +573,7 @@ func parseGrid(b textio.Block) (*Puzzle, error) {
 		return nil, &ParseError{Line: last, Err: ErrCount, Detail: fmt.Sprintf("%d bottom clues, want %d", len(bottom), n)}
 	}
 	for c, s := range bottom {
-		if p.Bottom[c], err = tok(s, last, c+1, n); err != nil {
+		if p.Bottom[c], err = tok(s, last, c+1, n, false); err != nil {
 			return nil, err
 		}
 	}

@@ -173,6 +173,24 @@ func TestReadErrors(t *testing.T) {
 			assert.Contains(t, pe.Detail, c.detail)
 		})
 	}
+	// In a grid block a number too big is a given's error in a cell, a
+	// clue's at either end of the row.
+	for _, c := range []struct {
+		input string
+		err   error
+		field int
+		want  string
+	}{
+		{"  . .\n. . 2 .\n. 3 . .\n  . .\n", ErrGiven, 2, "line 3, field 2: skyscraper: given out of range: given 3 at cell 1, want 1..2 or '.'"},
+		{"  . .\n. . . 3\n. . . .\n  . .\n", ErrClue, 4, "line 2, field 4: skyscraper: clue out of range: found 3, want 1..2"},
+	} {
+		err := slices.Collect(Read(strings.NewReader(c.input)))[0].Err
+		require.ErrorIs(t, err, c.err)
+		var pe *ParseError
+		require.ErrorAs(t, err, &pe)
+		assert.Equal(t, c.field, pe.Field)
+		assert.Contains(t, err.Error(), c.want)
+	}
 }
 
 // The skyscraper write-ups print a puzzle as a bracketed clockwise list:
