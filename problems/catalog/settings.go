@@ -178,9 +178,17 @@ type MakeRequest struct {
 }
 
 // ParseMake reads the flags of MakeFlags, with the same aliases.
+// --no-minimize and --attempts without --difficulty are errors: the
+// benchmark generator would ignore them. (--time-limit is not: a caller
+// may bound every generator alike.)
 func ParseMake(s *Settings, levels []string, aliases ...Alias) (MakeRequest, error) {
 	var req MakeRequest
 	if s.Flag("difficulty") == "" {
+		for _, name := range []string{"no-minimize", "attempts"} {
+			if v := s.Flag(name); v != "" && v != "false" && v != "0" {
+				return req, &FlagError{Flag: name, Value: v, Want: "it only with --difficulty (the benchmark generator neither minimises nor retries)"}
+			}
+		}
 		return req, nil
 	}
 	var errs [4]error

@@ -201,6 +201,9 @@ func (problem) Give(inst *Instance, g map[[2]int]int) *Instance {
 // cells emptied, at random or (--balanced) evenly over rows and columns.
 func (problem) Generate(w io.Writer, o settings, g catalog.Gen) error {
 	if mr := o.make; mr.On {
+		if g.Holes >= 0 {
+			return errors.New("latin: --holes does not apply with --difficulty: the maker keeps the givens a unique, graded puzzle needs")
+		}
 		inst, _, st, err := Make(g.Context(), MakeRequest{Order: g.Size, Level: mr.Level, NoMinimize: !mr.Minimize, Seed: g.Seed, Limit: mr.Limit, Attempts: mr.Attempts})
 		if err != nil {
 			return err

@@ -165,15 +165,21 @@ func TestCatalogClues(t *testing.T) {
 }
 
 // TestCatalogGenerate: the benchmark generator (random and balanced
-// holes) and a graded puzzle read back, and --holes is needed without
-// --difficulty.
+// holes) and a graded puzzle read back; --holes is needed without
+// --difficulty and refused with it, and --no-minimize and --attempts are
+// refused without it.
 func TestCatalogGenerate(t *testing.T) {
 	pr := problem{}
 	for _, flags := range []map[string]string{nil, {"balanced": "true"}, {"difficulty": "singles"}} {
 		o, err := pr.Options(settingsFor(t, "", flags))
 		require.NoError(t, err)
 		var out strings.Builder
-		require.NoError(t, pr.Generate(&out, o, catalog.Gen{Size: 5, Holes: 10, Seed: 3}), "%v", flags)
+		holes := 10
+		if flags["difficulty"] != "" {
+			holes = -1
+			assert.ErrorContains(t, pr.Generate(&out, o, catalog.Gen{Size: 5, Holes: 10, Seed: 3}), "--holes does not apply with --difficulty")
+		}
+		require.NoError(t, pr.Generate(&out, o, catalog.Gen{Size: 5, Holes: holes, Seed: 3}), "%v", flags)
 		inst, err := Parse(out.String())
 		require.NoError(t, err, out.String())
 		assert.Equal(t, 5, inst.Order)
@@ -184,6 +190,10 @@ func TestCatalogGenerate(t *testing.T) {
 	o, err := pr.Options(settingsFor(t, "", nil))
 	require.NoError(t, err)
 	assert.Error(t, pr.Generate(&strings.Builder{}, o, catalog.Gen{Size: 5, Holes: -1}))
+	for _, flags := range []map[string]string{{"no-minimize": "true"}, {"attempts": "3"}} {
+		_, err := pr.Options(settingsFor(t, "", flags))
+		assert.ErrorContains(t, err, "want it only with --difficulty", "%v", flags)
+	}
 }
 
 // TestReadLongLine: a line over textio.DefaultMaxLine is one bad instance, and the

@@ -234,6 +234,9 @@ func (problem) Givens(p *Puzzle) [][]int {
 // board: the clues of a random Latin square, the share --clues of them
 // kept; solvable, not necessarily unique.
 func (problem) Generate(w io.Writer, o settings, g catalog.Gen) error {
+	if g.Holes >= 0 {
+		return errors.New("skyscraper: --holes does not apply: a puzzle is its clues (--clues, or --difficulty)")
+	}
 	if mr := o.make; mr.On {
 		p, _, st, err := Make(g.Context(), MakeRequest{Size: g.Size, Level: mr.Level, NoMinimize: !mr.Minimize, NoGivens: o.noGivens,
 			Seed: g.Seed, Limit: mr.Limit, Attempts: mr.Attempts})

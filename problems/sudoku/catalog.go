@@ -193,6 +193,9 @@ func (problem) Generate(w io.Writer, o settings, g catalog.Gen) error {
 		return err
 	}
 	if mr := o.make; mr.On {
+		if g.Holes >= 0 {
+			return errors.New("sudoku: --holes does not apply with --difficulty: the maker keeps the givens a unique, graded puzzle needs")
+		}
 		p, _, st, err := Make(g.Context(), MakeRequest{BoxRows: rows, BoxCols: cols, Level: mr.Level, NoMinimize: !mr.Minimize, Seed: g.Seed, Limit: mr.Limit, Attempts: mr.Attempts})
 		if err != nil {
 			return err
