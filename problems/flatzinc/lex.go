@@ -51,7 +51,10 @@ type lexer struct {
 	eof  bool
 	end  Pos   // where the input ends, once eof
 	err  error // a read error, reported once at the point it happened
-	peek *token
+	// peek is a token read ahead, when peeked: kept in place, not
+	// pointed to, so that a lookahead allocates nothing.
+	peek   token
+	peeked bool
 }
 
 func newLexer(in io.Reader, maxLine int) *lexer {
@@ -60,24 +63,64 @@ func newLexer(in io.Reader, maxLine int) *lexer {
 
 // next returns the next token, or an *Error.
 func (lx *lexer) next() (token, error) {
-	if lx.peek != nil {
-		t := *lx.peek
-		lx.peek = nil
-		return t, nil
+	if lx.peeked {
+		lx.peeked = false
+		return lx.peek, nil
 	}
 	return lx.scan()
 }
 
+// unread puts t back, to be the next token.
+func (lx *lexer) unread(t token) { lx.peek, lx.peeked = t, true }
+
 // lookahead returns the next token without consuming it.
 func (lx *lexer) lookahead() (token, error) {
-	if lx.peek == nil {
+	if !lx.peeked {
 		t, err := lx.scan()
 		if err != nil {
 			return t, err
 		}
-		lx.peek = &t
+		lx.unread(t)
 	}
-	return *lx.peek, nil
+	return lx.peek, nil
+}
+
+// elementsAhead returns how many elements the list being read has, when
+// the rest of it, up to its closing bracket, lies on the current line and
+// nothing was read ahead: the commas at its own level plus one (its
+// brackets, braces, parentheses and strings skipped); -1 when it cannot
+// tell. It reads each byte once, and a list nested in it stops at its own
+// closing bracket, so the lists of a line cost no more than one pass each.
+func (lx *lexer) elementsAhead() int {
+	if lx.peeked {
+		return -1
+	}
+	depth, commas := 0, 0
+	line := lx.line
+	for i := lx.i; i < len(line); i++ {
+		switch line[i] {
+		case '[', '(', '{':
+			depth++
+		case ']', ')', '}':
+			if depth == 0 {
+				return commas + 1
+			}
+			depth--
+		case ',':
+			if depth == 0 {
+				commas++
+			}
+		case '"':
+			for i++; i < len(line) && line[i] != '"'; i++ {
+				if line[i] == '\\' {
+					i++
+				}
+			}
+		case '%':
+			return -1 // a comment: the list goes on past the line
+		}
+	}
+	return -1
 }
 
 func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }

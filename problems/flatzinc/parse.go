@@ -292,7 +292,7 @@ func (p *parser) baseType(t token, d *Decl) error {
 		}
 		d.Base = SetOfInt
 	case d.Var && (t.kind == tInt || t.kind == tPunct && t.text == "{"):
-		p.lx.peek = &t
+		p.lx.unread(t)
 		e, err := p.expr()
 		if err != nil {
 			return err
@@ -398,6 +398,12 @@ func (p *parser) solve(pos Pos) error {
 // (a trailing comma is allowed).
 func (p *parser) list(closing string) ([]Expr, error) {
 	var out []Expr
+	if n := p.lx.elementsAhead(); n >= minListHint {
+		// A long list on one line (MiniZinc writes a table so): its slice
+		// is made once, at its size (within the expressions the limits
+		// leave), instead of doubling as it grows.
+		out = make([]Expr, 0, min(n, max(p.lim.MaxNodes-p.nodes, 0)+1))
+	}
 	for {
 		if ok, err := p.accept(closing); err != nil || ok {
 			return out, err
@@ -419,6 +425,9 @@ func (p *parser) list(closing string) ([]Expr, error) {
 		}
 	}
 }
+
+// minListHint is the length from which list sizes a list's slice ahead.
+const minListHint = 64
 
 // expr parses one expression.
 func (p *parser) expr() (Expr, error) {

@@ -2,6 +2,7 @@ package flatzinc
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -108,4 +109,86 @@ func TestReadLineTooLong(t *testing.T) {
 	assert.Contains(t, err.Error(), "line 2")
 	_, err = ReadLimits(strings.NewReader("array [1..5] of int: a = [1,2,3,4,5];\nsolve satisfy;"), Limits{MaxNodes: 4})
 	require.ErrorIs(t, err, ErrTooLarge)
+}
+
+// TestElementsAhead: the count of a list's elements read ahead on its
+// line, its nested brackets and strings skipped; -1 where the list does
+// not close on the line.
+func TestElementsAhead(t *testing.T) {
+	for _, tc := range []struct {
+		rest string // the line after the list's opening bracket
+		want int
+	}{
+		{"1, 2, 3];", 3},
+		{"];", 1},
+		{"[1, 2], {3, 4}, f(5, 6)] :: output_array([1..2]);", 3},
+		{`"a,]b", "c\",]", 7];`, 3},
+		{"1, 2, 3", -1},
+		{"1, 2 % a comment, ]", -1},
+		{"1, [2, 3", -1},
+	} {
+		lx := &lexer{line: []byte(tc.rest)}
+		assert.Equal(t, tc.want, lx.elementsAhead(), "%q", tc.rest)
+	}
+	lx := &lexer{line: []byte("1, 2];"), peeked: true}
+	assert.Equal(t, -1, lx.elementsAhead(), "a token read ahead")
+}
+
+// TestReadLongList: a list long enough to be sized ahead reads as the
+// same list written over several lines (sized as it grows), with nested
+// literals and strings among its elements, and stops at the expression
+// limit as before.
+func TestReadLongList(t *testing.T) {
+	var one, many strings.Builder
+	for i := range 300 {
+		item := fmt.Sprint(i)
+		switch i % 3 {
+		case 1:
+			item = fmt.Sprintf("{%d, %d}", i, i+1)
+		case 2:
+			item = fmt.Sprintf("%d..%d", i, i+2)
+		}
+		if i > 0 {
+			one.WriteString(", ")
+			many.WriteString(",\n")
+		}
+		one.WriteString(item)
+		many.WriteString(item)
+	}
+	read := func(list string) *Model {
+		m, err := Read(strings.NewReader("array [1..300] of set of int: a = [" + list + "];\nsolve satisfy;\n"))
+		require.NoError(t, err)
+		return m
+	}
+	a, b := read(one.String()), read(many.String())
+	require.Len(t, a.Decls[0].Value.Elems, 300)
+	for i := range a.Decls[0].Value.Elems {
+		x, y := a.Decls[0].Value.Elems[i], b.Decls[0].Value.Elems[i]
+		assert.Equal(t, x.Kind, y.Kind, "element %d", i)
+		assert.Equal(t, x.Set, y.Set, "element %d", i)
+	}
+	_, err := ReadLimits(strings.NewReader("array [1..300] of set of int: a = ["+one.String()+"];\nsolve satisfy;\n"), Limits{MaxNodes: 100})
+	require.ErrorIs(t, err, ErrTooLarge)
+}
+
+// BenchmarkReadLongArray reads a parameter array of 100,000 integers on
+// one line, as MiniZinc writes a table.
+func BenchmarkReadLongArray(b *testing.B) {
+	var sb strings.Builder
+	sb.WriteString("array [1..100000] of int: a = [")
+	for i := range 100000 {
+		if i > 0 {
+			sb.WriteString(",")
+		}
+		fmt.Fprint(&sb, i%97)
+	}
+	sb.WriteString("];\nsolve satisfy;\n")
+	text := sb.String()
+	b.ReportAllocs()
+	b.SetBytes(int64(len(text)))
+	for b.Loop() {
+		if _, err := Read(strings.NewReader(text)); err != nil {
+			b.Fatal(err)
+		}
+	}
 }
