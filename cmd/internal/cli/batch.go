@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"math"
 	"os"
 	"slices"
 	"strings"
@@ -600,6 +601,9 @@ func generate(e env, p *catalog.Entry, args []string, c *Config) int {
 		return UsageError(e.stderr, "generate: %s has no generator (want %s)", p.Name, Generators())
 	case c.Settings.Size == 0:
 		return UsageError(e.stderr, "generate: --order (or --size) is required")
+	case c.Settings.Search.Seed > math.MaxUint64-uint64(c.n-1):
+		// Puzzle i takes seed+i: past 2^64-1 the seeds would wrap to 0.
+		return UsageError(e.stderr, "generate: --seed %d with -n %d: the seeds would run past %d", c.Settings.Search.Seed, c.n, uint64(math.MaxUint64))
 	}
 	ctx, cancel := Interrupts()
 	defer cancel()

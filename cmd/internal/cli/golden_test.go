@@ -196,6 +196,11 @@ var goldenCases = []goldenCase{
 	{Name: "generate-no-generator", args: []string{"generate", "kenken", "--size", "4"}},
 	{Name: "generate-no-holes", args: []string{"generate", "latin", "--size", "4"}},
 	{Name: "generate-no-size", args: []string{"generate", "sudoku", "--holes", "4"}},
+	// Flags the generator would ignore, and seeds past 2^64-1.
+	{Name: "generate-holes-skyscraper", args: []string{"generate", "skyscraper", "--size", "4", "--holes", "3"}},
+	{Name: "generate-holes-difficulty", args: []string{"generate", "sudoku", "--size", "4", "--holes", "3", "--difficulty", "1"}},
+	{Name: "generate-no-minimize-alone", args: []string{"generate", "latin", "--size", "4", "--holes", "3", "--no-minimize"}},
+	{Name: "generate-seed-wraps", args: []string{"generate", "latin", "--size", "4", "--holes", "3", "--seed", "18446744073709551615", "-n", "2"}},
 
 	// census
 	{Name: "census", args: []string{"census", "skyscraper", "--size", "4", "--clues", "2", "--jobs", "1"}},
