@@ -108,9 +108,14 @@ func census(e env, p *catalog.Entry, args []string, o *censusOptions) int {
 		return UsageError(e.stderr, "census: %v", err)
 	case stoppedBy(ctx, err) != csp.NotStopped:
 		// What was listed before is still printed; the counts are not.
-		msg := fmt.Sprintf("%s after %s: no count", stopWord(csp.StopOf(ctx)), roundDuration(elapsed))
+		stop := csp.StopOf(ctx)
+		msg := fmt.Sprintf("%s after %s: no count", stopWord(stop), roundDuration(elapsed))
 		e.stderr.Printf("csp: census: %s\n", msg)
-		if !o.json {
+		if o.json {
+			// The record a reader of the stream waits for, with no count.
+			writeLine(out, map[string]any{"problem": p.Name, "size": req.Size, "clues": req.Clues,
+				"status": Unknown, "stopped": stop.String(), "jobs": req.Jobs, "time": elapsed.Seconds()})
+		} else {
 			out.Printf("%% census %s\n", msg)
 		}
 		status = 1

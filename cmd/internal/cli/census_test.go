@@ -46,6 +46,21 @@ func TestCensusJSON(t *testing.T) {
 	}
 }
 
+// TestCensusJSONStopped: a census stopped by its time limit still ends
+// its --json stream with a record, unknown and saying why, after the
+// lines it listed; the exit status is 1.
+func TestCensusJSONStopped(t *testing.T) {
+	r := runCSP(t, "", "census", "skyscraper", "--size", "5", "--clues", "4", "--list", "--json", "--timeout", "50ms")
+	assert.Equal(t, 1, r.code, r.stderr)
+	assert.Contains(t, r.stderr, "csp: census: timed out after")
+	lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
+	var got map[string]any
+	require.NoError(t, json.Unmarshal([]byte(lines[len(lines)-1]), &got), r.stdout)
+	assert.Equal(t, map[string]any{"problem": "skyscraper", "size": 5.0, "clues": 4.0, "status": "unknown", "stopped": "time limit",
+		"jobs": got["jobs"], "time": got["time"]}, got)
+	assert.NotContains(t, got, "unique")
+}
+
 func TestCensusHuman(t *testing.T) {
 	r := runCSP(t, "", "census", "skyscraper", "--size", "4", "--clues", "5", "--jobs", "2")
 	require.Equal(t, 0, r.code, r.stderr)
