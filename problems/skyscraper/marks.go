@@ -153,6 +153,11 @@ func parseMarks(b textio.Block) (*Puzzle, error) {
 	if n > MaxSize {
 		return nil, fail(b.Lines[0].No, 0, ErrSize, "%d top clues, want 1..%d", n, MaxSize)
 	}
+	if len(b.Lines) == 1 {
+		// A puzzle in another form (a Towers ID, a clue list) is one line;
+		// the smallest grid is three.
+		return nil, fail(b.Lines[0].No, 0, ErrCount, "a block of 1 line, want a pencil-mark grid: the top clues, a line per row, the bottom clues (the form csp marks writes)")
+	}
 	clue := func(s string, line, field int) (int, error) {
 		if s == "." {
 			return 0, nil

@@ -132,6 +132,7 @@ func TestReadMarksErrors(t *testing.T) {
 	}{
 		{"too big", strings.Repeat(". ", 64) + "\n", ErrSize, 1, 0},
 		{"few lines", "  . .\n. 12 12 .\n. 12 12 .\n", ErrCount, 3, 0},
+		{"a Towers ID", "4:3/2/1/2/1/3/2/2/2/2/3/1/2/2/1/3\n", ErrCount, 1, 0},
 		{"many lines", "  . .\n. 12 12 .\n. 12 12 .\n  . .\n  . .\n", ErrCount, 5, 0},
 		{"short row", "  . .\n. 12 12 .\n. 12 12\n  . .\n", ErrCount, 3, 4},
 		{"long row", "  . .\n. 12 12 1 .\n. 12 12 .\n  . .\n", ErrCount, 2, 5},
