@@ -100,10 +100,10 @@ func serve(stdout, stderr *cli.Output, args []string) int {
 	ctx, release := cli.GuardMemory(ctx, cli.DefaultMaxMemory())
 	defer release()
 	srv := newServer(ctx, c)
-	h := srv.handler()
 	if loopback(ln.Addr()) {
-		h = localOnly(h, ln.Addr().(*net.TCPAddr).Port)
+		srv.localPort = ln.Addr().(*net.TCPAddr).Port
 	}
+	h := srv.handler()
 	// No read or write timeout past the headers: a read deadline that
 	// passes while a handler runs cancels its request's context, and the
 	// bench's event stream lasts as long as its run. A request's work is
@@ -161,6 +161,7 @@ func localOnly(h http.Handler, port int) http.Handler {
 type server struct {
 	ctx          context.Context // the server's life: Ctrl-C ends it
 	cfg          serveConfig
+	localPort    int           // a loopback server's port: only its Host names are answered (localOnly); 0 for any
 	searches     chan struct{} // a token per search running
 	memPerSearch int64         // the memory a search may take (--max-memory of one)
 	bench        benches
@@ -220,7 +221,11 @@ func (s *server) handler() http.Handler {
 		}
 		writeError(w, http.StatusNotFound, fmt.Errorf("no such endpoint: %s", r.URL.Path))
 	})
-	return secure(mux)
+	var h http.Handler = secure(mux)
+	if s.localPort != 0 {
+		h = localOnly(h, s.localPort)
+	}
+	return bodyDeadline(h)
 }
 
 const serveUsage = `Usage: csp serve [--addr 127.0.0.1:8080] [--timeout 10s] [--max-searches N]

@@ -227,18 +227,42 @@ type call struct {
 
 // bodyTimeout bounds the reading of a request's body: a client that
 // sends its headers and then trickles the body, or stops, is answered
-// 408 and its connection closed, instead of holding it for ever.
+// 408 (or whatever its request gets) and its connection closed, instead
+// of holding it for ever.
 var bodyTimeout = 30 * time.Second
 
-// readingBody sets the read deadline of a request's body, and returns the
-// function that lifts it once the body is read: left in place, a deadline
-// that passes while the handler works would cancel the request's context.
-// On a failed read it stays: the server then gives up draining the rest
-// of the body at once, and answers.
-func readingBody(w http.ResponseWriter) (lift func()) {
-	rc := http.NewResponseController(w)
-	_ = rc.SetReadDeadline(time.Now().Add(bodyTimeout)) // a writer without deadlines (a test's) reads unbounded
-	return func() { _ = rc.SetReadDeadline(time.Time{}) }
+// bodyDeadline sets the read deadline of every request that has a body,
+// before anything answers it (a 403, 404, 405 or 415 too: the server
+// reads what is left of a body before it answers), and lifts it once the
+// body is read to its end: left in place, a deadline that passes while
+// the handler works would cancel the request's context. A body that
+// stops arriving fails its read at the deadline, which bodyError makes a
+// 408, and the server gives up reading the rest and answers.
+func bodyDeadline(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Body != nil && r.Body != http.NoBody {
+			rc := http.NewResponseController(w)
+			if rc.SetReadDeadline(time.Now().Add(bodyTimeout)) == nil {
+				r.Body = &liftAtEOF{ReadCloser: r.Body, lift: func() { _ = rc.SetReadDeadline(time.Time{}) }}
+			}
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// liftAtEOF calls lift once, when the body it wraps is read to its end.
+type liftAtEOF struct {
+	io.ReadCloser
+	lift func()
+}
+
+func (b *liftAtEOF) Read(p []byte) (int, error) {
+	n, err := b.ReadCloser.Read(p)
+	if err == io.EOF && b.lift != nil {
+		b.lift()
+		b.lift = nil
+	}
+	return n, err
 }
 
 // bodyError is the answer to a body that could not be read: 413 over its
@@ -258,12 +282,12 @@ func bodyError(w http.ResponseWriter, err error) error {
 }
 
 // decode reads the request's body (at most maxBody bytes, within
-// bodyTimeout) into req: one JSON object with no unknown field.
+// bodyTimeout: see bodyDeadline) into req: one JSON object with no
+// unknown field, and nothing after it.
 func decode(w http.ResponseWriter, r *http.Request, req any) error {
 	if err := jsonBody(r, "application/json"); err != nil {
 		return err
 	}
-	lift := readingBody(w)
 	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(req); err != nil {
@@ -272,8 +296,15 @@ func decode(w http.ResponseWriter, r *http.Request, req any) error {
 		}
 		return badRequest("the body is not the JSON object wanted: %v", err)
 	}
-	lift()
 	if dec.More() {
+		return badRequest("the body holds more than one JSON value")
+	}
+	// Read to the end: a body that stalls after its object is a 408,
+	// and anything else after it a 400.
+	if _, err := dec.Token(); err != io.EOF {
+		if be := bodyError(w, err); be != nil {
+			return be
+		}
 		return badRequest("the body holds more than one JSON value")
 	}
 	return nil

@@ -379,13 +379,11 @@ func (s *server) benchUpload(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
-	lift := readingBody(w)
 	configs, files, results, err := readBenchJSON(w, http.MaxBytesReader(w, r.Body, maxBenchBody))
 	if err != nil {
 		fail(w, err)
 		return
 	}
-	lift()
 	rep := reportOf(configs, files, results)
 	rep.Done, rep.Total = len(results), len(results)
 	writeJSONStatus(w, http.StatusOK, rep)

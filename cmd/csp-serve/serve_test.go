@@ -933,29 +933,47 @@ func TestClueAt(t *testing.T) {
 	assert.Equal(t, []clueRef{{Side: "right", Index: idx(2)}}, lineClues(b, [][2]int{{2, 0}, {2, 1}, {2, 2}, {2, 3}}))
 }
 
-// TestServeSlowBody: a body that stops arriving is answered 408 once
-// bodyTimeout passes, naming the wait, on the search API and the bench
-// report upload alike.
+// TestServeSlowBody: a body that stops arriving is answered once
+// bodyTimeout passes, whatever answers it: 408 naming the wait from the
+// search API (mid-object, or after a whole object) and the bench report
+// upload; the 415, 404 and 403 that need no body are sent then too,
+// rather than never.
 func TestServeSlowBody(t *testing.T) {
 	old := bodyTimeout
 	bodyTimeout = 200 * time.Millisecond
 	t.Cleanup(func() { bodyTimeout = old })
-	_, ts := testServer(t, serveConfig{})
-	for _, tc := range []struct{ path, ctype string }{
-		{"/api/solve", "application/json"},
-		{"/api/bench/report", "application/x-ndjson"},
+	s := testServerOf(t, serveConfig{})
+	ts := httptest.NewUnstartedServer(nil)
+	s.localPort = ts.Listener.Addr().(*net.TCPAddr).Port
+	ts.Config.Handler = s.handler()
+	ts.Start()
+	t.Cleanup(ts.Close)
+	addr := ts.Listener.Addr().String()
+	whole := `{"problem":"sudoku","puzzle":"1..............."}`
+	for _, tc := range []struct {
+		name, path, host, ctype, body string
+		code                          int
+	}{
+		{"mid-object", "/api/solve", addr, "application/json", `{"problem"`, http.StatusRequestTimeout},
+		{"after the object", "/api/count", addr, "application/json", whole, http.StatusRequestTimeout},
+		{"bench upload", "/api/bench/report", addr, "application/x-ndjson", `{"problem"`, http.StatusRequestTimeout},
+		{"not JSON", "/api/count", addr, "text/plain", `{"pro`, http.StatusUnsupportedMediaType},
+		{"no such endpoint", "/api/nothing", addr, "application/json", `{"pro`, http.StatusNotFound},
+		{"another host", "/api/solve", "example.com", "application/json", `{"pro`, http.StatusForbidden},
 	} {
-		conn, err := net.Dial("tcp", ts.Listener.Addr().String())
+		conn, err := net.Dial("tcp", addr)
 		require.NoError(t, err)
-		_, err = fmt.Fprintf(conn, "POST %s HTTP/1.1\r\nHost: %s\r\nContent-Type: %s\r\nContent-Length: 100\r\n\r\n{\"problem\"",
-			tc.path, ts.Listener.Addr(), tc.ctype)
+		_, err = fmt.Fprintf(conn, "POST %s HTTP/1.1\r\nHost: %s\r\nContent-Type: %s\r\nContent-Length: %d\r\n\r\n%s",
+			tc.path, tc.host, tc.ctype, len(tc.body)+50, tc.body)
 		require.NoError(t, err)
 		require.NoError(t, conn.SetReadDeadline(time.Now().Add(10*time.Second)))
 		resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
-		require.NoError(t, err, tc.path)
+		require.NoError(t, err, tc.name)
 		body, _ := io.ReadAll(resp.Body)
-		assert.Equal(t, http.StatusRequestTimeout, resp.StatusCode, "%s: %s", tc.path, body)
-		assert.Contains(t, string(body), "the body did not arrive within 200ms", tc.path)
+		assert.Equal(t, tc.code, resp.StatusCode, "%s: %s", tc.name, body)
+		if tc.code == http.StatusRequestTimeout {
+			assert.Contains(t, string(body), "the body did not arrive within 200ms", tc.name)
+		}
 		conn.Close()
 	}
 }
