@@ -882,13 +882,23 @@ func modelsApply(configs []Configuration, loaded []BenchFile) error {
 			continue
 		}
 		var names []string
-		found := false
+		found, models := false, false
 		for _, f := range loaded {
-			if f.Err != nil || f.Problem == nil || slices.Contains(names, f.Problem.Name) {
+			if f.Err != nil {
+				continue
+			}
+			if f.Problem == nil {
+				models = true // a modelling language's: no --model applies
+				continue
+			}
+			if slices.Contains(names, f.Problem.Name) {
 				continue
 			}
 			names = append(names, f.Problem.Name)
 			found = found || slices.Contains(f.Problem.Models, v)
+		}
+		if !found && len(names) == 0 && models {
+			return fmt.Errorf("--model %s: the inputs are FlatZinc models, which it does not apply to (it names a puzzle problem's model)", v)
 		}
 		if !found && len(names) > 0 {
 			var have []string
