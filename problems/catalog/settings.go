@@ -184,9 +184,17 @@ type MakeRequest struct {
 func ParseMake(s *Settings, levels []string, aliases ...Alias) (MakeRequest, error) {
 	var req MakeRequest
 	if s.Flag("difficulty") == "" {
-		for _, name := range []string{"no-minimize", "attempts"} {
-			if v := s.Flag(name); v != "" && v != "false" && v != "0" {
-				return req, &FlagError{Flag: name, Value: v, Want: "it only with --difficulty (the benchmark generator neither minimises nor retries)"}
+		noMin, err1 := ParseFlag(s, "no-minimize", ParseBool)
+		attempts, err2 := ParseFlag(s, "attempts", ParseRange(0, 1<<30))
+		if err := errors.Join(err1, err2); err != nil {
+			return req, err
+		}
+		for _, f := range []struct {
+			name string
+			on   bool
+		}{{"no-minimize", noMin}, {"attempts", attempts != 0}} {
+			if f.on {
+				return req, &FlagError{Flag: f.name, Value: s.Flag(f.name), Want: "it only with --difficulty (the benchmark generator neither minimises nor retries)"}
 			}
 		}
 		return req, nil

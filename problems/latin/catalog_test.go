@@ -190,9 +190,13 @@ func TestCatalogGenerate(t *testing.T) {
 	o, err := pr.Options(settingsFor(t, "", nil))
 	require.NoError(t, err)
 	assert.Error(t, pr.Generate(&strings.Builder{}, o, catalog.Gen{Size: 5, Holes: -1}))
-	for _, flags := range []map[string]string{{"no-minimize": "true"}, {"attempts": "3"}} {
+	for _, flags := range []map[string]string{{"no-minimize": "true"}, {"attempts": "3"}, {"no-minimize": "T"}} {
 		_, err := pr.Options(settingsFor(t, "", flags))
 		assert.ErrorContains(t, err, "want it only with --difficulty", "%v", flags)
+	}
+	for _, flags := range []map[string]string{{"no-minimize": "f"}, {"no-minimize": "0"}, {"attempts": "00"}} {
+		_, err := pr.Options(settingsFor(t, "", flags))
+		assert.NoError(t, err, "%v: the flag's value is off", flags)
 	}
 }
 
