@@ -87,28 +87,38 @@ func (lx *lexer) lookahead() (token, error) {
 
 // elementsAhead returns how many elements the list being read has, when
 // the rest of it, up to its closing bracket, lies on the current line and
-// nothing was read ahead: the commas at its own level plus one (its
-// brackets, braces, parentheses and strings skipped); -1 when it cannot
+// nothing was read ahead: the stretches between its commas (at its own
+// level, its brackets, braces, parentheses and strings skipped) that hold
+// something, so that a line of bare commas counts none; -1 when it cannot
 // tell. It reads each byte once, and a list nested in it stops at its own
-// closing bracket, so the lists of a line cost no more than one pass each.
+// closing bracket, so the lists of a line cost no more than one pass each
+// (times their depth).
 func (lx *lexer) elementsAhead() int {
 	if lx.peeked {
 		return -1
 	}
-	depth, commas := 0, 0
+	depth, elems, filled := 0, 0, false
 	line := lx.line
 	for i := lx.i; i < len(line); i++ {
-		switch line[i] {
+		c := line[i]
+		switch c {
 		case '[', '(', '{':
 			depth++
 		case ']', ')', '}':
 			if depth == 0 {
-				return commas + 1
+				if filled {
+					elems++
+				}
+				return elems
 			}
 			depth--
 		case ',':
 			if depth == 0 {
-				commas++
+				if filled {
+					elems++
+				}
+				filled = false
+				continue
 			}
 		case '"':
 			for i++; i < len(line) && line[i] != '"'; i++ {
@@ -118,7 +128,10 @@ func (lx *lexer) elementsAhead() int {
 			}
 		case '%':
 			return -1 // a comment: the list goes on past the line
+		case ' ', '\t', '\r', '\f', '\v':
+			continue
 		}
+		filled = true
 	}
 	return -1
 }
