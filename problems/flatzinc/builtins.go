@@ -540,8 +540,6 @@ func (b *builder) postLinear(c *Constraint, coeffs []int64, xs []csp.Var, rel li
 	return b.wrap(c, linear.Post(b.m, cs, xs, rel, kk))
 }
 
-// linArgs resolves the coefficients, variables and constant of
-// int_lin_* and bool_lin_*(as, xs, k, ...), refusing values beyond int32.
 // boolLin posts bool_lin_eq(as, bs, c) and bool_lin_le: the sum of as[i]
 // times bs[i] is c, or at most c, where c, unlike int_lin's constant, may
 // be a variable (the FlatZinc builtins' var int): then it joins the sum
@@ -556,40 +554,51 @@ func boolLin(rel linear.Rel) func(*builder, *Constraint) error {
 		if !o.IsVar {
 			return lin(b, c)
 		}
-		d := *c
-		d.Args = []Expr{c.Args[0], c.Args[1], {Kind: IntLit, Int: 0, Pos: c.Args[2].Pos}}
-		cs, xs, k, err := b.linArgs(&d)
+		cs, xs, err := b.linTerms(c)
 		if err != nil {
 			return err
 		}
-		return b.wrap(c, linear.Post(b.m, append(cs, -1), append(xs, o.Var), rel, k))
+		return b.wrap(c, linear.Post(b.m, append(cs, -1), append(xs, o.Var), rel, 0))
 	}
 }
 
+// linArgs resolves the coefficients, variables and constant of
+// int_lin_* and bool_lin_*(as, xs, k, ...), refusing values beyond int32.
 func (b *builder) linArgs(c *Constraint) ([]int, []csp.Var, int, error) {
-	as, err := b.constInts(c.Args[0])
+	cs, xs, err := b.linTerms(c)
 	if err != nil {
 		return nil, nil, 0, err
-	}
-	xs, err := b.vars(c.Args[1])
-	if err != nil {
-		return nil, nil, 0, err
-	}
-	if len(as) != len(xs) {
-		return nil, nil, 0, errAt(c.Pos, ErrModel, "%s: %d coefficients for %d variables", c.Name, len(as), len(xs))
 	}
 	k, err := b.constInt(c.Args[2])
 	if err != nil {
 		return nil, nil, 0, err
 	}
+	kk, err := b.int32(c, "constant", k)
+	return cs, xs, kk, err
+}
+
+// linTerms reads the terms of a linear constraint: its coefficients (the
+// first argument, each within int32) and variables (the second), as many
+// of each.
+func (b *builder) linTerms(c *Constraint) ([]int, []csp.Var, error) {
+	as, err := b.constInts(c.Args[0])
+	if err != nil {
+		return nil, nil, err
+	}
+	xs, err := b.vars(c.Args[1])
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(as) != len(xs) {
+		return nil, nil, errAt(c.Pos, ErrModel, "%s: %d coefficients for %d variables", c.Name, len(as), len(xs))
+	}
 	cs := make([]int, len(as))
 	for i, a := range as {
 		if cs[i], err = b.int32(c, "coefficient", a); err != nil {
-			return nil, nil, 0, err
+			return nil, nil, err
 		}
 	}
-	kk, err := b.int32(c, "constant", k)
-	return cs, xs, kk, err
+	return cs, xs, nil
 }
 
 // int32 checks a coefficient or constant against ±2^31.
