@@ -876,42 +876,36 @@ func BenchSettings(b *BenchConfig, configs []Configuration, loaded []BenchFile) 
 // that applies to none would run every configuration under the defaults
 // while its name in the table said otherwise.
 func modelsApply(configs []Configuration, loaded []BenchFile) error {
+	var problems []*catalog.Entry // the problems benchmarked, once each
+	languages := false            // a modelling language's file: no --model applies
+	for _, f := range loaded {
+		switch {
+		case f.Err != nil:
+		case f.Problem == nil:
+			languages = true
+		case !slices.Contains(problems, f.Problem):
+			problems = append(problems, f.Problem)
+		}
+	}
 	for _, cf := range configs {
 		v, ok := cf.Values["model"]
-		if !ok {
+		if !ok || slices.ContainsFunc(problems, func(p *catalog.Entry) bool { return slices.Contains(p.Models, v) }) {
 			continue
 		}
-		var names []string
-		found, models := false, false
-		for _, f := range loaded {
-			if f.Err != nil {
-				continue
+		if len(problems) == 0 {
+			if languages {
+				return fmt.Errorf("--model %s: the inputs are FlatZinc models, which it does not apply to (it names a puzzle problem's model)", v)
 			}
-			if f.Problem == nil {
-				models = true // a modelling language's: no --model applies
-				continue
-			}
-			if slices.Contains(names, f.Problem.Name) {
-				continue
-			}
-			names = append(names, f.Problem.Name)
-			found = found || slices.Contains(f.Problem.Models, v)
+			continue
 		}
-		if !found && len(names) == 0 && models {
-			return fmt.Errorf("--model %s: the inputs are FlatZinc models, which it does not apply to (it names a puzzle problem's model)", v)
-		}
-		if !found && len(names) > 0 {
-			var have []string
-			for _, n := range names {
-				p, _ := catalog.Lookup(n)
-				if len(p.Models) > 0 {
-					have = append(have, fmt.Sprintf("%s: %s", n, strings.Join(p.Models, ", ")))
-				} else {
-					have = append(have, n+": none")
-				}
+		have := make([]string, len(problems))
+		for i, p := range problems {
+			have[i] = p.Name + ": none"
+			if len(p.Models) > 0 {
+				have[i] = p.Name + ": " + strings.Join(p.Models, ", ")
 			}
-			return fmt.Errorf("--model %s is a model of none of the problems benchmarked (%s)", v, strings.Join(have, "; "))
 		}
+		return fmt.Errorf("--model %s is a model of none of the problems benchmarked (%s)", v, strings.Join(have, "; "))
 	}
 	return nil
 }
