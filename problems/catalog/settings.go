@@ -183,12 +183,12 @@ type MakeRequest struct {
 // may bound every generator alike.)
 func ParseMake(s *Settings, levels []string, aliases ...Alias) (MakeRequest, error) {
 	var req MakeRequest
+	noMin, err1 := ParseFlag(s, "no-minimize", ParseBool)
+	attempts, err2 := ParseFlag(s, "attempts", ParseRange(0, 1<<30))
+	if err := errors.Join(err1, err2); err != nil {
+		return req, err
+	}
 	if s.Flag("difficulty") == "" {
-		noMin, err1 := ParseFlag(s, "no-minimize", ParseBool)
-		attempts, err2 := ParseFlag(s, "attempts", ParseRange(0, 1<<30))
-		if err := errors.Join(err1, err2); err != nil {
-			return req, err
-		}
 		for _, f := range []struct {
 			name string
 			on   bool
@@ -199,8 +199,8 @@ func ParseMake(s *Settings, levels []string, aliases ...Alias) (MakeRequest, err
 		}
 		return req, nil
 	}
-	var errs [4]error
-	req.On = true
+	var errs [2]error
+	req.On, req.Minimize, req.Attempts = true, !noMin, attempts
 	req.Level, errs[0] = ParseFlag(s, "difficulty", func(v string) (int, error) {
 		for _, a := range aliases {
 			if a.Name == v {
@@ -220,11 +220,7 @@ func ParseMake(s *Settings, levels []string, aliases ...Alias) (MakeRequest, err
 		}
 		return k, nil
 	})
-	var noMin bool
-	noMin, errs[1] = ParseFlag(s, "no-minimize", ParseBool)
-	req.Minimize = !noMin
-	req.Limit, errs[2] = ParseFlag(s, "time-limit", ParseDuration)
-	req.Attempts, errs[3] = ParseFlag(s, "attempts", ParseRange(0, 1<<30))
+	req.Limit, errs[1] = ParseFlag(s, "time-limit", ParseDuration)
 	return req, errors.Join(errs[:]...)
 }
 
