@@ -275,8 +275,12 @@ func (t *facts) numberLits(s *Space, numOf []valueBits) {
 	}
 }
 
-// setLit records st as the state of x's value v, if v is numbered.
+// setLit records st as the state of x's value v, if the trail keeps
+// states (numberLits) and v is numbered.
 func (t *facts) setLit(x Var, v int32, st uint8) {
+	if t.lit == nil {
+		return
+	}
 	nb := t.numOf[x]
 	if uint32(v-nb.base) < uint32(nb.n) {
 		t.lit[v+nb.shift] = st
@@ -494,9 +498,7 @@ func (t *facts) book(s *Space, x Var) {
 		if v, ok := s.doms[x].Value(); ok && t.fixedAt[x] == never {
 			t.push(Fact{x, int32(v), true}, cause, lvl)
 			t.fixedAt[x], t.fixedTo[x] = int32(len(t.list)), int32(v)
-			if t.lit != nil {
-				t.setLit(x, int32(v), litSet)
-			}
+			t.setLit(x, int32(v), litSet)
 			removal = CauseDomain
 		}
 	}
@@ -508,18 +510,14 @@ func (t *facts) book(s *Space, x Var) {
 			v := int32(base + 64*k + b)
 			t.push(Fact{x, v, false}, removal, lvl)
 			t.removedAt[64*(int(s.off[x])+k)+b] = int32(len(t.list))
-			if t.lit != nil {
-				t.setLit(x, v, litGone)
-			}
+			t.setLit(x, v, litGone)
 		}
 	}
 	if t.fixedAt[x] == never {
 		if v, ok := s.doms[x].Value(); ok {
 			t.push(Fact{x, int32(v), true}, CauseDomain, lvl)
 			t.fixedAt[x], t.fixedTo[x] = int32(len(t.list)), int32(v)
-			if t.lit != nil {
-				t.setLit(x, int32(v), litSet)
-			}
+			t.setLit(x, int32(v), litSet)
 		}
 	}
 }
@@ -547,23 +545,19 @@ func (t *facts) close(s *Space) {
 		if f.Eq {
 			if t.fixedAt[f.X] == int32(k+1) {
 				t.fixedAt[f.X] = never
-				if t.lit != nil {
-					t.setLit(f.X, f.V, 0)
-				}
+				t.setLit(f.X, f.V, 0)
 			}
 			continue
 		}
 		bit := int(f.V) - s.doms[f.X].Base()
 		t.removedAt[64*int(s.off[f.X])+bit] = never
-		if t.lit != nil {
-			// A value removed after its variable was fixed to it (a
-			// wipe-out) is set again while the [x = v] below stays.
-			st := uint8(0)
-			if t.fixedAt[f.X] != never && t.fixedTo[f.X] == f.V {
-				st = litSet
-			}
-			t.setLit(f.X, f.V, st)
+		// A value removed after its variable was fixed to it (a wipe-out)
+		// is set again while the [x = v] below stays.
+		st := uint8(0)
+		if t.fixedAt[f.X] != never && t.fixedTo[f.X] == f.V {
+			st = litSet
 		}
+		t.setLit(f.X, f.V, st)
 	}
 	t.list, t.cause, t.level = t.list[:end], t.cause[:end], t.level[:end]
 	t.low = min(t.low, int32(end))
