@@ -92,6 +92,8 @@ func TestReadErrors(t *testing.T) {
 		{"id one-sided bar", "2a:0R,0,0,0", ErrSign, 1, 0},
 		{"json syntax", `{"size":2,`, ErrSyntax, 1, 0},
 		{"json unknown key", `{"size":2,"colour":1}`, ErrSyntax, 1, 0},
+		{"json key case", `{"size":2,"Less":[[0,0,0,1]]}`, ErrSyntax, 1, 0},
+		{"json repeated key", `{"size":2,"givens":[[1,0],[0,0]],"givens":[[2,0],[0,0]]}`, ErrSyntax, 1, 0},
 		{"json size", `{"size":0}`, ErrSize, 1, 0},
 		{"json givens rows", `{"size":2,"givens":[[0,0]]}`, ErrCount, 1, 0},
 		{"json given range", `{"size":2,"givens":[[0,3],[0,0]]}`, ErrGiven, 1, 0},

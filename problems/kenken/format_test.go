@@ -156,6 +156,8 @@ func TestReadErrors(t *testing.T) {
 		{"unknown start", "hello", ErrFormat, 1, 0},
 		{"json syntax", `{"size":2,`, ErrSyntax, 1, 0},
 		{"json unknown field", `{"size":1,"cages":[{"cells":[[0,0]],"target":1}],"colour":1}`, ErrSyntax, 1, 0},
+		{"json key case", `{"Size":1,"cages":[{"cells":[[0,0]],"target":1}]}`, ErrSyntax, 1, 0},
+		{"json repeated key in a cage", `{"size":1,"cages":[{"cells":[[0,0]],"target":1,"target":2}]}`, ErrSyntax, 1, 0},
 		{"json size", `{"size":99,"cages":[]}`, ErrSize, 1, 0},
 		{"json cell shape", `{"size":1,"cages":[{"cells":[[0,0,0]],"target":1}]}`, ErrCage, 1, 0},
 		{"json cell outside", `{"size":1,"cages":[{"cells":[[1,0]],"target":1}]}`, ErrCage, 1, 0},

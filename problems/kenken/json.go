@@ -3,7 +3,6 @@ package kenken
 import (
 	"encoding/json"
 	"fmt"
-	"strings"
 
 	"github.com/cspgo/csp/internal/textio"
 	"github.com/cspgo/csp/propagators/table"
@@ -28,13 +27,8 @@ func parseJSON(t string, line int) (*Puzzle, error) {
 		return &ParseError{Line: line, Err: err, Detail: fmt.Sprintf(format, args...)}
 	}
 	var j jsonPuzzle
-	dec := json.NewDecoder(strings.NewReader(t))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&j); err != nil {
-		return nil, fail(ErrSyntax, "%s", textio.JSONDetail(err))
-	}
-	if dec.More() {
-		return nil, fail(ErrSyntax, "text after the JSON object")
+	if detail := textio.DecodeObject(t, &j); detail != "" {
+		return nil, fail(ErrSyntax, "%s", detail)
 	}
 	n := j.Size
 	if n < 1 || n > MaxSize {

@@ -433,13 +433,8 @@ type jsonPuzzle struct {
 
 func parseJSON(t string, line int) (*Puzzle, error) {
 	var j jsonPuzzle
-	dec := json.NewDecoder(strings.NewReader(t))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&j); err != nil {
-		return nil, &ParseError{Line: line, Err: ErrSyntax, Detail: textio.JSONDetail(err)}
-	}
-	if dec.More() {
-		return nil, &ParseError{Line: line, Err: ErrSyntax, Detail: "text after the JSON object"}
+	if detail := textio.DecodeObject(t, &j); detail != "" {
+		return nil, &ParseError{Line: line, Err: ErrSyntax, Detail: detail}
 	}
 	n := j.Size
 	if n < 1 || n > MaxSize {
