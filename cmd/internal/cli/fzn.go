@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"io"
@@ -78,19 +79,18 @@ func fzn(e env, args []string) int {
 	if visited(fs, "n") {
 		s.Solutions = c.solutions
 	}
-	model, err := lang.Read(in)
-	if err != nil {
-		e.stderr.Printf("csp fzn: %s: %v\n", pos[0], err)
-		return 1
+	model, err := readWithin(ictx, lang, in)
+	var p catalog.Built
+	if err == nil {
+		p, err = model.Build(ictx, nil)
 	}
-	// Every write goes to e.stdout, which remembers its first error for
-	// Run to report: a failed write only ends the command, with status 1.
-	p, err := model.Build(ictx, nil)
 	if err != nil {
 		if stoppedBy(ictx, err) == csp.NotStopped {
 			e.stderr.Printf("csp fzn: %s: %v\n", pos[0], err)
 			return 1
 		}
+		// Every write goes to e.stdout, which remembers its first error
+		// for Run to report: a failed write only ends the command.
 		if err := lang.WriteStatus(e.stdout, catalog.Satisfy, catalog.SolveReport{}, s); err != nil {
 			return 1
 		}
@@ -140,3 +140,26 @@ Flags (MiniZinc's standard solver flags):
   -r SEED   random seed
   --learn none|nogoods|clauses  learning from failures (default: the model's search)
 `
+
+// readWithin reads a model from in, or returns ctx's cause once ctx is
+// done first: -t (and Ctrl-C) count from the start, and a model that is
+// long to parse or an input that stops arriving (standard input left
+// open) must not hold the command past them. The read goes on in a
+// goroutine of its own, which the end of the command leaves behind.
+func readWithin(ctx context.Context, lang *catalog.LanguageEntry, in io.Reader) (*catalog.Source, error) {
+	type read struct {
+		src *catalog.Source
+		err error
+	}
+	done := make(chan read, 1)
+	go func() {
+		src, err := lang.Read(in)
+		done <- read{src, err}
+	}()
+	select {
+	case r := <-done:
+		return r.src, r.err
+	case <-ctx.Done():
+		return nil, context.Cause(ctx)
+	}
+}

@@ -3,6 +3,7 @@ package cli
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -52,6 +53,20 @@ func TestFznTimeLimit(t *testing.T) {
 	status = Run([]string{"fzn", "-"}, strings.NewReader(pigeons(5)), &stdout, &stderr)
 	assert.Equal(t, 0, status)
 	assert.Equal(t, "=====UNSATISFIABLE=====\n", stdout.String())
+}
+
+// TestFznTimeLimitReading: -t also ends a read that does not end, an
+// input that stops arriving (a pipe left open) halfway through a model:
+// =====UNKNOWN=====, status 0, where the command waited for the rest.
+func TestFznTimeLimitReading(t *testing.T) {
+	r, w := io.Pipe()
+	defer w.Close()
+	go func() { _, _ = io.WriteString(w, "var 1..3: x :: output_var;\n") }()
+	var stdout, stderr strings.Builder
+	status := Run([]string{"fzn", "-t", "100", "-"}, r, &stdout, &stderr)
+	assert.Equal(t, 0, status, stderr.String())
+	assert.Equal(t, "=====UNKNOWN=====\n", stdout.String())
+	assert.Empty(t, stderr.String())
 }
 
 // TestFznParallel: -p gives a solution the checker accepted, the same for
