@@ -284,7 +284,8 @@ Flags of solve and count:
                                    problem's own flags, --alldiff among them,
                                    are listed there too)
   --var ` + pad(strings.Join(csp.VarSelectNames(), "|"), 26) + ` variable choice (default domwdeg; sudoku mindom;
-                                   skyscraper maxsd except at --visibility edge)
+                                   skyscraper maxsd except at --visibility edge;
+                                   futoshiki maxsd at 9x9, the adjacent variant aside)
   --val ` + pad(strings.Join(csp.ValSelectNames(), "|"), 26) + ` value choice (default min)
   --restarts ` + pad(strings.Join(csp.RestartNames(), "|"), 21) + ` restart policy, solve only (default luby)
   --restart-base N                 failures allowed before the first restart (default 100;
@@ -292,9 +293,11 @@ Flags of solve and count:
   --ties first|random              tie-breaking in the variable choice
                                    (default random with restarts, else first)
   --last-conflict                  branch again on the variable of the last failure
-                                   (default off; on for skyscraper with maxsd)
+                                   (default off; on for sudoku, and for skyscraper
+                                   and futoshiki with maxsd)
   --nogoods                        learn nogoods at restarts (with --restarts;
-                                   default off; on for skyscraper with maxsd)
+                                   default off; on for skyscraper and futoshiki
+                                   with maxsd)
   --learn ` + pad(strings.Join(csp.LearnNames(), "|"), 24) + ` learning from failures (default none):
                                    nogoods is --nogoods; clauses learns a clause
                                    per conflict (lazy clause generation), with
