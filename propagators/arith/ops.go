@@ -12,7 +12,10 @@ import (
 // not bounds(Z) consistent on domains with holes); Abs is domain
 // consistent on bitset domains. Each wakes on bound changes (Abs on every
 // change) and returns an error wrapping ErrVar, posting nothing, when a
-// variable is not in m.
+// variable is not in m. A variable may fill several positions (x / y = y,
+// x mod x = x, y^x = y): each is then checking too, failing once every
+// variable is assigned and the constraint does not hold (Div, Mod and Pow
+// rerun while their own narrowing changes a domain, see narrowed).
 
 // Mul constrains x·y = z for values of any sign. On bitset domains from
 // 0 it posts Times (domain consistent up to TimesLimit); otherwise it
@@ -115,7 +118,7 @@ func Div(m *csp.Model, x, y, z csp.Var) error {
 	if err := checkVars(m, x, y, z); err != nil {
 		return err
 	}
-	m.Post(&divProp{x, y, z, false}, domains.EventBounds, x, y, z)
+	m.Post(&divProp{x, y, z, false, repeated(x, y, z)}, domains.EventBounds, x, y, z)
 	return nil
 }
 
@@ -126,13 +129,36 @@ func Mod(m *csp.Model, x, y, z csp.Var) error {
 	if err := checkVars(m, x, y, z); err != nil {
 		return err
 	}
-	m.Post(&divProp{x, y, z, true}, domains.EventBounds, x, y, z)
+	m.Post(&divProp{x, y, z, true, repeated(x, y, z)}, domains.EventBounds, x, y, z)
 	return nil
 }
 
 type divProp struct {
 	x, y, z csp.Var
 	mod     bool
+	same    bool // a variable appears twice: see narrowed
+}
+
+// repeated reports whether a variable appears twice among x, y and z.
+func repeated(x, y, z csp.Var) bool { return x == y || x == z || y == z }
+
+// narrowed is the status of a run of Div, Mod or Pow that narrowed z's
+// bounds from x's and y's and left a variable unassigned. These narrow
+// only z (and take 0 out of y or x), never x or y from z, so what a run
+// removed gives it nothing more to do: Fixpoint. Unless a variable is
+// repeated: narrowing z then narrows, or assigns, x or y, which the run
+// read before, and the engine does not wake a propagator on its own
+// changes, so returning Fixpoint left Div(x, y, y) at x = -2, y = -2
+// (-2 / -2 is 1) unchecked, a wrong solution. NotFixpoint has the queue run
+// it again while it changes something: the last run sees the final
+// domains and, once x and y are assigned, assigns z their quotient,
+// remainder or power, failing if z (that is x or y) holds another value.
+// Without a repeated variable nothing changes: one field read.
+func narrowed(same bool) csp.Status {
+	if same {
+		return csp.NotFixpoint
+	}
+	return csp.Fixpoint
 }
 
 func (p *divProp) Propagate(s *csp.Space) csp.Status {
@@ -169,7 +195,7 @@ func (p *divProp) Propagate(s *csp.Space) csp.Status {
 		if !s.RemoveBelow(p.z, lo) || !s.RemoveAbove(p.z, hi) {
 			return csp.Failed
 		}
-		return csp.Fixpoint
+		return narrowed(p.same)
 	}
 	lo, hi := domains.MaxInt, domains.MinInt
 	for _, part := range [2][2]int{{ylo, min(yhi, -1)}, {max(ylo, 1), yhi}} {
@@ -185,7 +211,7 @@ func (p *divProp) Propagate(s *csp.Space) csp.Status {
 	if !s.RemoveBelow(p.z, lo) || !s.RemoveAbove(p.z, hi) {
 		return csp.Failed
 	}
-	return csp.Fixpoint
+	return narrowed(p.same)
 }
 
 func (p *divProp) Name() string {
@@ -361,11 +387,14 @@ func Pow(m *csp.Model, x, y, z csp.Var) error {
 	if err := checkVars(m, x, y, z); err != nil {
 		return err
 	}
-	m.Post(&powProp{x, y, z}, domains.EventBounds, x, y, z)
+	m.Post(&powProp{x, y, z, repeated(x, y, z)}, domains.EventBounds, x, y, z)
 	return nil
 }
 
-type powProp struct{ x, y, z csp.Var }
+type powProp struct {
+	x, y, z csp.Var
+	same    bool // a variable appears twice: see narrowed
+}
 
 // pow returns a^k, and false when it is beyond MaxInt in magnitude.
 func pow(a, k int) (int, bool) {
@@ -421,7 +450,7 @@ func (p *powProp) Propagate(s *csp.Space) csp.Status {
 	if !s.RemoveBelow(p.z, lo) || !s.RemoveAbove(p.z, hi) {
 		return csp.Failed
 	}
-	return csp.Fixpoint
+	return narrowed(p.same)
 }
 
 // inverse propagates z = 1 div x^-k for k < 0: x is not 0, and z lies
@@ -451,7 +480,7 @@ func (p *powProp) inverse(s *csp.Space, k int) csp.Status {
 	if xlo == xhi {
 		return csp.Entailed // one value of x, one of z
 	}
-	return csp.Fixpoint
+	return narrowed(p.same)
 }
 
 func (p *powProp) Name() string { return "arith/pow" }

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cspgo/csp/csp"
+	"github.com/cspgo/csp/domains"
 	"github.com/cspgo/csp/internal/proptest"
 	"github.com/cspgo/csp/propagators/arith"
 )
@@ -87,4 +88,42 @@ func TestOpsOnIntervals(t *testing.T) {
 	require.True(t, s.Propagate())
 	assert.Equal(t, "{2800..3000}", s.Dom(x).String())
 	assert.Equal(t, "{5}", s.Dom(y).String())
+}
+
+// BenchmarkOps times one search node on a chain of 9 variables linked by
+// Div (by 1..2), Mod (by 50..200, from 0..100) and Pow (to the power 1),
+// none of them with a repeated variable: removing x0's largest value moves
+// a bound down the chain. On bitsets (-100..100) and on intervals.
+func BenchmarkOps(b *testing.B) {
+	for _, bc := range []struct {
+		name string
+		post func(m *csp.Model, x, z csp.Var) error
+	}{
+		{"div", func(m *csp.Model, x, z csp.Var) error { return arith.Div(m, x, m.NewIntVar(1, 2, "y"), z) }},
+		{"mod", func(m *csp.Model, x, z csp.Var) error { return arith.Mod(m, x, m.NewIntVar(50, 200, "y"), z) }},
+		{"pow", func(m *csp.Model, x, z csp.Var) error { return arith.Pow(m, x, m.NewIntVar(1, 1, "k"), z) }},
+	} {
+		for _, wide := range []bool{false, true} {
+			name := bc.name + "/bitset"
+			if wide {
+				name = bc.name + "/interval"
+			}
+			b.Run(name, func(b *testing.B) {
+				m := csp.NewModel()
+				newVar := func(lo, hi int) csp.Var {
+					if wide {
+						return m.NewVar(domains.Interval(lo, hi), "x")
+					}
+					return m.NewIntVar(lo, hi, "x")
+				}
+				xs := []csp.Var{newVar(0, 100)}
+				for i := 1; i < 9; i++ {
+					xs = append(xs, newVar(-100, 100))
+					require.NoError(b, bc.post(m, xs[i-1], xs[i]))
+				}
+				s := benchSpace(b, m)
+				proptest.RunNode(b, s, xs[0], s.Max(xs[0]))
+			})
+		}
+	}
 }
