@@ -48,8 +48,9 @@ func ParseStrength(name string) (Strength, error) {
 var (
 	// ErrStrength: a strength that is not Value, Hidden or GAC.
 	ErrStrength = errors.New("alldiff: unknown strength")
-	// ErrVars: a variable not in the model, or for PostPermutationMatrix
-	// a grid that is not square or a value outside 0..domains.MaxValue.
+	// ErrVars: a variable not in the model, a domain that is not a bitset
+	// from 0 (Post, with csp.ErrWords), or for PostPermutationMatrix a
+	// grid that is not square or a value outside 0..domains.MaxValue.
 	ErrVars = errors.New("alldiff: invalid variables")
 )
 
@@ -58,8 +59,12 @@ var (
 // variable listed twice cannot differ from itself: the model then fails
 // once it is assigned.
 //
-// Post returns an error wrapping ErrStrength for an unknown strength and
-// one wrapping ErrVars when a variable is not in m; it posts nothing then.
+// Post returns an error wrapping ErrStrength for an unknown strength, one
+// wrapping ErrVars when a variable is not in m, and one wrapping both
+// ErrVars and csp.ErrWords ("not a bitset domain from 0") when a
+// variable's domain is not a bitset from 0 (values 0..domains.MaxValue):
+// negative values, an offset domain past MaxValue or an interval are
+// refused, whatever the number of variables; it posts nothing then.
 // (An unknown strength is an error rather than GAC, so that a value read
 // from a file or a flag never silently buys the most expensive filtering.)
 func Post(m *csp.Model, vars []csp.Var, s Strength) error {

@@ -62,8 +62,12 @@ const MaxDistinctValues = 16
 // A variable listed twice makes the group unsatisfiable (it would have to
 // differ from itself), which the first propagation reports.
 //
-// It returns an error wrapping ErrLinear when a variable is not in m, and
-// one wrapping ErrStrength for an unknown strength; it posts nothing then.
+// It returns an error wrapping ErrLinear when a variable is not in m, one
+// wrapping both ErrLinear and csp.ErrWords ("not a bitset domain from 0")
+// when a variable's domain is not a bitset from 0 (values
+// 0..domains.MaxValue: negative values, an offset domain past MaxValue or
+// an interval; Post and PostSum take any domain), and one wrapping
+// ErrStrength for an unknown strength; it posts nothing then.
 func PostDistinctSum(m *csp.Model, vars []csp.Var, sum int, s Strength) error {
 	if err := m.CheckWords(vars...); err != nil {
 		return fmt.Errorf("%w: %w", ErrLinear, err)

@@ -38,7 +38,9 @@ func ParseRel(s string) (Rel, error) {
 var (
 	// ErrLinear: a constraint that cannot be posted (coefficients and
 	// variables of different lengths, a variable not in the model, an
-	// unknown relation, coefficients so large that a sum could overflow).
+	// unknown relation, coefficients so large that a sum could overflow;
+	// for PostDistinctSum, with csp.ErrWords, a domain that is not a
+	// bitset from 0).
 	ErrLinear = errors.New("linear: invalid constraint")
 	// ErrStrength: a strength that is not Bounds or GAC.
 	ErrStrength = errors.New("linear: unknown strength")
