@@ -95,14 +95,17 @@ func (b *BFS) Stats() Stats {
 	return st
 }
 
-// Run searches for solutions and calls onSolution with the space at each
-// one, in level order (read it, do not keep it). It stops when onSolution
+// Run searches for solutions and calls onSolution (nil for none) with the
+// space at each one, in level order (read it, do not keep it). It stops when onSolution
 // returns false, after maxSolutions solutions (0: no cap), at a limit of
 // the options, when the frontier would outgrow its cap (FrontierLimit), or
 // when ctx is done. Statistics count each child made as a node, each
 // child whose propagation fails as a failure, and PeakDepth is the
 // deepest level reached.
 func (b *BFS) Run(ctx context.Context, maxSolutions int64, onSolution func(*Space) bool) Result {
+	if onSolution == nil {
+		onSolution = anySolution
+	}
 	e := b.e
 	sp := e.space
 	start := time.Now()

@@ -91,7 +91,7 @@ func Optimize(ctx context.Context, m *Model, opts Options, obj Objective, onSolu
 	defer cancel()
 	opts.TimeLimit = 0
 	opts.bound = &boundProp{x: obj.Var, maximize: obj.Maximize}
-	if opts.Decisions != nil && !slices.Contains(opts.Decisions, obj.Var) {
+	if len(opts.Decisions) > 0 && !slices.Contains(opts.Decisions, obj.Var) {
 		// A solution must fix the objective: branch on it last.
 		opts.Decisions = append(slices.Clone(opts.Decisions), obj.Var)
 	}

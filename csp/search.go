@@ -3,6 +3,7 @@ package csp
 import (
 	"context"
 	"errors"
+	"fmt"
 	"iter"
 	"math/bits"
 	"math/rand/v2"
@@ -134,7 +135,14 @@ type Options struct {
 	FailLimit int64 // stop after this many failures (0: none)
 	TimeLimit time.Duration
 	SaveMode  SaveMode // how the space undoes branches (default Copying)
-	Decisions []Var    // variables to branch on (default: all)
+	// Decisions are the variables to branch on (nil or empty: all). The
+	// others are not branched on: a solution assigns the decisions, and
+	// a variable that propagation leaves with several values keeps them
+	// (Result.Solution gives its smallest), so list every variable, or
+	// model so that the decisions fix the rest, for solutions of the
+	// whole model. A variable not in the model is a caller's mistake:
+	// NewSearch panics, naming it.
+	Decisions []Var
 	// CopyBudget is the bytes of snapshots Copying may keep before the
 	// deeper levels are trailed (Space.SetCopyBudget): 0 means
 	// DefaultCopyBudget, negative no bound; with MaxMemory, at most half
@@ -173,7 +181,8 @@ type Options struct {
 	// assigns every variable of every phase. A variable in several phases
 	// belongs to the first for its value choice. MaxDensity and
 	// ValDensity act as MinDomain and ValMin in a phase. Nogoods and
-	// restarts apply as without phases.
+	// restarts apply as without phases. A variable not in the model is a
+	// panic, as for Decisions.
 	Phases []Phase
 	// MaxFrontier caps the open nodes a breadth-first search keeps at
 	// once (0: as many as DefaultFrontierBytes holds); the search stops
@@ -265,8 +274,11 @@ type step struct {
 
 // Search is a depth-first search engine over one Space. It keeps its space,
 // weights and random state between calls to Run: a Run that stopped (at a
-// solution, a cap or a limit) is continued by the next one, which never
-// reports a solution twice; make a new Search to start afresh.
+// solution, a cap, the time limit or its context) is continued by the
+// next one, which never reports a solution twice; make a new Search to
+// start afresh. NodeLimit and FailLimit count the nodes and failures of
+// the search since it was made or Reset, over all its Runs: once one is
+// reached, every later Run stops at once.
 type Search struct {
 	space     *Space
 	opts      Options
@@ -328,6 +340,10 @@ func NewSearch(m *Model, opts Options) *Search {
 // searches so; a caller that makes its own search under a deadline
 // should too.
 func NewSearchContext(ctx context.Context, m *Model, opts Options) (*Search, error) {
+	checkOptionVars(m, opts)
+	if len(opts.Decisions) == 0 {
+		opts.Decisions = nil // empty is all, as nil
+	}
 	if opts.RestartBase <= 0 {
 		opts.RestartBase = 100
 	}
@@ -391,6 +407,30 @@ func NewSearchContext(ctx context.Context, m *Model, opts Options) (*Search, err
 	e.conflict = -1
 	e.restartBudget = e.budget()
 	return e, nil
+}
+
+// anySolution is the onSolution of a Run given none: go on.
+func anySolution(*Space) bool { return true }
+
+// checkOptionVars panics, naming the option, when opts lists a variable
+// not in m: a caller's mistake, as an index out of range is, found before
+// it is used as one.
+func checkOptionVars(m *Model, opts Options) {
+	bad := func(where string, x Var) {
+		panic(fmt.Sprintf("csp: Options.%s is variable %d, not in the model (%d variables)", where, x, m.NumVars()))
+	}
+	for i, x := range opts.Decisions {
+		if !m.Has(x) {
+			bad(fmt.Sprintf("Decisions[%d]", i), x)
+		}
+	}
+	for k, ph := range opts.Phases {
+		for i, x := range ph.Vars {
+			if !m.Has(x) {
+				bad(fmt.Sprintf("Phases[%d].Vars[%d]", k, i), x)
+			}
+		}
+	}
 }
 
 // Reset returns the search to where NewSearch left it: the space back at
@@ -558,9 +598,9 @@ func (e *Search) limit(ctx context.Context, done <-chan struct{}, deadline time.
 	return NotStopped
 }
 
-// Run searches for solutions and calls onSolution with the space at each
-// one (domains all assigned on the decision variables; read it, do not keep
-// it). It stops when onSolution returns false, after maxSolutions solutions
+// Run searches for solutions and calls onSolution (nil for none) with the
+// space at each one (domains all assigned on the decision variables; read
+// it, do not keep it). It stops when onSolution returns false, after maxSolutions solutions
 // (0: no cap), at a limit, or when ctx is done. Restarts apply only when
 // maxSolutions is 1 (counting or listing with restarts would revisit
 // solutions), or with Learn LearnClauses, whose counts keep the solutions
@@ -583,6 +623,9 @@ func (e *Search) RunInto(ctx context.Context, maxSolutions int64, onSolution fun
 // kinds' counts into kinds' when they have room (RunInto).
 func (e *Search) run(ctx context.Context, maxSolutions int64, onSolution func(*Space) bool, into []int, kinds []KindStats) Result {
 	start := time.Now()
+	if onSolution == nil {
+		onSolution = anySolution
+	}
 	sp := e.space
 	// Restarts would revisit solutions when counting, except with
 	// learned clauses, whose restarts keep the levels that record the

@@ -276,6 +276,49 @@ func TestRunContinues(t *testing.T) {
 	}
 }
 
+// TestOptionVarsChecked: a variable not in the model, in Decisions or a
+// phase, is a panic that names the option, before the search uses it as
+// an index; an empty Decisions list is every variable, as nil is.
+func TestOptionVarsChecked(t *testing.T) {
+	m, q := queens(t, 6)
+	for _, c := range []struct {
+		opts csp.Options
+		want string
+	}{
+		{csp.Options{Decisions: []csp.Var{q[0], 7}}, "Options.Decisions[1] is variable 7, not in the model (6 variables)"},
+		{csp.Options{Decisions: []csp.Var{-1}}, "Options.Decisions[0] is variable -1"},
+		{csp.Options{Phases: []csp.Phase{{Vars: q[:2]}, {Vars: []csp.Var{q[3], 9}}}}, "Options.Phases[1].Vars[1] is variable 9"},
+		{csp.Options{Learn: csp.LearnClauses, Decisions: []csp.Var{6}}, "Options.Decisions[0] is variable 6"},
+	} {
+		var got any
+		func() {
+			defer func() { got = recover() }()
+			csp.Solve(context.Background(), m, c.opts)
+		}()
+		require.IsType(t, "", got, c.want)
+		assert.Contains(t, got, "csp: "+c.want)
+	}
+	all := csp.Count(context.Background(), m, csp.Options{}, 0)
+	empty := csp.Count(context.Background(), m, csp.Options{Decisions: []csp.Var{}}, 0)
+	assert.Equal(t, int64(4), all.Solutions)
+	assert.Equal(t, all.Solutions, empty.Solutions)
+	r, err := csp.Optimize(context.Background(), m, csp.Options{Decisions: []csp.Var{}}, csp.Objective{Var: q[0], Maximize: true}, nil)
+	require.NoError(t, err)
+	assert.Equal(t, 4, r.Solution[q[0]], "every queen placed, the first as high as it goes")
+}
+
+// TestRunNilCallback: Run and BFS's Run take a nil onSolution as one that
+// goes on.
+func TestRunNilCallback(t *testing.T) {
+	m, _ := queens(t, 6)
+	r := csp.NewSearch(m, csp.Options{}).Run(context.Background(), 0, nil)
+	assert.Equal(t, int64(4), r.Solutions)
+	assert.True(t, r.Complete)
+	b := csp.NewBFS(m, csp.Options{})
+	r = b.Run(context.Background(), 0, nil)
+	assert.Equal(t, int64(4), r.Solutions)
+}
+
 func TestEmptyInitialDomain(t *testing.T) {
 	m := csp.NewModel()
 	m.NewVar(domains.Range(1, 0), "empty")
