@@ -350,7 +350,8 @@ type learner struct {
 	inc        float64
 	phase      []int32
 	phased     []bool
-	reduceAt   int64 // conflicts at the next reduction
+	order      *litOrder // LiteralActivity's, else nil
+	reduceAt   int64     // conflicts at the next reduction
 	reduces    int64
 	// Glucose restarts: the moving averages of the learned clauses' LBDs
 	// and the conflicts since the last restart.
@@ -390,6 +391,9 @@ func (e *Search) startLearning() {
 	n := len(sp.doms)
 	l.act, l.inc = make([]float64, n), 1
 	l.phase, l.phased = make([]int32, n), make([]bool, n)
+	if e.opts.Var == LiteralActivity {
+		l.order = newLitOrder(e)
+	}
 	l.reduceAt = learnBase
 	l.lbdFast, l.lbdSlow = newEMA(glucoseFast), newEMA(glucoseSlow)
 }
@@ -397,6 +401,9 @@ func (e *Search) startLearning() {
 // reset forgets the clauses, activities and phases.
 func (l *learner) reset() {
 	l.db.reset()
+	if l.order != nil {
+		l.order.reset()
+	}
 	clear(l.act)
 	clear(l.phased)
 	l.inc = 1
@@ -672,6 +679,11 @@ func (e *Search) analyse() (lits []Fact, back, at int, lbd int32, ok bool) {
 			return
 		}
 		l.bump(f.X)
+		if l.order != nil {
+			if c, ok := l.db.code(f); ok {
+				l.order.bump(c >> 1)
+			}
+		}
 		if t.level[pos] == level {
 			pathC++
 		} else {
@@ -733,6 +745,9 @@ func (e *Search) analyse() (lits []Fact, back, at int, lbd int32, ok bool) {
 		}
 	}
 	l.inc *= activityGrow
+	if l.order != nil {
+		l.order.inc *= activityGrow
+	}
 	return l.lits, back, int(level), lbd, true
 }
 
@@ -741,6 +756,9 @@ func (l *learner) bytes() int64 {
 	n := l.db.bytes() + 4*int64(cap(l.stamp)+cap(l.levels)+cap(l.phase)+cap(l.inClause)+cap(l.removable)+cap(l.poison)) +
 		4*int64(cap(l.reasonAt)+cap(l.reasonEnd)) +
 		8*int64(cap(l.act)) + int64(unsafe.Sizeof(Fact{}))*int64(cap(l.confl)+cap(l.below)+cap(l.reason)+cap(l.lits)+cap(l.rstack)+cap(l.reasons))
+	if l.order != nil {
+		n += l.order.bytes()
+	}
 	return n + int64(cap(l.phased))
 }
 
@@ -779,6 +797,11 @@ func (e *Search) backjump(target int) {
 		for _, f := range t.list[t.start[target]:] {
 			if f.Eq {
 				l.phase[f.X], l.phased[f.X] = f.V, true
+			}
+			if l.order != nil {
+				if c, ok := l.db.code(f); ok {
+					l.order.undone(c >> 1)
+				}
 			}
 		}
 	}

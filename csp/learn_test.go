@@ -132,7 +132,7 @@ func learnCases() []learnCase {
 
 func learnOptions() []csp.Options {
 	var out []csp.Options
-	for _, v := range []csp.VarSelect{csp.InputOrder, csp.MinDomain, csp.Activity} {
+	for _, v := range []csp.VarSelect{csp.InputOrder, csp.MinDomain, csp.Activity, csp.LiteralActivity} {
 		for _, r := range []csp.Restart{csp.NoRestarts, csp.Luby, csp.Glucose} {
 			for _, mode := range []csp.SaveMode{csp.Copying, csp.Trailing} {
 				out = append(out, csp.Options{Var: v, Val: csp.ValSplit, Restarts: r, RestartBase: 3, SaveMode: mode,
@@ -348,8 +348,8 @@ func TestLearnNogoodsIsNogoods(t *testing.T) {
 }
 
 // TestLearnMemoryAndActivityAlone: the learned clauses count in
-// MaxMemory (a small bound stops a search that learns), and Activity
-// without clause learning searches as DomWDeg does.
+// MaxMemory (a small bound stops a search that learns), and Activity and
+// LiteralActivity without clause learning search as DomWDeg does.
 func TestLearnMemoryAndActivityAlone(t *testing.T) {
 	ctx := context.Background()
 	m := pigeons(t, 9, 8)
@@ -360,10 +360,12 @@ func TestLearnMemoryAndActivityAlone(t *testing.T) {
 	assert.Less(t, capped.Stats.LearnedClauses, free.Stats.LearnedClauses)
 
 	q, _ := queens(t, 8)
-	a := csp.Count(ctx, q, csp.Options{Var: csp.Activity}, 0)
 	w := csp.Count(ctx, q, csp.Options{Var: csp.DomWDeg}, 0)
-	assert.Equal(t, int64(92), a.Solutions)
-	assert.Equal(t, w.Stats.Nodes, a.Stats.Nodes)
+	for _, v := range []csp.VarSelect{csp.Activity, csp.LiteralActivity} {
+		a := csp.Count(ctx, q, csp.Options{Var: v}, 0)
+		assert.Equal(t, int64(92), a.Solutions, v)
+		assert.Equal(t, w.Stats.Nodes, a.Stats.Nodes, v)
+	}
 }
 
 // TestLearnDecisionsAndPhases: with a subset of decision variables, or
@@ -372,8 +374,10 @@ func TestLearnDecisionsAndPhases(t *testing.T) {
 	ctx := context.Background()
 	m, q := queens(t, 7)
 	for name, o := range map[string]csp.Options{
-		"decisions": {Decisions: q[:5]},
-		"phases":    {Phases: []csp.Phase{{Vars: q[3:], Var: csp.MinDomain, Val: csp.ValMax}, {Vars: q[:3], Var: csp.Activity}}},
+		"decisions":         {Decisions: q[:5]},
+		"phases":            {Phases: []csp.Phase{{Vars: q[3:], Var: csp.MinDomain, Val: csp.ValMax}, {Vars: q[:3], Var: csp.Activity}}},
+		"literal decisions": {Decisions: q[2:], Var: csp.LiteralActivity},
+		"literal phases":    {Phases: []csp.Phase{{Vars: q[4:], Var: csp.LiteralActivity}, {Vars: q[:4], Var: csp.MinDomain}}, Var: csp.LiteralActivity},
 	} {
 		off := csp.Count(ctx, m, o, 0)
 		o.Learn = csp.LearnClauses

@@ -47,6 +47,17 @@ const (
 	// domain, else Val's. Without clause learning there is no analysis
 	// to bump from: it acts as DomWDeg.
 	Activity
+	// LiteralActivity chooses a literal, not a variable: the value v of
+	// an unfixed x whose [x = v] has the highest activity, branching x =
+	// v, then x != v, as a SAT solver chooses a Boolean of the direct
+	// encoding (Options.Learn LearnClauses: each value of a fact met in
+	// conflict analysis gains the bump, decayed as Activity's). Values
+	// that a propagator makes one (Aliaser: a channel's two views) share
+	// one activity. Ties, and the choice before any conflict, go to the
+	// first variable and value. The variable of LastConflict keeps its
+	// turn, on its most active value; with Phases it acts as Activity, and
+	// without clause learning as DomWDeg.
+	LiteralActivity
 )
 
 // ValSelect picks how to split the chosen variable's domain.
@@ -476,6 +487,9 @@ func (e *Search) setPhases(m *Model, phases []Phase) {
 		if ph.Val == ValDensity {
 			ph.Val = ValMin
 		}
+		if ph.Var == LiteralActivity { // a phase chooses among its variables
+			ph.Var = Activity
+		}
 		ph.Vars = slices.Clone(ph.Vars)
 		e.phases[i] = ph
 		for _, x := range ph.Vars {
@@ -489,6 +503,9 @@ func (e *Search) setPhases(m *Model, phases []Phase) {
 	// Density choices read the whole decision list: off with phases.
 	if e.opts.Var == MaxDensity {
 		e.opts.Var = MinDomain
+	}
+	if e.opts.Var == LiteralActivity {
+		e.opts.Var = Activity
 	}
 	if e.opts.Val == ValDensity {
 		e.opts.Val = ValMin
@@ -848,6 +865,15 @@ func (e *Search) selectVar() Var {
 	if e.opts.Var == Activity {
 		return e.pick(e.decisions, Activity)
 	}
+	if e.opts.Var == LiteralActivity {
+		if l := e.cl; l != nil && l.order != nil {
+			if x, v, ok := l.order.pick(sp, l.db); ok {
+				e.picked = v
+				return x
+			}
+		}
+		return e.pick(e.decisions, Activity) // every value decided: check
+	}
 	if e.opts.Var == MaxDensity {
 		if x, v := e.densityPick(-1); x >= 0 {
 			e.picked = v
@@ -878,7 +904,7 @@ func (e *Search) selectPhase() Var {
 // assigned.
 func (e *Search) pick(vars []Var, sel VarSelect) Var {
 	sp := e.space
-	if sel == Activity {
+	if sel == Activity || sel == LiteralActivity {
 		if e.cl != nil {
 			return e.pickActivity(vars)
 		}
@@ -1036,6 +1062,12 @@ func (e *Search) selectValue(x Var) frame {
 	d := &e.space.doms[x]
 	if e.opts.Var == MaxDensity && e.picked >= 0 {
 		return e.fit(d, frame{x: x, v: e.picked})
+	}
+	if l := e.cl; e.opts.Var == LiteralActivity && l != nil && l.order != nil {
+		if e.picked >= 0 {
+			return frame{x: x, v: e.picked}
+		}
+		return frame{x: x, v: l.order.best(d, x, l.db)} // the last conflict's
 	}
 	// ValDensity, or MaxDensity on the last conflict's variable.
 	if e.opts.Var == MaxDensity || e.opts.Val == ValDensity {

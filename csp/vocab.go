@@ -14,7 +14,7 @@ import (
 // of bench's configuration names and of the documentation, so each list is
 // spelled here once and everything else is made from it.
 var (
-	varSelectNames = enum.Names{"input", "mindom", "domwdeg", "maxsd", "activity"}
+	varSelectNames = enum.Names{"input", "mindom", "domwdeg", "maxsd", "activity", "literal"}
 	valSelectNames = enum.Names{"min", "max", "split", "random", "density", "median", "reverse-split"}
 	restartNames   = enum.Names{"none", "luby", "geometric", "glucose"}
 	saveModeNames  = enum.Names{"copying", "trailing"}
@@ -50,7 +50,7 @@ func parseName[T ~uint8](names enum.Names, kind, s string) (T, error) {
 }
 
 // String returns the variable order's name: input, mindom, domwdeg,
-// maxsd or activity (VarSelect(n) for a value outside the list).
+// maxsd, activity or literal (VarSelect(n) for a value outside the list).
 func (v VarSelect) String() string { return varSelectNames.Name("VarSelect", int(v)) }
 
 // ParseVarSelect returns the variable order named s, one of

@@ -25,7 +25,7 @@ type vocabulary struct {
 var vocabularies = []vocabulary{
 	{
 		kind:   "variable order",
-		values: []fmt.Stringer{csp.InputOrder, csp.MinDomain, csp.DomWDeg, csp.MaxDensity, csp.Activity},
+		values: []fmt.Stringer{csp.InputOrder, csp.MinDomain, csp.DomWDeg, csp.MaxDensity, csp.Activity, csp.LiteralActivity},
 		names:  csp.VarSelectNames,
 		parse:  func(s string) (fmt.Stringer, error) { return csp.ParseVarSelect(s) },
 	},
@@ -67,7 +67,7 @@ func TestVocabularyNames(t *testing.T) {
 		kind string
 		want []string
 	}{
-		{"variable order", []string{"input", "mindom", "domwdeg", "maxsd", "activity"}},
+		{"variable order", []string{"input", "mindom", "domwdeg", "maxsd", "activity", "literal"}},
 		{"value order", []string{"min", "max", "split", "random", "density", "median", "reverse-split"}},
 		{"restart policy", []string{"none", "luby", "geometric", "glucose"}},
 		{"save mode", []string{"copying", "trailing"}},
@@ -127,7 +127,7 @@ func TestVocabularyUnknown(t *testing.T) {
 func TestParseVarSelectMessage(t *testing.T) {
 	_, err := csp.ParseVarSelect("domwdg")
 	require.Error(t, err)
-	assert.EqualError(t, err, `csp: unknown variable order "domwdg": want input, mindom, domwdeg, maxsd or activity`)
+	assert.EqualError(t, err, `csp: unknown variable order "domwdg": want input, mindom, domwdeg, maxsd, activity or literal`)
 }
 
 // Values outside the lists still print, as Kind(n), and do not parse back.

@@ -52,6 +52,14 @@ func Inverse(m *csp.Model, xs, ys []csp.Var, base int) error {
 			return fmt.Errorf("%w: %w", ErrInverse, err)
 		}
 	}
+	p := newInverse(xs, ys, base)
+	p.all()
+	m.Post(p, domains.EventDomain, p.vars...)
+	return nil
+}
+
+// newInverse makes the propagator of Inverse for checked arguments.
+func newInverse(xs, ys []csp.Var, base int) *inverse {
 	n := len(xs)
 	width := domains.WordsFor(base + n - 1)
 	p := &inverse{
@@ -77,9 +85,7 @@ func Inverse(m *csp.Model, xs, ys []csp.Var, base int) error {
 			}
 		}
 	}
-	p.all()
-	m.Post(p, domains.EventDomain, p.vars...)
-	return nil
+	return p
 }
 
 // hasRepeats reports whether a variable is listed twice in vars, in
@@ -256,4 +262,14 @@ func (p *inverse) Clone() csp.Propagator {
 	c.seen = make([][]uint64, len(p.seen))
 	c.all()
 	return &c
+}
+
+// Aliases names the literals the constraint makes one (csp.Aliaser):
+// [xs[i] = j+base] and [ys[j] = i+base], for every i and j.
+func (p *inverse) Aliases(yield func(x csp.Var, v int, y csp.Var, w int)) {
+	for i := range p.n {
+		for j := range p.n {
+			yield(p.vars[i], j+p.base, p.vars[p.n+j], i+p.base)
+		}
+	}
 }

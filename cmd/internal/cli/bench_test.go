@@ -97,7 +97,7 @@ func TestBenchBadInput(t *testing.T) {
 	assert.Contains(t, r.stderr, "--model rowcol: the inputs are FlatZinc models")
 	r = runCSP(t, "", "bench", "--var", "fastest", tiny[0])
 	assert.Equal(t, 2, r.code)
-	assert.Contains(t, r.stderr, `invalid value "fastest" for flag -var: want input, mindom, domwdeg, maxsd, activity or annotated`)
+	assert.Contains(t, r.stderr, `invalid value "fastest" for flag -var: want input, mindom, domwdeg, maxsd, activity, literal or annotated`)
 	r = runCSP(t, "", "bench", "--visibility", "psychic", tiny[0])
 	assert.Equal(t, 2, r.code)
 	assert.Contains(t, r.stderr, `"psychic"`)

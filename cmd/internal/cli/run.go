@@ -285,7 +285,9 @@ Flags of solve and count:
                                    are listed there too)
   --var ` + pad(strings.Join(csp.VarSelectNames(), "|"), 26) + ` variable choice (default domwdeg; sudoku mindom;
                                    skyscraper maxsd except at --visibility edge;
-                                   futoshiki maxsd at 9x9, the adjacent variant aside)
+                                   futoshiki maxsd at 9x9, the adjacent variant aside;
+                                   activity and literal: VSIDS over variables or
+                                   values, with --learn clauses)
   --val ` + pad(strings.Join(csp.ValSelectNames(), "|"), 26) + ` value choice (default min)
   --restarts ` + pad(strings.Join(csp.RestartNames(), "|"), 21) + ` restart policy, solve only (default luby)
   --restart-base N                 failures allowed before the first restart (default 100;
@@ -302,7 +304,7 @@ Flags of solve and count:
                                    nogoods is --nogoods; clauses learns a clause
                                    per conflict (lazy clause generation), with
                                    restarts when counting too; pair with --var
-                                   activity
+                                   activity or literal
   --save ` + pad(strings.Join(csp.SaveModeNames(), "|"), 25) + ` how the search undoes a branch (default copying)
   --order ` + pad(strings.Join(csp.OrderNames(), "|"), 24) + ` search order, solve and count only: depth first
                                    (default) or breadth first, level by level (no
