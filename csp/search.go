@@ -617,11 +617,11 @@ func (e *Search) limit(ctx context.Context, done <-chan struct{}, deadline time.
 
 // Run searches for solutions and calls onSolution (nil for none) with the
 // space at each one (domains all assigned on the decision variables; read
-// it, do not keep it). It stops when onSolution returns false, after maxSolutions solutions
-// (0: no cap), at a limit, or when ctx is done. Restarts apply only when
-// maxSolutions is 1 (counting or listing with restarts would revisit
-// solutions), or with Learn LearnClauses, whose counts keep the solutions
-// found out of reach (see Search.block).
+// it, do not keep it). It stops when onSolution returns false, after
+// maxSolutions solutions (0: no cap), at a limit, or when ctx is done.
+// Restarts apply only when maxSolutions is 1 (counting or listing with
+// restarts would revisit solutions), or with Learn LearnClauses, whose
+// counts keep the solutions found out of reach (see Search.block).
 func (e *Search) Run(ctx context.Context, maxSolutions int64, onSolution func(*Space) bool) Result {
 	return e.run(ctx, maxSolutions, onSolution, nil, nil)
 }
