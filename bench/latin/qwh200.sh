@@ -17,8 +17,10 @@
 # csp solve latin FILE --timeout 60s, nothing else) and checks every
 # answer; this script sums its rows up. An unsolved instance counts as the
 # limit in the medians. Environment: CSP (our binary; default: built from
-# this tree), TIMEOUT and SAT_TIMEOUT (default 60s), and KINDS / ORDERS to
-# run a subset (e.g. KINDS=peak ORDERS=35).
+# this tree), TIMEOUT and SAT_TIMEOUT (default 60s), KINDS / ORDERS to run
+# a subset (e.g. KINDS=peak ORDERS=35), and OURS_FLAGS to measure another
+# configuration than the default (e.g. OURS_FLAGS="--alldiff value --learn
+# clauses --var literal"), named in the table's footer.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -73,7 +75,8 @@ echo "qwh200: ${#files[@]} instances, seeds $seed-$((s - 1))" >&2
 commit=$(cd "$root" && git rev-parse --short HEAD 2>/dev/null || echo "?")
 start=$(date -u '+%Y-%m-%d %H:%M UTC')
 load0=$(cut -d' ' -f1-3 /proc/loadavg)
-CSP=$csp PEERS="ours cadical" OURS_FLAGS="" ROWS=1 TIMEOUT=${TIMEOUT:-60s} SAT_TIMEOUT=${SAT_TIMEOUT:-60s} \
+ours_flags=${OURS_FLAGS:-}
+CSP=$csp PEERS="ours cadical" OURS_FLAGS="$ours_flags" ROWS=1 TIMEOUT=${TIMEOUT:-60s} SAT_TIMEOUT=${SAT_TIMEOUT:-60s} \
 	"$here/peers.sh" "${files[@]}" >"$work/rows.tsv"
 load1=$(cut -d' ' -f1-3 /proc/loadavg)
 
@@ -114,7 +117,7 @@ END {
 }' "$work/rows.tsv"
 echo
 echo "Made by \`bench/latin/qwh200.sh $seed\` at $commit, $start (load $load0 at the start, $load1 at the end), $(nproc) vCPU; one solver process at a time."
-echo "ours: csp solve latin FILE --timeout ${TIMEOUT:-60s} --json (the default configuration); CaDiCaL 1.5.3 (Debian) on bench/latin/latincnf's direct encoding, -t ${slimit}; wall time per process, every answer checked (latincnf -check)."
+echo "ours: csp solve latin FILE${ours_flags:+ $ours_flags} --timeout ${TIMEOUT:-60s} --json ($([ -z "$ours_flags" ] && echo "the default configuration" || echo "not the default")); CaDiCaL 1.5.3 (Debian) on bench/latin/latincnf's direct encoding, -t ${slimit}; wall time per process, every answer checked (latincnf -check)."
 echo "An unsolved instance counts as the limit in the medians and the worst."
 echo
 echo "<details><summary>every instance (seconds, or why not)</summary>"
