@@ -129,6 +129,12 @@ func (o *litOrder) bump(n int32) {
 			o.act[i] *= 1e-100
 		}
 		o.inc *= 1e-100
+		// Activities long unbumped may have gone to 0, tied now with
+		// others they were below or above: the heap is made again.
+		for i := len(o.heap)/2 - 1; i >= 0; i-- {
+			o.down(i)
+		}
+		return
 	}
 	if p := o.pos[c]; p >= 0 {
 		o.up(int(p))

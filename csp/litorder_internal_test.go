@@ -109,6 +109,21 @@ func TestLitOrderPick(t *testing.T) {
 	assert.Equal(t, [2]int{int(a), 0}, [2]int{int(x), val}, "after Reset: as new")
 }
 
+// TestLitOrderOutsideRun: a choice made outside Run (a parallel cut, a
+// breadth-first level: they pop the space without putting values back)
+// leaves the heap as it is and chooses as Activity does.
+func TestLitOrderOutsideRun(t *testing.T) {
+	e, v := litOrderModel(t)
+	sp, o := e.space, e.cl.order
+	n := len(o.heap)
+	sp.Push()
+	require.True(t, sp.Remove(v[0], 0)) // the heap's first class decided
+	x := e.selectVar()
+	assert.Equal(t, n, len(o.heap), "nothing popped")
+	assert.Equal(t, e.pick(e.decisions, Activity), x)
+	sp.Pop()
+}
+
 // TestLitOrderHeap: random bumps, decays, decisions and undoings keep the
 // heap a heap of distinct classes, most active (then lowest) first, with
 // its positions right.
@@ -144,6 +159,26 @@ func TestLitOrderHeap(t *testing.T) {
 		}
 	}
 	checkHeap(t, o)
+}
+
+// TestLitOrderRescaled: activities scaled down past underflow tie at 0,
+// and the heap still puts the lowest class first among them.
+func TestLitOrderRescaled(t *testing.T) {
+	o := &litOrder{class: []int32{0, 1, 2, 3}, act: make([]float64, 4), pos: make([]int32, 4)}
+	o.reset()
+	o.inc = 2
+	o.bump(3)
+	o.inc = 1
+	o.bump(2)
+	for range 30000 {
+		o.bump(0)
+		o.inc *= activityGrow
+	}
+	require.Zero(t, o.act[1])
+	require.Zero(t, o.act[3], "scaled down to 0")
+	checkHeap(t, o)
+	o.pop()
+	assert.Equal(t, int32(1), o.heap[0], "the first of the classes at 0")
 }
 
 func checkHeap(t *testing.T, o *litOrder) {

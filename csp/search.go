@@ -55,8 +55,9 @@ const (
 	// that a propagator makes one (Aliaser: a channel's two views) share
 	// one activity. Ties, and the choice before any conflict, go to the
 	// first variable and value. The variable of LastConflict keeps its
-	// turn, on its most active value; with Phases it acts as Activity, and
-	// without clause learning as DomWDeg.
+	// turn, on its most active value; with Phases, in a parallel search's
+	// cut and in a breadth-first search it acts as Activity, and without
+	// clause learning as DomWDeg.
 	LiteralActivity
 )
 
@@ -330,11 +331,12 @@ type Search struct {
 	restartIndex  int64
 	// MaxDensity and ValDensity: the propagators that estimate densities
 	// (found at the first choice), which variables are decisions, and the
-	// value MaxDensity picked with its variable.
+	// value MaxDensity (or LiteralActivity) picked with its variable.
 	densProps  []int32
 	isDecision []bool
 	picked     int
 	dscan      densityScan
+	inRun      bool // within Run: LiteralActivity may use its heap
 }
 
 // NewSearch prepares a search of m.
@@ -643,6 +645,8 @@ func (e *Search) run(ctx context.Context, maxSolutions int64, onSolution func(*S
 	if onSolution == nil {
 		onSolution = anySolution
 	}
+	e.inRun = true
+	defer func() { e.inRun = false }()
 	sp := e.space
 	// Restarts would revisit solutions when counting, except with
 	// learned clauses, whose restarts keep the levels that record the
@@ -866,7 +870,10 @@ func (e *Search) selectVar() Var {
 		return e.pick(e.decisions, Activity)
 	}
 	if e.opts.Var == LiteralActivity {
-		if l := e.cl; l != nil && l.order != nil {
+		// Only the depth-first run keeps the heap: a parallel cut or a
+		// breadth-first level pops the space without the backjump that
+		// puts values back, and chooses as Activity does.
+		if l := e.cl; l != nil && l.order != nil && e.inRun {
 			if x, v, ok := l.order.pick(sp, l.db); ok {
 				e.picked = v
 				return x

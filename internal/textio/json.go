@@ -3,6 +3,7 @@ package textio
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"reflect"
 	"strings"
 )
@@ -22,7 +23,8 @@ func DecodeObject(t string, v any) string {
 	if err := dec.Decode(v); err != nil {
 		return JSONDetail(err)
 	}
-	if dec.More() {
+	// More says false before a stray ] or }: only the end will do.
+	if _, err := dec.Token(); err != io.EOF {
 		return "text after the JSON object"
 	}
 	return checkKeys(t, tagNames(reflect.TypeOf(v), map[string]bool{}))

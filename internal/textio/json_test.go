@@ -33,6 +33,10 @@ func TestDecodeObject(t *testing.T) {
 		// The same key in two objects is not a repeat.
 		{`{"cells":[{"row":1},{"row":1}],"size":1}`, ""},
 		{`{"size":3}{}`, "text after the JSON object"},
+		{`{"size":3}}`, "text after the JSON object"},
+		{`{"size":3} ]`, "text after the JSON object"},
+		{`{"size":3} x`, "text after the JSON object"},
+		{"{\"size\":3} \t\n", ""},
 		{`{"colour":1}`, `unknown field "colour"`},
 		{`{"Skip":1}`, `unknown field "Skip"`},
 		{`{"size":`, "cut short"},

@@ -160,6 +160,11 @@ func readWithin(ctx context.Context, lang *catalog.LanguageEntry, in io.Reader) 
 	case r := <-done:
 		return r.src, r.err
 	case <-ctx.Done():
-		return nil, context.Cause(ctx)
+		select {
+		case r := <-done: // a read that ended as the limit came: its answer
+			return r.src, r.err
+		default:
+			return nil, context.Cause(ctx)
+		}
 	}
 }
