@@ -42,7 +42,7 @@ func newLitOrder(e *Search) *litOrder {
 	o := &litOrder{class: make([]int32, n), act: make([]float64, n), pos: make([]int32, n), inc: 1}
 	// Union-find over the numbers, joined by the aliases of every
 	// propagator that names them.
-	root := o.class
+	root := make([]int32, n)
 	for i := range root {
 		root[i] = int32(i)
 	}
@@ -88,10 +88,7 @@ func newLitOrder(e *Search) *litOrder {
 		}
 	}
 	for i := range n {
-		root[i] = find(int32(i))
-	}
-	for i := range n {
-		o.class[i] = name[root[i]]
+		o.class[i] = name[find(int32(i))]
 	}
 	o.reset()
 	return o
