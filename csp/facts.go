@@ -212,7 +212,10 @@ func (s *Space) TrackFacts() error {
 	}
 	t := s.lt
 	if t == nil {
-		t = &facts{watcher: -1}
+		t, s.idle = s.idle, nil
+		if t == nil {
+			t = &facts{watcher: -1}
+		}
 		s.lt = t
 	}
 	t.list, t.cause, t.level, t.start = t.list[:0], t.cause[:0], t.level[:0], t.start[:0]
@@ -246,6 +249,16 @@ func (s *Space) TrackFacts() error {
 		t.numberLits(s, t.numOf)
 	}
 	return nil
+}
+
+// stopFacts turns the trail of facts off, keeping its arrays for the
+// next TrackFacts (a search that holds learning back, Options.LearnAfter,
+// stops it at each Reset and starts it again at its switch).
+func (s *Space) stopFacts() {
+	if s.lt != nil {
+		s.lt.watcher = -1
+		s.idle, s.lt = s.lt, nil
+	}
 }
 
 // numberLits makes the trail keep, per value numbered by numOf, the state

@@ -200,6 +200,9 @@ func assertLit(s *Space, l Fact, k int) bool {
 // clauses watching the literals they falsify.
 func (d *clauseDB) Propagate(s *Space) Status {
 	t := s.lt
+	if t == nil {
+		return Fixpoint // learning held back (Options.LearnAfter): no clauses yet
+	}
 	lit := t.lit
 	d.conflict = -1
 	for t.head < len(t.list) {
@@ -388,11 +391,12 @@ func (e *Search) startLearning() {
 	}
 	sp.lt.watcher = l.dbID
 	sp.lt.numberLits(sp, l.db.numOf)
-	n := len(sp.doms)
-	l.act, l.inc = make([]float64, n), 1
-	l.phase, l.phased = make([]int32, n), make([]bool, n)
-	if e.opts.Var == LiteralActivity {
-		l.order = newLitOrder(e)
+	if n := len(sp.doms); l.act == nil { // else reset left them as new
+		l.act, l.inc = make([]float64, n), 1
+		l.phase, l.phased = make([]int32, n), make([]bool, n)
+		if e.opts.Var == LiteralActivity {
+			l.order = newLitOrder(e)
+		}
 	}
 	l.reduceAt = learnBase
 	l.lbdFast, l.lbdSlow = newEMA(glucoseFast), newEMA(glucoseSlow)

@@ -386,3 +386,68 @@ func TestLearnDecisionsAndPhases(t *testing.T) {
 		assert.Equal(t, off.Solutions, on.Solutions, name)
 	}
 }
+
+// TestLearnAfter: a search that holds learning back (LearnAfter) finds
+// what the plain search finds (a solution of the model, or none), learns
+// nothing before its budget and from the failure that spends it on, and
+// after Reset holds learning back again: the same run twice gives the same
+// statistics. A count never switches.
+func TestLearnAfter(t *testing.T) {
+	ctx := context.Background()
+	switched := 0
+	for _, lc := range learnCases() {
+		m := lc.m(t)
+		sols := map[string]bool{}
+		for s := range csp.NewSearch(m, csp.Options{}).All(ctx) {
+			sols[fmt.Sprint(s)] = true
+		}
+		for _, after := range []int64{1, 2, 5, 40} {
+			for _, v := range []csp.VarSelect{csp.DomWDeg, csp.LiteralActivity} {
+				for _, mode := range []csp.SaveMode{csp.Copying, csp.Trailing} {
+					o := csp.Options{Var: v, Restarts: csp.Luby, RestartBase: 2, SaveMode: mode,
+						Learn: csp.LearnClauses, LearnAfter: after}
+					t.Run(fmt.Sprintf("%s/after=%d/%s/%s", lc.name, after, v, mode), func(t *testing.T) {
+						e := csp.NewSearch(m, o)
+						var first csp.Stats
+						for round := range 2 {
+							r := e.Run(ctx, 1, nil)
+							st := r.Stats
+							if len(sols) == 0 {
+								assert.True(t, r.Complete)
+								assert.Zero(t, r.Solutions)
+							} else {
+								require.Equal(t, int64(1), r.Solutions)
+								assert.True(t, sols[fmt.Sprint(r.Solution)], "not a solution: %v", r.Solution)
+							}
+							if st.Conflicts > 0 {
+								assert.True(t, st.Clauses)
+								assert.True(t, e.Space().Tracking())
+								assert.GreaterOrEqual(t, st.Failures-st.Conflicts, after, "learned before the budget")
+								if round == 0 {
+									switched++
+								}
+							} else {
+								assert.False(t, st.Clauses)
+								assert.False(t, e.Space().Tracking())
+								assert.LessOrEqual(t, st.Failures, after+1, "the budget spent and no learning")
+							}
+							st.SolveTime, st.Propagators = 0, nil
+							if round == 0 {
+								first = st
+							} else {
+								assert.Equal(t, first, st, "a Reset search runs as a new one")
+							}
+							e.Reset()
+							assert.False(t, e.Space().Tracking())
+						}
+					})
+				}
+			}
+			c := csp.Count(ctx, m, csp.Options{Restarts: csp.Luby, RestartBase: 2, Learn: csp.LearnClauses, LearnAfter: after}, 0)
+			assert.True(t, c.Complete)
+			assert.Equal(t, int64(len(sols)), c.Solutions)
+			assert.Zero(t, c.Stats.Conflicts, "a count switched")
+		}
+	}
+	assert.Positive(t, switched, "no case spent its budget")
+}

@@ -80,7 +80,7 @@ func newLitOrder(e *Search) *litOrder {
 	for i := range name {
 		name[i] = -1
 	}
-	doms := e.space.doms
+	doms := e.space.model.doms // the root's: the order outlives an instance (Reset)
 	for i := range n {
 		x := db.varOf[i]
 		if r := find(int32(i)); name[r] < 0 && decision[x] && doms[x].Contains(i-int(db.numOf[x].shift)) {

@@ -142,11 +142,24 @@ type Options struct {
 	// once a count or a listing flips decisions (after its first
 	// solutions, see Search.block), they return to the deepest flip, not
 	// to the root.
-	Learn     Learn
-	NodeLimit int64 // stop after this many nodes (0: none)
-	FailLimit int64 // stop after this many failures (0: none)
-	TimeLimit time.Duration
-	SaveMode  SaveMode // how the space undoes branches (default Copying)
+	Learn Learn
+	// LearnAfter, with Learn LearnClauses, holds learning back for the
+	// first LearnAfter failures: until then the search learns nothing (and
+	// Var LiteralActivity chooses as DomWDeg, Glucose restarts as Luby),
+	// then it restarts at the root with learning on for the rest of the
+	// Run and the Runs after it. Learning makes every failure dearer (an
+	// analysis, a clause, the reasons it reads), which instances that a
+	// plain search solves within a few thousand failures pay for nothing;
+	// the hard ones get it after a short delay. The switch needs a restart,
+	// so only a search for one solution makes it (maxSolutions 1; a count
+	// or a listing restarted without its clauses would find its solutions
+	// again) with Restarts on: the others learn nothing. 0 learns from the
+	// first failure. Reset holds learning back again.
+	LearnAfter int64
+	NodeLimit  int64 // stop after this many nodes (0: none)
+	FailLimit  int64 // stop after this many failures (0: none)
+	TimeLimit  time.Duration
+	SaveMode   SaveMode // how the space undoes branches (default Copying)
 	// Decisions are the variables to branch on (nil or empty: all). The
 	// others are not branched on: a solution assigns the decisions, and
 	// a variable that propagation leaves with several values keeps them
@@ -321,6 +334,8 @@ type Search struct {
 	// off), and why it is off for a model that asked for it.
 	cl       *learner
 	learnOff string
+	// With LearnAfter: the learner held back, cl once the switch is made.
+	late *learner
 
 	// With an objective (Optimize): the bound's propagator and its index
 	// in the space.
@@ -404,6 +419,9 @@ func NewSearchContext(ctx context.Context, m *Model, opts Options) (*Search, err
 		if e.learnOff = intervalVar(m); e.learnOff == "" {
 			db = newClauseDB(m.doms)
 			e.cl = &learner{db: db, dbID: int32(len(m.props) + len(extra)), maxBlocked: maxBlocked}
+			if opts.LearnAfter > 0 {
+				e.late, e.cl = e.cl, nil
+			}
 			extra = append(extra, posted{p: db, event: domains.EventAssigned})
 		}
 	}
@@ -452,6 +470,11 @@ func checkOptionVars(m *Model, opts Options) {
 // started. Narrow the root through Space before the next Run to solve
 // another instance of the same model without building anything again.
 func (e *Search) Reset() {
+	if e.late != nil && e.cl != nil { // hold learning back again
+		e.cl.reset()
+		e.cl = nil
+		e.space.stopFacts()
+	}
 	e.space.Reset()
 	e.pcg.Seed(e.opts.Seed, e.opts.Seed^0x9e3779b97f4a7c15) // in place: no garbage per instance
 	e.frames = e.frames[:0]
@@ -777,12 +800,18 @@ func (e *Search) backtrack(restarts bool) bool {
 			e.stats.Failures++
 			if restarts {
 				e.restartBudget--
-				if e.restartBudget <= 0 && len(e.frames) > 0 {
+				late := e.late != nil && e.stats.Failures >= e.opts.LearnAfter
+				if (e.restartBudget <= 0 || late) && len(e.frames) > 0 {
 					for range e.frames {
 						sp.Pop()
 					}
 					e.frames = e.frames[:0]
 					e.conflict = -1
+					if late { // a new search, learning: the restart budgets start again
+						e.cl = e.late
+						e.startLearning()
+						e.restartIndex = 0
+					}
 					if e.store != nil {
 						e.learn()
 					}

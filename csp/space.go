@@ -67,8 +67,9 @@ type Space struct {
 	// oneWord says every domain is one word from 0 (values below 64).
 	oneWord bool
 
-	// lt, when not nil, books every change as facts (TrackFacts).
-	lt *facts
+	// lt, when not nil, books every change as facts (TrackFacts); idle
+	// keeps its arrays while stopFacts has it off.
+	lt, idle *facts
 
 	props  []Propagator
 	prio   []Priority
