@@ -28,11 +28,20 @@ const (
 	// uses, by Régin's matching algorithm (AAAI 1994). It subsumes naked and
 	// hidden pairs, triples and larger subsets.
 	GAC
+	// Auto is GAC while the search learns nothing and Value while it
+	// learns clauses (csp.Space.Tracking): GAC's removals are explained
+	// by Hall sets, which cost more per conflict than the pruning saves on
+	// large Latin squares, while a search without learning gains from
+	// every value GAC removes (docs/BENCHMARKS.md). With a search that
+	// turns learning on late (csp.Options.LearnAfter), the easy instances
+	// get GAC and the hard ones the value all-different with learning.
+	// It is not a level between the others: it is both, in turn.
+	Auto
 )
 
-var strengthNames = enum.Names{"value", "hidden", "gac"}
+var strengthNames = enum.Names{"value", "hidden", "gac", "auto"}
 
-// String returns the strength's name: value, hidden or gac.
+// String returns the strength's name: value, hidden, gac or auto.
 func (s Strength) String() string { return strengthNames.Name("Strength", int(s)) }
 
 // ParseStrength reads a strength by the name String gives it. An unknown
@@ -46,7 +55,7 @@ func ParseStrength(name string) (Strength, error) {
 
 // Errors that Post and PostPermutationMatrix wrap.
 var (
-	// ErrStrength: a strength that is not Value, Hidden or GAC.
+	// ErrStrength: a strength that is not Value, Hidden, GAC or Auto.
 	ErrStrength = errors.New("alldiff: unknown strength")
 	// ErrVars: a variable not in the model, a domain that is not a bitset
 	// from 0 (Post, with csp.ErrWords), or for PostPermutationMatrix a
@@ -68,7 +77,7 @@ var (
 // (An unknown strength is an error rather than GAC, so that a value read
 // from a file or a flag never silently buys the most expensive filtering.)
 func Post(m *csp.Model, vars []csp.Var, s Strength) error {
-	if s > GAC {
+	if s > Auto {
 		return fmt.Errorf("%w: %v", ErrStrength, s)
 	}
 	if err := m.CheckWords(vars...); err != nil {
@@ -101,9 +110,11 @@ func Post(m *csp.Model, vars []csp.Var, s Strength) error {
 	case Hidden:
 		perm := union.Size() == len(vs)
 		m.Post(&hiddenProp{group: base, perm: perm}, domains.EventDomain, vs...)
-	case GAC:
+	case GAC, Auto:
 		// Max is -1 on an empty union; newMatcher keeps one value then.
-		m.Post(newGAC(base, union.Max()+1), domains.EventDomain, vs...)
+		p := newGAC(base, union.Max()+1)
+		p.auto = s == Auto
+		m.Post(p, domains.EventDomain, vs...)
 	}
 	return nil
 }

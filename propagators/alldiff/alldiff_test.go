@@ -24,14 +24,14 @@ func TestAgainstBruteForce(t *testing.T) {
 		{"4 vars across a word boundary", 4, 61, 66},
 		{"6 vars over 6 values", 6, 1, 6},
 	}
-	for _, st := range []alldiff.Strength{alldiff.Value, alldiff.Hidden, alldiff.GAC} {
+	for _, st := range []alldiff.Strength{alldiff.Value, alldiff.Hidden, alldiff.GAC, alldiff.Auto} {
 		for i, sh := range shapes {
 			t.Run(fmt.Sprintf("%v/%s", st, sh.name), func(t *testing.T) {
 				proptest.Check(t, proptest.Case{
 					Vars: sh.vars, MinVal: sh.lo, MaxVal: sh.hi,
 					Post:     func(m *csp.Model, vars []csp.Var) { require.NoError(t, alldiff.Post(m, vars, st)) },
 					Holds:    proptest.Distinct,
-					Complete: st == alldiff.GAC,
+					Complete: st >= alldiff.GAC, // Auto is GAC in a space that does not track facts
 					Seed:     uint64(i),
 				})
 			})
@@ -40,14 +40,14 @@ func TestAgainstBruteForce(t *testing.T) {
 }
 
 func TestParseStrength(t *testing.T) {
-	for _, st := range []alldiff.Strength{alldiff.Value, alldiff.Hidden, alldiff.GAC} {
+	for _, st := range []alldiff.Strength{alldiff.Value, alldiff.Hidden, alldiff.GAC, alldiff.Auto} {
 		got, err := alldiff.ParseStrength(st.String())
 		require.NoError(t, err)
 		assert.Equal(t, st, got)
 	}
 	_, err := alldiff.ParseStrength("strong")
 	assert.ErrorIs(t, err, alldiff.ErrStrength)
-	assert.ErrorContains(t, err, `"strong" (want value, hidden or gac)`)
+	assert.ErrorContains(t, err, `"strong" (want value, hidden, gac or auto)`)
 }
 
 func TestPostBadArguments(t *testing.T) {
@@ -58,7 +58,7 @@ func TestPostBadArguments(t *testing.T) {
 		want     error
 		msg      string
 	}{
-		{"unknown strength", []csp.Var{0, 1, 2}, alldiff.GAC + 1, alldiff.ErrStrength, "Strength(3)"},
+		{"unknown strength", []csp.Var{0, 1, 2}, alldiff.Auto + 1, alldiff.ErrStrength, "Strength(4)"},
 		{"unknown strength on two variables", []csp.Var{0, 1}, 7, alldiff.ErrStrength, "Strength(7)"},
 		{"variable not in the model", []csp.Var{0, 1, 9}, alldiff.Value, alldiff.ErrVars, "variable 9 at position 2"},
 		{"negative variable", []csp.Var{-1, 0, 1}, alldiff.Hidden, alldiff.ErrVars, "variable -1 at position 0"},
@@ -134,5 +134,31 @@ func TestRefusesOffsetDomains(t *testing.T) {
 		require.ErrorIs(t, err, csp.ErrWords)
 		assert.ErrorContains(t, err, "neg has values")
 		assert.Equal(t, 0, m.NumPropagators())
+	}
+}
+
+// TestAutoFiltersAsValueWhileTracking: Auto removes what GAC removes in a
+// space that does not track facts, and only what Value removes in one
+// that does (a search learning clauses), from the same domains.
+func TestAutoFiltersAsValueWhileTracking(t *testing.T) {
+	m := csp.NewModel()
+	x := []csp.Var{m.NewIntVar(1, 2, "a"), m.NewIntVar(1, 2, "b"), m.NewIntVar(1, 4, "c"), m.NewIntVar(1, 4, "d")}
+	require.NoError(t, alldiff.Post(m, x, alldiff.Auto))
+	for _, tracking := range []bool{false, true} {
+		s := csp.NewSpace(m, csp.Copying)
+		if tracking {
+			require.NoError(t, s.TrackFacts())
+		}
+		require.True(t, s.Propagate())
+		if tracking { // Value: nothing assigned, nothing removed
+			assert.Equal(t, 4, s.Size(x[2]))
+		} else { // GAC: {a, b} hold 1 and 2 between them
+			assert.Equal(t, 2, s.Size(x[2]))
+		}
+		s.Push()
+		require.True(t, s.Assign(x[2], 3))
+		require.True(t, s.Propagate())
+		assert.False(t, s.Contains(x[3], 3), "tracking=%v: the assigned value stays in d", tracking)
+		assert.Equal(t, !tracking, s.Assigned(x[3]), "tracking=%v", tracking)
 	}
 }

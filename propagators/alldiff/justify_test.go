@@ -51,7 +51,7 @@ func permutationMatrix(n, v int) func(vals []int) bool {
 func justifyCases() []proptest.NamedExplaining {
 	type jc = proptest.NamedExplaining
 	var cases []jc
-	for _, st := range []alldiff.Strength{alldiff.Value, alldiff.Hidden, alldiff.GAC} {
+	for _, st := range []alldiff.Strength{alldiff.Value, alldiff.Hidden, alldiff.GAC, alldiff.Auto} {
 		post := func(m *csp.Model, v []csp.Var) error { return alldiff.Post(m, v, st) }
 		cases = append(cases,
 			jc{Name: st.String() + ", 3 to 6 variables over 0..5", Explaining: proptest.Explaining{

@@ -341,12 +341,18 @@ type gacProp struct {
 	// not advised at the other; rows are then read from the domains, as
 	// before there were marks.
 	dup bool
+	// auto: the Auto strength, Value while the space tracks facts; weak:
+	// the last run was such, so only assignments need a run (a stale
+	// false costs runs, never a missed change: Advise records all).
+	auto, weak bool
 }
 
-// Advise notes the variables that changed, and those that got assigned.
+// Advise notes the variables that changed, and those that got assigned;
+// while the Auto strength filters as Value, only an assignment schedules.
 func (p *gacProp) Advise(i int, ev domains.Event) bool {
 	p.changed |= 1 << (i & 63)
-	return p.group.Advise(i, ev)
+	p.group.Advise(i, ev)
+	return !p.weak || ev == domains.EventAssigned
 }
 
 // newGAC returns the GAC propagator of g over the values 0..values-1.
@@ -374,6 +380,9 @@ func repeats(vars []csp.Var) bool {
 // are already absent from the other rows (they lay outside every other
 // row's component), so one pass reaches the fixpoint.
 func (p *gacProp) Propagate(s *csp.Space) csp.Status {
+	if p.weak = p.auto && s.Tracking(); p.weak {
+		return p.valueOnly(s)
+	}
 	if ow := s.OneWord(); ow != nil && p.fits1() {
 		return p.propagate1(s, ow)
 	}
@@ -396,15 +405,39 @@ func (p *gacProp) Propagate(s *csp.Space) csp.Status {
 	return csp.Fixpoint
 }
 
-func (p *gacProp) Name() string           { return "alldiff/gac" }
+// valueOnly is the Auto strength's run while the search learns: Value's
+// filtering. The one-word path's rows are then left behind: its mark is
+// cleared so that its next run reads them all again.
+func (p *gacProp) valueOnly(s *csp.Space) csp.Status {
+	p.changed, p.mark = 0, csp.Mark{}
+	if !slices.ContainsFunc(p.fresh, func(w uint64) bool { return w != 0 }) {
+		return csp.Fixpoint // no assignment since the last run
+	}
+	switch {
+	case !p.eliminate(s):
+		return csp.Failed
+	case p.assignedAll(s):
+		return csp.Entailed
+	}
+	return csp.Fixpoint
+}
+
+// Name tells the strengths apart in the statistics.
+func (p *gacProp) Name() string {
+	if p.auto {
+		return "alldiff/auto"
+	}
+	return "alldiff/gac"
+}
+
 func (p *gacProp) Priority() csp.Priority { return csp.Quadratic }
 func (p *gacProp) Clone() csp.Propagator {
-	return &gacProp{group: p.clone(), m: p.m.clone(), dup: p.dup}
+	return &gacProp{group: p.clone(), m: p.m.clone(), dup: p.dup, auto: p.auto}
 }
 
 // Reset forgets the advised changes and the node of the last run, in
 // place (csp.Resetter); the matching stays, as the hint it always is.
 func (p *gacProp) Reset() {
 	p.group.Reset()
-	p.changed, p.act, p.mark = 0, 0, csp.Mark{}
+	p.changed, p.act, p.mark, p.weak = 0, 0, csp.Mark{}, false
 }
