@@ -466,8 +466,8 @@ func checkOptionVars(m *Model, opts Options) {
 
 // Reset returns the search to where NewSearch left it: the space back at
 // the model's root (see Space.Reset), statistics zeroed, the random source
-// reseeded, learnt nogoods forgotten, an objective's bound back where it
-// started. Narrow the root through Space before the next Run to solve
+// reseeded, learnt nogoods and clauses forgotten (learning held back again
+// under LearnAfter), an objective's bound back where it started. Narrow the root through Space before the next Run to solve
 // another instance of the same model without building anything again.
 func (e *Search) Reset() {
 	if e.late != nil && e.cl != nil { // hold learning back again
@@ -895,10 +895,14 @@ func (e *Search) selectVar() Var {
 	if e.opts.Var == MinDomain && sp.oneWord {
 		return e.minDomainOneWord()
 	}
-	if e.opts.Var == Activity {
+	sel := e.opts.Var
+	if (sel == Activity || sel == LiteralActivity) && e.cl == nil {
+		sel = DomWDeg // nothing to bump without clause learning (yet)
+	}
+	if sel == Activity {
 		return e.pick(e.decisions, Activity)
 	}
-	if e.opts.Var == LiteralActivity {
+	if sel == LiteralActivity {
 		// Only the depth-first run keeps the heap: a parallel cut or a
 		// breadth-first level pops the space without the backjump that
 		// puts values back, and chooses as Activity does.
@@ -917,10 +921,10 @@ func (e *Search) selectVar() Var {
 		}
 		// No density: the smallest domain, and Val.
 	}
-	if sp.oneWord && e.opts.Var != InputOrder {
-		return e.minRatioOneWord()
+	if sp.oneWord && sel != InputOrder {
+		return e.minRatioOneWord(sel == DomWDeg)
 	}
-	return e.pick(e.decisions, e.opts.Var)
+	return e.pick(e.decisions, sel)
 }
 
 // selectPhase is selectVar with Options.Phases: the variable the first
@@ -977,7 +981,7 @@ func (e *Search) pick(vars []Var, sel VarSelect) Var {
 
 // minRatioOneWord is the rest of selectVar when every domain is one word
 // and the order is not InputOrder: the same scan, with a popcount for the
-// size. With ties to the first it runs without a branch on whether a
+// size, by dom/wdeg when dw is set, else by domain size. With ties to the first it runs without a branch on whether a
 // variable is assigned: an assigned variable counts as 65 values of
 // weight 1, a ratio above any real one (a one-word domain has at most 64
 // values), so it never wins, and the loop's only branch is the rare new
@@ -985,14 +989,14 @@ func (e *Search) pick(vars []Var, sel VarSelect) Var {
 // scan is minRatioOneWordTies. The products stay exact while weights stay
 // below 2^56, some 10^17 failures. (How the speed of this scan moved with
 // the placement of its code: docs/BENCHMARKS.md, "The latin loss found".)
-func (e *Search) minRatioOneWord() Var {
+func (e *Search) minRatioOneWord(dw bool) Var {
 	if e.opts.RandomTies {
-		return e.minRatioOneWordTies()
+		return e.minRatioOneWordTies(dw)
 	}
 	words, wdeg := e.space.words, e.space.wdeg
 	best := Var(-1)
 	bestSize, bestW := int64(65), int64(1)
-	if e.opts.Var != DomWDeg {
+	if !dw {
 		for _, x := range e.decisions {
 			size := int64(bits.OnesCount64(words[x]))
 			if size <= 1 {
@@ -1020,10 +1024,9 @@ func (e *Search) minRatioOneWord() Var {
 
 // minRatioOneWordTies is minRatioOneWord with random ties: the scan of
 // pick, with a popcount for the size.
-func (e *Search) minRatioOneWordTies() Var {
+func (e *Search) minRatioOneWordTies(dw bool) Var {
 	sp := e.space
 	words, wdeg := sp.words, sp.wdeg
-	dw := e.opts.Var == DomWDeg
 	best := Var(-1)
 	var bestSize, bestW int64
 	ties := 0
