@@ -248,11 +248,15 @@ func overlaps(a, b []uint64) bool {
 // valueProp is the Value strength.
 type valueProp struct{ group }
 
-func (p *valueProp) Propagate(s *csp.Space) csp.Status {
+func (p *valueProp) Propagate(s *csp.Space) csp.Status { return p.valueRun(s) }
+
+// valueRun is a run of the Value strength: eliminate, then entailed once
+// every variable is assigned.
+func (g *group) valueRun(s *csp.Space) csp.Status {
 	switch {
-	case !p.eliminate(s):
+	case !g.eliminate(s):
 		return csp.Failed
-	case p.assignedAll(s):
+	case g.assignedAll(s):
 		return csp.Entailed
 	}
 	return csp.Fixpoint

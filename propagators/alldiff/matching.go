@@ -413,13 +413,7 @@ func (p *gacProp) valueOnly(s *csp.Space) csp.Status {
 	if !slices.ContainsFunc(p.fresh, func(w uint64) bool { return w != 0 }) {
 		return csp.Fixpoint // no assignment since the last run
 	}
-	switch {
-	case !p.eliminate(s):
-		return csp.Failed
-	case p.assignedAll(s):
-		return csp.Entailed
-	}
-	return csp.Fixpoint
+	return p.valueRun(s)
 }
 
 // Name tells the strengths apart in the statistics.
