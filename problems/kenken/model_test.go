@@ -317,7 +317,7 @@ func TestBadFlags(t *testing.T) {
 		set               func(s *catalog.Settings, v string)
 	}{
 		{"model", "tabel", "table or linear", func(s *catalog.Settings, v string) { s.Model = v }},
-		{"alldiff", "gca", "value, hidden or gac", func(s *catalog.Settings, v string) { s.SetFlag("alldiff", v) }},
+		{"alldiff", "gca", "value, hidden, gac or auto", func(s *catalog.Settings, v string) { s.SetFlag("alldiff", v) }},
 	} {
 		t.Run(c.flag, func(t *testing.T) {
 			s := catalog.NewSettings(kk)
@@ -345,7 +345,7 @@ func TestBadFlags(t *testing.T) {
 	require.Len(t, flags, 1)
 	assert.Equal(t, "alldiff", flags[0].Name)
 	assert.Equal(t, "gac", flags[0].Default)
-	assert.Equal(t, []string{"value", "hidden", "gac"}, flags[0].Choices)
+	assert.Equal(t, []string{"value", "hidden", "gac", "auto"}, flags[0].Choices)
 }
 
 func TestLargeBoards(t *testing.T) {

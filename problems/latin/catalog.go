@@ -48,7 +48,7 @@ func (problem) Info() catalog.Info {
 		Doc:    "Latin-square completion: N, then N rows of N numbers, 0 = hole",
 		Models: models,
 		Flags: append([]catalog.Flag{
-			square.AllDiffFlag(alldiff.GAC),
+			square.AllDiffFlag(alldiff.Auto),
 			{Name: "symbols", Bool: true, Usage: "the older way to choose the model: true is --model channeled, false --model rowcol"},
 			{Name: "balanced", Bool: true, Generate: true, Default: "false", Usage: "balanced holes per row and column"},
 		}, catalog.MakeFlags(Ladder.Levels)...),
@@ -76,6 +76,15 @@ func (problem) Options(s *catalog.Settings) (settings, error) {
 	}
 	o.balanced, errs[3] = catalog.ParseFlag(s, "balanced", catalog.ParseBool)
 	o.make, errs[4] = catalog.ParseMake(s, Ladder.Levels)
+	if !s.Gave("learn") {
+		s.Search.Learn = DefaultSearch.Learn
+		if !s.Gave("learn-after") {
+			s.Search.LearnAfter = DefaultSearch.LearnAfter
+		}
+	}
+	if !s.Gave("var") {
+		s.Search.Var = DefaultSearch.Var
+	}
 	return o, errors.Join(errs[:]...)
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/internal/textio"
 	"github.com/cspgo/csp/problems/catalog"
 	"github.com/cspgo/csp/problems/grid"
@@ -30,7 +31,7 @@ func settingsFor(t *testing.T, model string, flags map[string]string) *catalog.S
 	return s
 }
 
-// TestOptions: the defaults (channeled, GAC), --model, and --symbols
+// TestOptions: the defaults (channeled, Auto), --model, and --symbols
 // picking the model only when --model is not given.
 func TestOptions(t *testing.T) {
 	for _, c := range []struct {
@@ -39,12 +40,12 @@ func TestOptions(t *testing.T) {
 		flags map[string]string
 		want  Options
 	}{
-		{"defaults", "", nil, Options{AllDiff: alldiff.GAC, View: Channeled}},
-		{"model", "symbols", nil, Options{AllDiff: alldiff.GAC, View: Symbols}},
+		{"defaults", "", nil, Options{AllDiff: alldiff.Auto, View: Channeled}},
+		{"model", "symbols", nil, Options{AllDiff: alldiff.Auto, View: Symbols}},
 		{"alldiff", "rowcol", map[string]string{"alldiff": "value"}, Options{AllDiff: alldiff.Value, View: RowCol}},
-		{"symbols off", "", map[string]string{"symbols": "false"}, Options{AllDiff: alldiff.GAC, View: RowCol}},
-		{"symbols on", "", map[string]string{"symbols": "true"}, Options{AllDiff: alldiff.GAC, View: Channeled}},
-		{"model beats symbols", "symbols", map[string]string{"symbols": "false"}, Options{AllDiff: alldiff.GAC, View: Symbols}},
+		{"symbols off", "", map[string]string{"symbols": "false"}, Options{AllDiff: alldiff.Auto, View: RowCol}},
+		{"symbols on", "", map[string]string{"symbols": "true"}, Options{AllDiff: alldiff.Auto, View: Channeled}},
+		{"model beats symbols", "symbols", map[string]string{"symbols": "false"}, Options{AllDiff: alldiff.Auto, View: Symbols}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			o, err := problem{}.Options(settingsFor(t, c.model, c.flags))
@@ -58,6 +59,33 @@ func TestOptions(t *testing.T) {
 	assert.Equal(t, catalog.MakeRequest{On: true, Level: 2, Minimize: false, Limit: o.make.Limit}, o.make)
 }
 
+// TestSearchDefaults: the search flags the command line leaves out get
+// DefaultSearch's learning and variable choice; those it gives stay.
+func TestSearchDefaults(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		given []string
+		in    csp.Options
+		want  csp.Options
+	}{
+		{"none given", nil, csp.Options{Var: csp.DomWDeg}, csp.Options{Var: csp.LiteralActivity, Learn: csp.LearnClauses, LearnAfter: DefaultSearch.LearnAfter}},
+		{"learn given", []string{"learn"}, csp.Options{Var: csp.DomWDeg, Learn: csp.LearnClauses}, csp.Options{Var: csp.LiteralActivity, Learn: csp.LearnClauses}},
+		{"learn none", []string{"learn"}, csp.Options{Var: csp.DomWDeg}, csp.Options{Var: csp.LiteralActivity}},
+		{"learn-after given", []string{"learn-after"}, csp.Options{Var: csp.DomWDeg, LearnAfter: 7}, csp.Options{Var: csp.LiteralActivity, Learn: csp.LearnClauses, LearnAfter: 7}},
+		{"var given", []string{"var"}, csp.Options{Var: csp.MinDomain}, csp.Options{Var: csp.MinDomain, Learn: csp.LearnClauses, LearnAfter: DefaultSearch.LearnAfter}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := settingsFor(t, "", nil)
+			s.Search = c.in
+			s.Given = func(name string) bool { return slices.Contains(c.given, name) }
+			_, err := problem{}.Options(s)
+			require.NoError(t, err)
+			assert.Equal(t, c.want, s.Search)
+		})
+	}
+	assert.Positive(t, DefaultSearch.LearnAfter)
+}
+
 // TestBadFlags: a bad value of each of latin's flags is a
 // *catalog.FlagError naming the flag, the value and what it takes.
 func TestBadFlags(t *testing.T) {
@@ -65,7 +93,7 @@ func TestBadFlags(t *testing.T) {
 		flag, value, want string
 	}{
 		{"model", "rowcl", "channeled, rowcol or symbols"},
-		{"alldiff", "gca", "value, hidden or gac"},
+		{"alldiff", "gca", "value, hidden, gac or auto"},
 		{"symbols", "maybe", "true or false"},
 		{"balanced", "yes please", "true or false"},
 		{"difficulty", "fiendish", "singles, hidden singles, subsets, assumptions, search, or 1..5"},

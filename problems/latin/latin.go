@@ -49,6 +49,17 @@ func ParseView(name string) (View, error) {
 	return 0, fmt.Errorf("latin: unknown model %q (want %s)", name, viewNames.List())
 }
 
+// DefaultSearch is the search the command line gives Latin squares where
+// its flags leave the choice (with the model's all-different at
+// alldiff.Auto): dom/wdeg and Luby restarts without learning for the
+// first LearnAfter failures, within which most instances up to order 35
+// are solved, then clause learning with the activity of values
+// (csp.LiteralActivity), which solves most of the hard instances at the
+// hardness peak that the plain search leaves for minutes, but costs more
+// per failure (docs/BENCHMARKS.md, section "Issue 18: learning late").
+var DefaultSearch = csp.Options{Var: csp.LiteralActivity, Val: csp.ValMin, Restarts: csp.Luby, RandomTies: true, Seed: 1,
+	Learn: csp.LearnClauses, LearnAfter: 20000}
+
 // Options choose the model. The zero value is the channeled model with
 // value-strength all-different (alldiff.Value, the zero Strength); the
 // command line and the benchmarks use alldiff.GAC, the strongest.

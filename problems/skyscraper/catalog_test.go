@@ -81,7 +81,7 @@ func TestCatalogBadFlags(t *testing.T) {
 	for _, c := range []struct {
 		flag, value, want string
 	}{
-		{"alldiff", "gacc", "value, hidden or gac"},
+		{"alldiff", "gacc", "value, hidden, gac or auto"},
 		{"visibility", "lne", "edge, bounds, gac or line"},
 		{"clues", "101", "a whole number from 0 to 100"},
 		{"clues", "many", "a whole number from 0 to 100"},

@@ -147,7 +147,7 @@ func BenchFlags(fs *flag.FlagSet, b *BenchConfig) {
 	list := func(name string, check func(string) *wantError) {
 		fs.Var(ListFlag{b, name, check}, name, "")
 	}
-	list("alldiff", choice("value", "hidden", "gac"))
+	list("alldiff", choice("value", "hidden", "gac", "auto"))
 	list("model", nil) // checked per problem: a model name applies where the problem has it
 	list("var", choice(slices.Concat(csp.VarSelectNames(), []string{annotated})...))
 	list("val", choice(slices.Concat(csp.ValSelectNames(), []string{annotated})...))
@@ -163,6 +163,12 @@ func BenchFlags(fs *flag.FlagSet, b *BenchConfig) {
 	list("last-conflict", choice("true", "false"))
 	list("nogoods", choice("true", "false"))
 	list("learn", choice(csp.LearnNames()...))
+	list("learn-after", func(v string) *wantError {
+		if n, err := strconv.ParseInt(v, 10, 64); err != nil || n < 0 {
+			return &wantError{what: "a whole number >= 0"}
+		}
+		return nil
+	})
 	list("seed", func(v string) *wantError {
 		if _, err := strconv.ParseUint(v, 10, 64); err != nil {
 			return &wantError{what: "a whole number"}
@@ -299,6 +305,8 @@ func setSearchDim(c *Config, flagName, v string) (bool, error) {
 		c.search.Nogoods, err = strconv.ParseBool(v)
 	case flagName == "learn":
 		c.search.Learn, err = csp.ParseLearn(v)
+	case flagName == "learn-after":
+		c.search.LearnAfter, err = strconv.ParseInt(v, 10, 64)
 	case flagName == "seed":
 		c.search.Seed, err = strconv.ParseUint(v, 10, 64)
 	default:

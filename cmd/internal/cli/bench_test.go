@@ -86,7 +86,7 @@ func TestBenchBadInput(t *testing.T) {
 	// Unknown names in the matrix: a usage error naming the value.
 	r := runCSP(t, "", "bench", "--alldiff", "hidden,strong", tiny[0])
 	assert.Equal(t, 2, r.code)
-	assert.Contains(t, r.stderr, `invalid value "hidden,strong" for flag -alldiff: "strong" is not one of value, hidden or gac`)
+	assert.Contains(t, r.stderr, `invalid value "hidden,strong" for flag -alldiff: "strong" is not one of value, hidden, gac or auto`)
 	// A model that no problem benchmarked has: a usage error listing theirs
 	// (one another problem has is ignored where it does not apply).
 	r = runCSP(t, "", "bench", "--model", "channeled,bogus", "kakuro")

@@ -234,6 +234,7 @@ func searchFlags(fs *flag.FlagSet, o *csp.Options, ties *string) {
 	fs.BoolVar(&o.LastConflict, "last-conflict", o.LastConflict, "")
 	fs.BoolVar(&o.Nogoods, "nogoods", o.Nogoods, "")
 	fs.Var(namedFlag[csp.Learn]{&o.Learn, csp.ParseLearn, len(csp.LearnNames())}, "learn", "")
+	fs.Var(intFlag{&o.LearnAfter, 0}, "learn-after", "")
 	fs.Var(seedFlag{&o.Seed}, "seed", "")
 }
 

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -41,4 +42,53 @@ func TestLearnFlag(t *testing.T) {
 	r = runCSP(t, "", "solve", "latin", "-", "--learn", "clause")
 	assert.Equal(t, 2, r.code)
 	assert.Contains(t, r.stderr, `want none, nogoods or clauses`)
+}
+
+// TestLearnAfterFlag: latin learns from the failure that spends
+// --learn-after on (conflicts counted, fewer than the failures by the
+// budget), not before it, not with --learn none, and learns from the
+// start when --learn clauses is given alone; a negative budget is a usage
+// error, and a portfolio member takes the flag.
+func TestLearnAfterFlag(t *testing.T) {
+	const file = "../../../problems/latin/testdata/gomes/qwh.order30.holes316.txt"
+	stat := func(out, name string) (int64, bool) {
+		for line := range strings.Lines(out) {
+			if v, ok := strings.CutPrefix(strings.TrimSpace(line), "%%%mzn-stat: "+name+"="); ok {
+				n, err := strconv.ParseInt(v, 10, 64)
+				require.NoError(t, err, line)
+				return n, true
+			}
+		}
+		return 0, false
+	}
+	for _, tc := range []struct {
+		name  string
+		args  []string
+		after int64 // the failures before learning; -1: no learning
+	}{
+		{"budget spent", []string{"--learn-after", "10"}, 10},
+		{"budget not spent", []string{"--learn-after", "1000000"}, -1},
+		{"learn none", []string{"--learn", "none", "--learn-after", "10"}, -1},
+		{"learn clauses alone", []string{"--learn", "clauses"}, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := runCSP(t, "", append([]string{"solve", "latin", file, "--stats"}, tc.args...)...)
+			require.Equal(t, 0, r.code, r.stderr)
+			failures, ok := stat(r.stdout, "failures")
+			require.True(t, ok, r.stdout)
+			conflicts, learned := stat(r.stdout, "conflicts")
+			if tc.after < 0 {
+				assert.False(t, learned && conflicts > 0, "learned: %s", r.stdout)
+				return
+			}
+			require.True(t, learned, r.stdout)
+			assert.Positive(t, conflicts)
+			assert.GreaterOrEqual(t, failures-conflicts, tc.after)
+		})
+	}
+	r := runCSP(t, "", "solve", "latin", file, "--learn-after", "-1")
+	assert.Equal(t, 2, r.code)
+	assert.Contains(t, r.stderr, `invalid value "-1" for flag -learn-after: want a whole number >= 0`)
+	r = runCSP(t, "", "solve", "latin", file, "--portfolio", "learn-after=5; learn=none")
+	assert.Equal(t, 0, r.code, r.stderr)
 }

@@ -327,7 +327,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"solve", "latin", "x", "--portfolio", "var=maxsd;"}, "member 2 is empty"},
 		{[]string{"solve", "latin", "x", "--portfolio", "nogoods timeout=1s"}, "member 1: flag provided but not defined: -timeout"},
 		{[]string{"solve", "latin", "x", "--limit", "2"}, "flag provided but not defined: -limit"},
-		{[]string{"solve", "latin", "x", "--alldiff", "strong"}, `invalid value "strong" for flag -alldiff: want value, hidden or gac`},
+		{[]string{"solve", "latin", "x", "--alldiff", "strong"}, `invalid value "strong" for flag -alldiff: want value, hidden, gac or auto`},
 		{[]string{"solve", "latin", "x", "--var", "first"}, "want input, mindom, domwdeg, maxsd, activity or literal"},
 		{[]string{"solve", "latin", "x", "--val", "mid"}, "want min, max, split, random, density, median or reverse-split"},
 		{[]string{"solve", "latin", "x", "--restarts", "always"}, "want none, luby, geometric or glucose"},

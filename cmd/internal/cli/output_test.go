@@ -131,6 +131,7 @@ func TestBenchListFlagMessages(t *testing.T) {
 	}{
 		{[]string{"--restart-base", "0"}, `invalid value "0" for flag -restart-base: want a whole number >= 1`},
 		{[]string{"--restart-base", "10,x"}, `invalid value "10,x" for flag -restart-base: "x" is not a whole number >= 1`},
+		{[]string{"--learn-after", "0,x"}, `invalid value "0,x" for flag -learn-after: "x" is not a whole number >= 0`},
 		{[]string{"--seed", "1,-2"}, `invalid value "1,-2" for flag -seed: "-2" is not a whole number`},
 		{[]string{"--nogoods", "yes"}, `invalid value "yes" for flag -nogoods: want true or false`},
 		{[]string{"--nogoods", "true,yes"}, `invalid value "true,yes" for flag -nogoods: "yes" is not one of true or false`},

@@ -16,6 +16,7 @@ import (
 
 	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/problems/catalog"
+	"github.com/cspgo/csp/problems/latin"
 )
 
 // env is where a command reads and writes.
@@ -283,11 +284,12 @@ Flags of solve and count:
   --model NAME                     the problem's model (see Problems; each
                                    problem's own flags, --alldiff among them,
                                    are listed there too)
-  --var ` + pad(strings.Join(csp.VarSelectNames(), "|"), 26) + ` variable choice (default domwdeg; sudoku mindom;
-                                   skyscraper maxsd except at --visibility edge;
-                                   futoshiki maxsd at 9x9, the adjacent variant aside;
-                                   activity and literal: VSIDS over variables or
-                                   values, with --learn clauses)
+  --var ` + pad(strings.Join(csp.VarSelectNames(), "|"), 26) + ` variable choice (default domwdeg; latin literal;
+                                   sudoku mindom; skyscraper maxsd except at
+                                   --visibility edge; futoshiki maxsd at 9x9, the
+                                   adjacent variant aside; activity and literal:
+                                   VSIDS over variables or values, with --learn
+                                   clauses; literal is domwdeg before learning)
   --val ` + pad(strings.Join(csp.ValSelectNames(), "|"), 26) + ` value choice (default min)
   --restarts ` + pad(strings.Join(csp.RestartNames(), "|"), 21) + ` restart policy, solve only (default luby)
   --restart-base N                 failures allowed before the first restart (default 100;
@@ -300,11 +302,14 @@ Flags of solve and count:
   --nogoods                        learn nogoods at restarts (with --restarts;
                                    default off; on for skyscraper and futoshiki
                                    with maxsd)
-  --learn ` + pad(strings.Join(csp.LearnNames(), "|"), 24) + ` learning from failures (default none):
-                                   nogoods is --nogoods; clauses learns a clause
-                                   per conflict (lazy clause generation), with
-                                   restarts when counting too; pair with --var
-                                   activity or literal
+  --learn ` + pad(strings.Join(csp.LearnNames(), "|"), 24) + ` learning from failures (default none; latin
+                                   clauses after --learn-after): nogoods is
+                                   --nogoods; clauses learns a clause per conflict
+                                   (lazy clause generation), with restarts when
+                                   counting too; pair with --var activity or literal
+  --learn-after N                  with --learn clauses, solve: learn nothing for the
+                                   first N failures, then restart learning (default
+                                   0: from the start; latin ` + fmt.Sprint(latin.DefaultSearch.LearnAfter) + `)
   --save ` + pad(strings.Join(csp.SaveModeNames(), "|"), 25) + ` how the search undoes a branch (default copying)
   --order ` + pad(strings.Join(csp.OrderNames(), "|"), 24) + ` search order, solve and count only: depth first
                                    (default) or breadth first, level by level (no
@@ -345,7 +350,8 @@ Flags of solve and count:
                                    flags on top of the command line's, e.g.
                                    'var=domwdeg; var=maxsd,nogoods,seed=2' (var,
                                    val, restarts, ties, restart-base,
-                                   last-conflict, nogoods, learn, seed)
+                                   last-conflict, nogoods, learn, learn-after,
+                                   seed)
 
 Flags of generate (and each problem's own, listed under Problems):
   --size N (or --order N)  --holes H  --seed S (default 1)  -n K (default 1)

@@ -5,8 +5,9 @@ import (
 	"github.com/cspgo/csp/propagators/alldiff"
 )
 
-// allDiffNames are the all-different strengths, weakest first.
-var allDiffNames = []string{alldiff.Value.String(), alldiff.Hidden.String(), alldiff.GAC.String()}
+// allDiffNames are the all-different strengths, weakest first, then
+// Auto (GAC, or Value while the search learns).
+var allDiffNames = []string{alldiff.Value.String(), alldiff.Hidden.String(), alldiff.GAC.String(), alldiff.Auto.String()}
 
 // AllDiffFlag is the --alldiff flag of a problem whose units are
 // all-different, with its default strength.
