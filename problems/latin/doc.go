@@ -3,8 +3,12 @@
 // given.
 //
 //	inst, err := latin.Parse("3\n1 0 0\n0 0 0\n0 0 2\n")
-//	grid, res, err := latin.Solve(ctx, inst, latin.Options{AllDiff: alldiff.GAC}, csp.Options{Var: csp.DomWDeg, Restarts: csp.Luby})
+//	grid, res, err := latin.Solve(ctx, inst, latin.Options{AllDiff: alldiff.Auto}, latin.DefaultSearch)
 //
+// DefaultSearch with alldiff.Auto is the command line's configuration:
+// dom/wdeg and GAC for a budget of failures, then clause learning with
+// the value all-different (the hard instances at the hardness peak need
+// it; the easy ones are done before it starts).
 // Read and Parse read the instance format (N, then N rows, 0 for a hole;
 // several instances may follow each other), ReadMarks and FormatMarks
 // pencil marks. Build makes one of three models (channeled, the default,
