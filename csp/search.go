@@ -153,8 +153,10 @@ type Options struct {
 	// the hard ones get it after a short delay. The switch needs a restart,
 	// so only a search for one solution makes it (maxSolutions 1; a count
 	// or a listing restarted without its clauses would find its solutions
-	// again) with Restarts on: the others learn nothing. 0 learns from the
-	// first failure. Reset holds learning back again.
+	// again) with Restarts on, and only before its first solution (no
+	// clause blocks the solutions found without learning): the others
+	// learn nothing. 0 learns from the first failure. Reset holds learning
+	// back again.
 	LearnAfter int64
 	NodeLimit  int64 // stop after this many nodes (0: none)
 	FailLimit  int64 // stop after this many failures (0: none)
@@ -300,8 +302,10 @@ type step struct {
 // Search is a depth-first search engine over one Space. It keeps its space,
 // weights and random state between calls to Run: a Run that stopped (at a
 // solution, a cap, the time limit or its context) is continued by the
-// next one, which never reports a solution twice; make a new Search to
-// start afresh. NodeLimit and FailLimit count the nodes and failures of
+// next one, which never reports a solution twice, except under restarts
+// without clause learning (a Run for one solution restarts, and a restart
+// may find an earlier solution again; learned clauses block the solutions
+// found); make a new Search to start afresh. NodeLimit and FailLimit count the nodes and failures of
 // the search since it was made or Reset, over all its Runs: once one is
 // reached, every later Run stops at once.
 type Search struct {
@@ -561,6 +565,8 @@ func (e *Search) savedBytes() int64 {
 	}
 	if e.cl != nil {
 		n += e.cl.bytes()
+	} else if e.late != nil { // held back: its arrays stay from the last switch
+		n += e.late.bytes()
 	}
 	return n
 }
@@ -800,7 +806,7 @@ func (e *Search) backtrack(restarts bool) bool {
 			e.stats.Failures++
 			if restarts {
 				e.restartBudget--
-				late := e.late != nil && e.stats.Failures >= e.opts.LearnAfter
+				late := e.late != nil && e.stats.Failures >= e.opts.LearnAfter && e.stats.Solutions == 0
 				if (e.restartBudget <= 0 || late) && len(e.frames) > 0 {
 					for range e.frames {
 						sp.Pop()

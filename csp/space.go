@@ -366,6 +366,8 @@ func (s *Space) savedBytes() int64 {
 	n := 8*words + 4*int32s
 	if s.lt != nil {
 		n += s.lt.bytes()
+	} else if s.idle != nil { // kept for the next TrackFacts
+		n += s.idle.bytes()
 	}
 	return n
 }
