@@ -85,9 +85,9 @@ func Build(ctx context.Context, p *Puzzle, opt Options) (*Model, error) {
 	if err := units.Post(m, g.Lines(), level); err != nil {
 		return nil, err
 	}
-	if opt.AllDiff == alldiff.GAC {
+	if opt.AllDiff == alldiff.GAC || opt.AllDiff == alldiff.Auto {
 		for _, line := range g.Lines() {
-			if err := alldiff.Post(m, line, alldiff.GAC); err != nil {
+			if err := alldiff.Post(m, line, opt.AllDiff); err != nil {
 				return nil, err
 			}
 		}

@@ -213,9 +213,9 @@ func build(p *Puzzle, o Options) (*Model, error) {
 		if err := units.Post(m, all, level); err != nil {
 			return nil, err
 		}
-		if o.AllDiff == alldiff.GAC {
+		if o.AllDiff == alldiff.GAC || o.AllDiff == alldiff.Auto {
 			for _, u := range all {
-				if err := alldiff.Post(m, u, alldiff.GAC); err != nil {
+				if err := alldiff.Post(m, u, o.AllDiff); err != nil {
 					return nil, err
 				}
 			}
