@@ -87,7 +87,7 @@ func (c *Config) settle(p *catalog.Entry, given func(string) bool) error {
 		return err
 	}
 	for _, args := range c.portfolio {
-		o, err := portfolioMember(s.Search, args)
+		o, err := portfolioMember(s.Search, c.search.LearnAfter, args)
 		if err != nil {
 			return err
 		}
@@ -255,7 +255,7 @@ func (f portfolioFlag) Set(spec string) error {
 		if len(args) == 0 {
 			return fmt.Errorf("member %d is empty (members are separated by ';')", i+1)
 		}
-		if _, err := portfolioMember(csp.Options{}, args); err != nil {
+		if _, err := portfolioMember(csp.Options{}, 0, args); err != nil {
 			return fmt.Errorf("member %d: %v", i+1, err)
 		}
 		members = append(members, args)
@@ -277,8 +277,11 @@ func (f portfolioFlag) String() string {
 
 // portfolioMember is base with a member's flags applied: its heuristics
 // as given, everything else (limits, save mode, and the heuristics it
-// does not name) as base has it.
-func portfolioMember(base csp.Options, args []string) (csp.Options, error) {
+// does not name) as base has it. A member that names --learn without
+// --learn-after takes learnAfter, the command line's own --learn-after,
+// as the command line's --learn does (a problem's default budget goes
+// with its default learning, not with a --learn given).
+func portfolioMember(base csp.Options, learnAfter int64, args []string) (csp.Options, error) {
 	o := base
 	o.Portfolio, o.Workers = nil, 0
 	ties := ""
@@ -293,6 +296,11 @@ func portfolioMember(base csp.Options, args []string) (csp.Options, error) {
 	}
 	if ties != "" {
 		o.RandomTies = ties == "random"
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if set["learn"] && !set["learn-after"] {
+		o.LearnAfter = learnAfter
 	}
 	return o, nil
 }

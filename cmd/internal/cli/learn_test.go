@@ -7,6 +7,9 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/cspgo/csp/problems/catalog"
+	"github.com/cspgo/csp/problems/latin"
 )
 
 // TestLearnFlag: --learn clauses counts what --learn none counts (every
@@ -91,4 +94,35 @@ func TestLearnAfterFlag(t *testing.T) {
 	assert.Contains(t, r.stderr, `invalid value "-1" for flag -learn-after: want a whole number >= 0`)
 	r = runCSP(t, "", "solve", "latin", file, "--portfolio", "learn-after=5; learn=none")
 	assert.Equal(t, 0, r.code, r.stderr)
+}
+
+// TestPortfolioLearnAfter: a portfolio member's --learn takes the command
+// line's own --learn-after, as the command line's --learn does; a member
+// that names neither keeps the problem's default budget, and one that
+// names --learn-after has it.
+func TestPortfolioLearnAfter(t *testing.T) {
+	p, ok := catalog.Lookup("latin")
+	require.True(t, ok)
+	for _, tc := range []struct {
+		name     string
+		given    int64 // the command line's --learn-after (0: not given)
+		member   []string
+		wantBase int64
+		want     int64
+	}{
+		{"learn given", 0, []string{"--learn=clauses"}, latin.DefaultSearch.LearnAfter, 0},
+		{"learn and the command line's budget", 500, []string{"--learn=clauses"}, 500, 500},
+		{"budget given", 0, []string{"--learn-after=7"}, latin.DefaultSearch.LearnAfter, 7},
+		{"neither", 0, []string{"--var=mindom"}, latin.DefaultSearch.LearnAfter, latin.DefaultSearch.LearnAfter},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := NewConfig()
+			c.search.LearnAfter = tc.given
+			c.portfolio = [][]string{tc.member}
+			require.NoError(t, c.settle(p, func(name string) bool { return name == "learn-after" && tc.given > 0 }))
+			assert.Equal(t, tc.wantBase, c.Settings.Search.LearnAfter)
+			require.Len(t, c.Settings.Search.Portfolio, 1)
+			assert.Equal(t, tc.want, c.Settings.Search.Portfolio[0].LearnAfter)
+		})
+	}
 }

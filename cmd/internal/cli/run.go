@@ -309,7 +309,8 @@ Flags of solve and count:
                                    counting too; pair with --var activity or literal
   --learn-after N                  with --learn clauses, solve: learn nothing for the
                                    first N failures, then restart learning (default
-                                   0: from the start; latin ` + fmt.Sprint(latin.DefaultSearch.LearnAfter) + `)
+                                   0: from the start; latin ` + fmt.Sprint(latin.DefaultSearch.LearnAfter) + ` unless --learn
+                                   is given)
   --save ` + pad(strings.Join(csp.SaveModeNames(), "|"), 25) + ` how the search undoes a branch (default copying)
   --order ` + pad(strings.Join(csp.OrderNames(), "|"), 24) + ` search order, solve and count only: depth first
                                    (default) or breadth first, level by level (no

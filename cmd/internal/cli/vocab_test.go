@@ -122,7 +122,7 @@ func TestSearchFlagNamesReachOptions(t *testing.T) {
 
 				// A portfolio member (save mode is not a member's flag).
 				if v.flag != "save" {
-					o, err := portfolioMember(csp.Options{}, []string{"--" + v.flag + "=" + name})
+					o, err := portfolioMember(csp.Options{}, 0, []string{"--" + v.flag + "=" + name})
 					require.NoError(t, err)
 					assert.Equal(t, name, got(o), "portfolio member %s", v.flag)
 				}
