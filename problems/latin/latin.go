@@ -62,7 +62,8 @@ var DefaultSearch = csp.Options{Var: csp.LiteralActivity, Val: csp.ValMin, Resta
 
 // Options choose the model. The zero value is the channeled model with
 // value-strength all-different (alldiff.Value, the zero Strength); the
-// command line and the benchmarks use alldiff.GAC, the strongest.
+// command line and the benchmarks use alldiff.Auto (GAC, and Value once
+// DefaultSearch learns).
 type Options struct {
 	AllDiff alldiff.Strength
 	View    View

@@ -1,4 +1,5 @@
-// Package alldiff posts the all-different constraint at three strengths.
+// Package alldiff posts the all-different constraint at three strengths,
+// and Auto, which is GAC or Value by whether the search learns clauses.
 //
 //	if err := alldiff.Post(m, row, alldiff.GAC); err != nil {
 //		return err // an unknown strength, a variable not in m
@@ -9,7 +10,10 @@
 // exactly the values that some assignment of distinct values uses, with
 // Régin's matching-based algorithm ("A filtering algorithm for constraints
 // of difference in CSPs", AAAI 1994), reusing the matching between runs so
-// a run after a small change costs little more than checking it.
+// a run after a small change costs little more than checking it. Auto is
+// GAC in a space that does not track facts and Value in one that does
+// (csp.Space.Tracking: a search learning clauses), where GAC's Hall-set
+// reasons cost more than its pruning saves on large squares.
 //
 // Costs per run, for n variables over values below 64·W: Value and Hidden
 // O(n·W) per pass; GAC O(n·W) to repair a still-valid matching plus
