@@ -217,6 +217,8 @@ func (s *fznSettings) adjust(o csp.Options) csp.Options {
 		{"ties", func() { o.RandomTies = s.ties == "random" }},
 		{"last-conflict", func() { o.LastConflict = s.search.LastConflict }},
 		{"nogoods", func() { o.Nogoods = s.search.Nogoods }},
+		{"learn", func() { o.Learn = s.search.Learn }},
+		{"learn-after", func() { o.LearnAfter = s.search.LearnAfter }},
 		{"seed", func() { o.Seed = s.search.Seed }},
 	} {
 		if s.given[f.flag] {

@@ -233,6 +233,9 @@ func TestFznSettingsOptions(t *testing.T) {
 			func(o *csp.Options) {
 				o.Nogoods, o.LastConflict, o.RandomTies, o.Seed, o.RestartBase = true, true, true, 9, 3
 			}},
+		{"learning on the annotations", map[string]string{"learn": "clauses", "learn-after": "40"}, false, func(o *csp.Options) {
+			o.Learn, o.LearnAfter = csp.LearnClauses, 40
+		}},
 		{"alldiff alone: the search as the file says", map[string]string{"alldiff": "value", "visibility": "edge", "model": "rowcol"}, false, func(o *csp.Options) {}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
