@@ -112,6 +112,7 @@ type SolveSettings struct {
 	Workers      int           // -p: parallel search for one solution of a satisfaction model (0 or 1: sequential)
 	Seed         uint64        // -r (0: the search's own)
 	Learn        csp.Learn     // --learn: learning from failures (LearnNone: the search's own)
+	LearnAfter   int64         // --learn-after: failures before learning starts (0: the search's own)
 	// Adjust, when set, is handed the engine options the run would use
 	// (the model's search or the free one, with the settings above) and
 	// returns those it uses: bench's configurations set the search flags

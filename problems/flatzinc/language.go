@@ -28,12 +28,12 @@ var (
 )
 
 // allDiffFlag is the flag that sets BuildOptions.AllDiff, and the
-// strengths it names, weakest first.
+// strengths it names, weakest first, then Auto.
 const allDiffFlag = "alldiff"
 
 var (
-	allDiffStrengths = []alldiff.Strength{alldiff.Value, alldiff.Hidden, alldiff.GAC}
-	allDiffNames     = []string{alldiff.Value.String(), alldiff.Hidden.String(), alldiff.GAC.String()}
+	allDiffStrengths = []alldiff.Strength{alldiff.Value, alldiff.Hidden, alldiff.GAC, alldiff.Auto}
+	allDiffNames     = []string{alldiff.Value.String(), alldiff.Hidden.String(), alldiff.GAC.String(), alldiff.Auto.String()}
 )
 
 func (language) Info() catalog.LanguageInfo {

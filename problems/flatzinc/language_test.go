@@ -38,12 +38,12 @@ func TestLanguageInfoAndOptions(t *testing.T) {
 	assert.Equal(t, "FlatZinc", l.Title)
 	assert.Equal(t, ".fzn", l.Ext)
 	require.Len(t, l.Flags, 1)
-	assert.Equal(t, []string{"value", "hidden", "gac"}, l.Flags[0].Choices)
+	assert.Equal(t, []string{"value", "hidden", "gac", "auto"}, l.Flags[0].Choices)
 
 	for _, tc := range []struct {
 		value string
 		want  *alldiff.Strength
-	}{{"", nil}, {"value", ptr(alldiff.Value)}, {"hidden", ptr(alldiff.Hidden)}, {"gac", ptr(alldiff.GAC)}} {
+	}{{"", nil}, {"value", ptr(alldiff.Value)}, {"hidden", ptr(alldiff.Hidden)}, {"gac", ptr(alldiff.GAC)}, {"auto", ptr(alldiff.Auto)}} {
 		s := catalog.NewLanguageSettings(l)
 		s.SetFlag("alldiff", tc.value)
 		o, err := language{}.Options(s)
@@ -55,7 +55,7 @@ func TestLanguageInfoAndOptions(t *testing.T) {
 	err := l.Configure(s)
 	var fe *catalog.FlagError
 	require.True(t, errors.As(err, &fe), "%v", err)
-	assert.EqualError(t, err, `invalid value "strong" for flag -alldiff: want value, hidden or gac`)
+	assert.EqualError(t, err, `invalid value "strong" for flag -alldiff: want value, hidden, gac or auto`)
 }
 
 // The catalog's Source builds under the options Configure parsed, and

@@ -34,6 +34,9 @@ func (p *Problem) Options(s Settings) csp.Options {
 	if s.Learn != csp.LearnNone {
 		opts.Learn = s.Learn
 	}
+	if s.LearnAfter > 0 {
+		opts.LearnAfter = s.LearnAfter
+	}
 	if s.Adjust != nil {
 		opts = s.Adjust(opts)
 	}

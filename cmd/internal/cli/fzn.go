@@ -16,6 +16,7 @@ import (
 type fznConfig struct {
 	all, intermediate, free, stats bool
 	learn                          csp.Learn
+	learnAfter                     int64
 	solutions, timeMS, workers     int64
 	seed                           uint64
 	install                        bool
@@ -41,6 +42,7 @@ func fzn(e env, args []string) int {
 	fs.Uint64Var(&c.seed, "r", 0, "")
 	fs.BoolVar(&c.install, "install", false, "")
 	fs.Var(namedFlag[csp.Learn]{&c.learn, csp.ParseLearn, len(csp.LearnNames())}, "learn", "")
+	fs.Var(intFlag{&c.learnAfter, 0}, "learn-after", "")
 	pos, err := parseInterleaved(fs, args)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
@@ -75,7 +77,7 @@ func fzn(e env, args []string) int {
 	start := time.Now()
 	ictx, release := InstanceContext(ctx, time.Duration(c.timeMS)*time.Millisecond)
 	defer release()
-	s := catalog.SolveSettings{All: c.all, Intermediate: c.intermediate, Free: c.free, Workers: int(c.workers), Seed: c.seed, Learn: c.learn}
+	s := catalog.SolveSettings{All: c.all, Intermediate: c.intermediate, Free: c.free, Workers: int(c.workers), Seed: c.seed, Learn: c.learn, LearnAfter: c.learnAfter}
 	if visited(fs, "n") {
 		s.Solutions = c.solutions
 	}
@@ -139,6 +141,8 @@ Flags (MiniZinc's standard solver flags):
   -p N      parallel search with N workers (one solution of a satisfaction model)
   -r SEED   random seed
   --learn none|nogoods|clauses  learning from failures (default: the model's search)
+  --learn-after N               with --learn clauses: no learning for the first N
+                                failures, then a restart with it (default 0)
 `
 
 // readWithin reads a model from in, or returns ctx's cause once ctx is

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -125,4 +126,54 @@ func TestPortfolioLearnAfter(t *testing.T) {
 			assert.Equal(t, tc.want, c.Settings.Search.Portfolio[0].LearnAfter)
 		})
 	}
+}
+
+// TestFznLearnAfter: csp fzn --learn-after holds learning back for its
+// budget, as solve's does: on an unsatisfiable model of pairwise
+// differences (eight variables, seven values) the conflicts are the
+// failures after the budget; a budget the search never spends leaves
+// nothing learned; a negative one is a usage error.
+func TestFznLearnAfter(t *testing.T) {
+	var b strings.Builder
+	const n = 8
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(&b, "var 1..%d: x%d :: output_var;\n", n-1, i)
+	}
+	for i := 1; i <= n; i++ {
+		for j := i + 1; j <= n; j++ {
+			fmt.Fprintf(&b, "constraint int_ne(x%d, x%d);\n", i, j)
+		}
+	}
+	b.WriteString("solve satisfy;\n")
+	stat := func(out, name string) int64 {
+		for line := range strings.Lines(out) {
+			if v, ok := strings.CutPrefix(strings.TrimSpace(line), "%%%mzn-stat: "+name+"="); ok {
+				n, err := strconv.ParseInt(v, 10, 64)
+				require.NoError(t, err, line)
+				return n
+			}
+		}
+		return -1
+	}
+	for _, tc := range []struct {
+		after     string
+		learnFrom int64 // failures before learning; -1: none
+	}{{"0", 0}, {"50", 50}, {"100000000", -1}} {
+		t.Run("after="+tc.after, func(t *testing.T) {
+			r := runCSP(t, b.String(), "fzn", "--learn", "clauses", "--learn-after", tc.after, "-s", "-")
+			require.Equal(t, 0, r.code, r.stderr)
+			require.Contains(t, r.stdout, "=====UNSATISFIABLE=====")
+			failures, conflicts := stat(r.stdout, "failures"), stat(r.stdout, "conflicts")
+			require.Positive(t, failures)
+			if tc.learnFrom < 0 {
+				assert.LessOrEqual(t, conflicts, int64(0), r.stdout)
+				return
+			}
+			assert.Positive(t, conflicts)
+			assert.Equal(t, tc.learnFrom, failures-conflicts)
+		})
+	}
+	r := runCSP(t, b.String(), "fzn", "--learn-after", "-3", "-")
+	assert.Equal(t, 2, r.code)
+	assert.Contains(t, r.stderr, `invalid value "-3" for flag -learn-after`)
 }
