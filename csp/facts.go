@@ -177,7 +177,7 @@ type facts struct {
 	watcher  int32
 
 	// For a clause database (numberLits): numOf numbers the values of
-	// every variable's root domain (the database's, see newClauseDB), and
+	// every variable's root domain (the database's, see clauseDB.number), and
 	// lit says, per number, what the trail says of that value now:
 	// litGone when [x != v] holds, litSet when [x = v] does, 0 when
 	// neither. The database reads its watched literals here: one byte,

@@ -94,10 +94,13 @@ func (d *clauseDB) watchOn(w int32, k int32) {
 	d.watchCap += int64(cap(d.watch[w]) - c)
 }
 
-// newClauseDB makes the database for a model of bitset domains doms: a
-// number for each value from each variable's base to its maximum.
-func newClauseDB(doms []domains.Domain) *clauseDB {
-	d := &clauseDB{conflict: -1, numOf: make([]valueBits, len(doms))}
+// number readies the database for a model of bitset domains doms: a
+// number for each value from each variable's base to its maximum, and
+// the watch lists of their literals (3N³ numbers for the channeled Latin
+// model of order N: made when learning starts, not before; a search that
+// holds learning back and never switches makes none).
+func (d *clauseDB) number(doms []domains.Domain) {
+	d.numOf = make([]valueBits, len(doms))
 	n := int32(0)
 	for x := range doms {
 		base := int32(doms[x].Base())
@@ -109,7 +112,6 @@ func newClauseDB(doms []domains.Domain) *clauseDB {
 		n += k
 	}
 	d.watch = make([][]int32, 2*n)
-	return d
 }
 
 // code returns the code of fact g, and false when g's value is not of its
@@ -388,6 +390,9 @@ func (e *Search) startLearning() {
 	sp, l := e.space, e.cl
 	if err := sp.TrackFacts(); err != nil {
 		panic(err) // intervalVar found none: cannot happen
+	}
+	if l.db.numOf == nil {
+		l.db.number(sp.model.doms)
 	}
 	sp.lt.watcher = l.dbID
 	sp.lt.numberLits(sp, l.db.numOf)

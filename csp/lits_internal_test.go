@@ -41,7 +41,8 @@ func TestLitCodes(t *testing.T) {
 	m.NewIntVar(-70, 70, "a")
 	m.NewIntVar(70000, 70100, "b")
 	m.NewIntVar(0, 0, "c")
-	d := newClauseDB(m.doms)
+	d := &clauseDB{conflict: -1}
+	d.number(m.doms)
 	seen := map[int32]bool{}
 	for x := range m.doms {
 		for v := m.doms[x].Min(); v <= m.doms[x].Max(); v++ {

@@ -421,7 +421,7 @@ func NewSearchContext(ctx context.Context, m *Model, opts Options) (*Search, err
 	var db *clauseDB
 	if opts.Learn == LearnClauses {
 		if e.learnOff = intervalVar(m); e.learnOff == "" {
-			db = newClauseDB(m.doms)
+			db = &clauseDB{conflict: -1} // numbered when learning starts (startLearning)
 			e.cl = &learner{db: db, dbID: int32(len(m.props) + len(extra)), maxBlocked: maxBlocked}
 			if opts.LearnAfter > 0 {
 				e.late, e.cl = e.cl, nil
