@@ -110,6 +110,9 @@ func backboneOne(ctx context.Context, p *catalog.Entry, s *catalog.Settings, lim
 		b.fold(p, it.Value, g)
 		return true
 	})
+	if st := stoppedBy(ctx, err); st != csp.NotStopped && err != nil {
+		err, res = nil, csp.Result{Stopped: st} // the deadline cut the building short
+	}
 	var unsat catalog.Unsatisfiable
 	switch {
 	case errors.As(err, &unsat):
