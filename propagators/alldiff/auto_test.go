@@ -83,6 +83,8 @@ func latinOK(sol []int, cells [][]csp.Var, givens [][]int) error {
 // does, its all-differents back at GAC.
 func TestAutoLearnAfterSearch(t *testing.T) {
 	ctx := context.Background()
+	total := 0
+	defer func() { assert.Positive(t, total, "no instance switched to learning") }()
 	for _, n := range []int{10, 13, 16} {
 		for _, after := range []int64{1, 5, 30} {
 			for _, mode := range []csp.SaveMode{csp.Copying, csp.Trailing} {
@@ -132,6 +134,7 @@ func TestAutoLearnAfterSearch(t *testing.T) {
 						assert.Equal(t, rf.Stats.Conflicts, rr.Stats.Conflicts, "seed %d", seed)
 					}
 					t.Logf("%d of 6 instances switched", switched)
+					total += switched
 				})
 			}
 		}
