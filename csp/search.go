@@ -305,9 +305,9 @@ type step struct {
 // next one, which never reports a solution twice, except under restarts
 // without clause learning (a Run for one solution restarts, and a restart
 // may find an earlier solution again; learned clauses block the solutions
-// found); make a new Search to start afresh. NodeLimit and FailLimit count the nodes and failures of
-// the search since it was made or Reset, over all its Runs: once one is
-// reached, every later Run stops at once.
+// found); make a new Search to start afresh. NodeLimit and FailLimit count
+// the nodes and failures of the search since it was made or Reset, over
+// all its Runs: once one is reached, every later Run stops at once.
 type Search struct {
 	space     *Space
 	opts      Options
@@ -471,8 +471,9 @@ func checkOptionVars(m *Model, opts Options) {
 // Reset returns the search to where NewSearch left it: the space back at
 // the model's root (see Space.Reset), statistics zeroed, the random source
 // reseeded, learnt nogoods and clauses forgotten (learning held back again
-// under LearnAfter), an objective's bound back where it started. Narrow the root through Space before the next Run to solve
-// another instance of the same model without building anything again.
+// under LearnAfter), an objective's bound back where it started. Narrow
+// the root through Space before the next Run to solve another instance of
+// the same model without building anything again.
 func (e *Search) Reset() {
 	if e.late != nil && e.cl != nil { // hold learning back again
 		e.cl.reset()
@@ -912,7 +913,7 @@ func (e *Search) selectVar() Var {
 		// Only the depth-first run keeps the heap: a parallel cut or a
 		// breadth-first level pops the space without the backjump that
 		// puts values back, and chooses as Activity does.
-		if l := e.cl; l != nil && l.order != nil && e.inRun {
+		if l := e.cl; l.order != nil && e.inRun { // sel is LiteralActivity only with learning on
 			if x, v, ok := l.order.pick(sp, l.db); ok {
 				e.picked = v
 				return x
@@ -950,7 +951,7 @@ func (e *Search) selectPhase() Var {
 // assigned.
 func (e *Search) pick(vars []Var, sel VarSelect) Var {
 	sp := e.space
-	if sel == Activity || sel == LiteralActivity {
+	if sel == Activity {
 		if e.cl != nil {
 			return e.pickActivity(vars)
 		}
@@ -987,12 +988,12 @@ func (e *Search) pick(vars []Var, sel VarSelect) Var {
 
 // minRatioOneWord is the rest of selectVar when every domain is one word
 // and the order is not InputOrder: the same scan, with a popcount for the
-// size, by dom/wdeg when dw is set, else by domain size. With ties to the first it runs without a branch on whether a
-// variable is assigned: an assigned variable counts as 65 values of
-// weight 1, a ratio above any real one (a one-word domain has at most 64
-// values), so it never wins, and the loop's only branch is the rare new
-// best. With random ties (the command line's default under restarts) the
-// scan is minRatioOneWordTies. The products stay exact while weights stay
+// size, by dom/wdeg when dw is set, else by domain size. With ties to the
+// first it runs without a branch on whether a variable is assigned: an
+// assigned variable counts as 65 values of weight 1, a ratio above any
+// real one (a one-word domain has at most 64 values), so it never wins,
+// and the loop's only branch is the rare new best. With random ties (the
+// command line's default under restarts) the scan is minRatioOneWordTies. The products stay exact while weights stay
 // below 2^56, some 10^17 failures. (How the speed of this scan moved with
 // the placement of its code: docs/BENCHMARKS.md, "The latin loss found".)
 func (e *Search) minRatioOneWord(dw bool) Var {
