@@ -154,21 +154,20 @@ func BenchFlags(fs *flag.FlagSet, b *BenchConfig) {
 	list("restarts", choice(slices.Concat(csp.RestartNames(), []string{annotated})...))
 	list("ties", choice(tiesNames...))
 	list("save", choice(csp.SaveModeNames()...))
-	list("restart-base", func(v string) *wantError {
-		if n, err := strconv.ParseInt(v, 10, 64); err != nil || n < 1 {
-			return &wantError{what: "a whole number >= 1"}
+	// atLeast checks a whole number from least on, as intFlag does.
+	atLeast := func(least int64) func(string) *wantError {
+		return func(v string) *wantError {
+			if n, err := strconv.ParseInt(v, 10, 64); err != nil || n < least {
+				return &wantError{what: fmt.Sprintf("a whole number >= %d", least)}
+			}
+			return nil
 		}
-		return nil
-	})
+	}
+	list("restart-base", atLeast(1))
 	list("last-conflict", choice("true", "false"))
 	list("nogoods", choice("true", "false"))
 	list("learn", choice(csp.LearnNames()...))
-	list("learn-after", func(v string) *wantError {
-		if n, err := strconv.ParseInt(v, 10, 64); err != nil || n < 0 {
-			return &wantError{what: "a whole number >= 0"}
-		}
-		return nil
-	})
+	list("learn-after", atLeast(0))
 	list("seed", func(v string) *wantError {
 		if _, err := strconv.ParseUint(v, 10, 64); err != nil {
 			return &wantError{what: "a whole number"}
