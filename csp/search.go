@@ -356,6 +356,11 @@ type Search struct {
 	picked     int
 	dscan      densityScan
 	inRun      bool // within Run: LiteralActivity may use its heap
+	// The decision variables unassigned at the root when the list was
+	// last made, and the root's mark then (see openDecisions).
+	open     []Var
+	openMark Mark
+	openOK   bool
 }
 
 // NewSearch prepares a search of m.
@@ -906,8 +911,9 @@ func (e *Search) selectVar() Var {
 	if (sel == Activity || sel == LiteralActivity) && e.cl == nil {
 		sel = DomWDeg // nothing to bump without clause learning (yet)
 	}
+	vars := e.openDecisions()
 	if sel == Activity {
-		return e.pick(e.decisions, Activity)
+		return e.pick(vars, Activity)
 	}
 	if sel == LiteralActivity {
 		// Only the depth-first run keeps the heap: a parallel cut or a
@@ -919,7 +925,7 @@ func (e *Search) selectVar() Var {
 				return x
 			}
 		}
-		return e.pick(e.decisions, Activity) // every value decided: check
+		return e.pick(vars, Activity) // every value decided: check
 	}
 	if e.opts.Var == MaxDensity {
 		if x, v := e.densityPick(-1); x >= 0 {
@@ -929,9 +935,36 @@ func (e *Search) selectVar() Var {
 		// No density: the smallest domain, and Val.
 	}
 	if sp.oneWord && sel != InputOrder {
-		return e.minRatioOneWord(sel == DomWDeg)
+		return e.minRatioOneWord(vars, sel == DomWDeg)
 	}
-	return e.pick(e.decisions, sel)
+	return e.pick(vars, sel)
+}
+
+// openDecisions returns the decision variables the scans of selectVar
+// look at: at the root, those with more than one value, a list kept until
+// the next time the search is at the root; below it, that list while the
+// space holds the root's mark (Space.Holds: every domain is within what
+// it was then, so a variable assigned at the root stays assigned), else
+// every decision variable. The scans skip assigned variables anyway, in
+// the same order, so the choice is the same; on a large puzzle with many
+// givens most decision variables are assigned at the root, and the scan
+// per node is the search's largest cost after propagation.
+func (e *Search) openDecisions() []Var {
+	sp := e.space
+	if sp.level == 0 {
+		e.open = e.open[:0]
+		for _, x := range e.decisions {
+			if sp.doms[x].Size() > 1 {
+				e.open = append(e.open, x)
+			}
+		}
+		e.openMark, e.openOK = sp.Mark(), true
+		return e.open
+	}
+	if e.openOK && sp.Holds(e.openMark) {
+		return e.open
+	}
+	return e.decisions
 }
 
 // selectPhase is selectVar with Options.Phases: the variable the first
@@ -996,15 +1029,15 @@ func (e *Search) pick(vars []Var, sel VarSelect) Var {
 // command line's default under restarts) the scan is minRatioOneWordTies. The products stay exact while weights stay
 // below 2^56, some 10^17 failures. (How the speed of this scan moved with
 // the placement of its code: docs/BENCHMARKS.md, "The latin loss found".)
-func (e *Search) minRatioOneWord(dw bool) Var {
+func (e *Search) minRatioOneWord(vars []Var, dw bool) Var {
 	if e.opts.RandomTies {
-		return e.minRatioOneWordTies(dw)
+		return e.minRatioOneWordTies(vars, dw)
 	}
 	words, wdeg := e.space.words, e.space.wdeg
 	best := Var(-1)
 	bestSize, bestW := int64(65), int64(1)
 	if !dw {
-		for _, x := range e.decisions {
+		for _, x := range vars {
 			size := int64(bits.OnesCount64(words[x]))
 			if size <= 1 {
 				size = 65
@@ -1015,7 +1048,7 @@ func (e *Search) minRatioOneWord(dw bool) Var {
 		}
 		return best
 	}
-	for _, x := range e.decisions {
+	for _, x := range vars {
 		size := int64(bits.OnesCount64(words[x]))
 		w := max(wdeg[x], 1)
 		if size <= 1 {
@@ -1031,13 +1064,13 @@ func (e *Search) minRatioOneWord(dw bool) Var {
 
 // minRatioOneWordTies is minRatioOneWord with random ties: the scan of
 // pick, with a popcount for the size.
-func (e *Search) minRatioOneWordTies(dw bool) Var {
+func (e *Search) minRatioOneWordTies(vars []Var, dw bool) Var {
 	sp := e.space
 	words, wdeg := sp.words, sp.wdeg
 	best := Var(-1)
 	var bestSize, bestW int64
 	ties := 0
-	for _, x := range e.decisions {
+	for _, x := range vars {
 		size := int64(bits.OnesCount64(words[x]))
 		if size <= 1 {
 			continue

@@ -48,3 +48,42 @@ func TestSelectVarOneWord(t *testing.T) {
 		}
 	}
 }
+
+// TestOpenDecisionsFollowTheRoot: the scans' list of the variables open
+// at the root serves below the root it was made at, and only there: after
+// Reset (a wider root) or below a root that was never scanned, a variable
+// assigned at the old root must be found again; at the root itself the list
+// is made anew.
+func TestOpenDecisionsFollowTheRoot(t *testing.T) {
+	for _, sel := range []VarSelect{InputOrder, MinDomain, DomWDeg, Activity} {
+		for _, oneWord := range []bool{true, false} {
+			m := NewModel()
+			a := m.NewVar(domains.Range(0, 2), "a")
+			b := m.NewVar(domains.Range(0, 2), "b")
+			e := NewSearch(m, Options{Var: sel})
+			sp := e.space
+			sp.oneWord = sp.oneWord && oneWord
+			require.True(t, sp.Assign(a, 1))
+			require.Equal(t, b, e.selectVar(), "%v: only b is open at the root", sel)
+			listed := sel != MinDomain || !sp.oneWord // minDomainOneWord scans them all
+			if listed {
+				require.Equal(t, []Var{b}, e.open)
+			}
+			sp.Push()
+			require.Equal(t, b, e.selectVar())
+			require.True(t, sp.Assign(b, 0))
+			require.Equal(t, Var(-1), e.selectVar(), "%v: all assigned", sel)
+			sp.Pop()
+
+			e.Reset() // a is open again at the root
+			sp.Push()
+			require.True(t, sp.Assign(b, 2))
+			require.Equal(t, a, e.selectVar(), "%v oneWord %v: a list of an old root hid a", sel, oneWord)
+			sp.Pop()
+			require.Equal(t, a, e.selectVar(), "%v: the root scanned anew", sel)
+			if listed {
+				require.Len(t, e.open, 2)
+			}
+		}
+	}
+}
