@@ -36,3 +36,11 @@ func CheckKeptReasons(e *Search, mismatch func(i int32, kept, fresh []Fact)) *in
 	}
 	return n
 }
+
+// SetMaxCut sets how many subproblems the parallel cut lists before it
+// stops (a test hook) and returns a function that puts it back.
+func SetMaxCut(n int) func() {
+	old := maxCut
+	maxCut = n
+	return func() { maxCut = old }
+}

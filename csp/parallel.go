@@ -29,13 +29,23 @@ type Parallel struct {
 	// when it has fewer open nodes. The default does not follow Workers,
 	// so that the answer does not either; with many more than 8 workers,
 	// a larger Depth balances the load better (the paper advises about 30
-	// subproblems per worker).
+	// subproblems per worker). The cut stops at maxCut subproblems (four
+	// times DefaultSubproblems), whatever the level: the nodes it has not
+	// reached then are subproblems too, one per pending branch (see
+	// enumerate).
 	Depth int
 }
 
 // DefaultSubproblems is how many subproblems the default Depth aims at:
 // about 30 per worker for up to 8 workers.
 const DefaultSubproblems = 256
+
+// maxCut is how many open nodes the cut lists before it stops: a square
+// with no givens has refutations at the root, x != 1, x != 2, ..., each
+// with its subtree one level down, through the whole square (thousands of
+// subproblems at level 1, each listing the refutations above it: memory
+// and time quadratic in their number). A variable, for tests.
+var maxCut = 4 * DefaultSubproblems
 
 // ParallelCount counts the solutions of m as Count does, with the search
 // spread over p.Workers goroutines, stopping at limit (0: no cap).
@@ -151,7 +161,7 @@ func cutTree(ctx context.Context, e *Search, p Parallel, nodeLimit, failLimit in
 	}
 	for d := 1; ; d++ {
 		c, stop := enumerate(ctx, e, d, nodeLimit, failLimit)
-		if stop != NotStopped || !c.open || c.len() >= DefaultSubproblems {
+		if stop != NotStopped || !c.open || c.len() >= min(DefaultSubproblems, maxCut) {
 			return c, stop
 		}
 	}
@@ -163,7 +173,11 @@ func cutTree(ctx context.Context, e *Search, p Parallel, nodeLimit, failLimit in
 // failures and levels counted alike). A level is a decision x = v (or
 // x <= v); its refutation x != v (x > v) stays at the parent's level, as
 // in Search, so that the last subproblems, reached by refutations only,
-// are not the rest of the tree. Failed nodes are dropped.
+// are not the rest of the tree. Failed nodes are dropped. Once maxCut
+// subproblems are listed, every node met after that (the refutation then
+// pending, and the right branch of each open decision above it) is a
+// subproblem, unexplored: the list still covers the tree, in the same
+// order, and the enumeration stops within a few more nodes.
 func enumerate(ctx context.Context, e *Search, depth int, nodeLimit, failLimit int64) (*cut, Stop) {
 	e.Reset()
 	c := &cut{start: []int32{0}}
@@ -199,9 +213,12 @@ func enumerate(ctx context.Context, e *Search, depth int, nodeLimit, failLimit i
 			}
 		}
 		x := Var(-1)
-		if level < depth {
+		switch {
+		case c.len() >= maxCut:
+			c.open = true // the rest of the tree, in the subproblems to come
+		case level < depth:
 			x = e.selectVar()
-		} else {
+		default:
 			c.open = true
 		}
 		if x < 0 {

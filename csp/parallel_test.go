@@ -381,3 +381,36 @@ func TestWorkersOption(t *testing.T) {
 		assert.Equal(t, first, sol, "workers %d: the same solution", w)
 	}
 }
+
+// TestParallelCutCapped: with the cut stopped after a few subproblems
+// (the rest of the tree in the nodes left pending), a count is the same,
+// and under a static strategy the very tree the sequential search visits;
+// ParallelSolve stays deterministic.
+func TestParallelCutCapped(t *testing.T) {
+	m8, _ := queens(t, 8)
+	l5, _ := latin(t, 5, true, alldiff.GAC)
+	for _, capN := range []int{1, 3, 10} {
+		restore := csp.SetMaxCut(capN)
+		for name, m := range map[string]*csp.Model{"queens8": m8, "latin5-row": l5} {
+			for _, st := range parallelStrategies {
+				seq := csp.Count(context.Background(), m, st.opts, 0)
+				for _, depth := range []int{0, 2, 4} {
+					p := csp.Parallel{Workers: 3, Depth: depth}
+					res := csp.ParallelCount(context.Background(), m, st.opts, 0, p)
+					what := fmt.Sprintf("cap %d %s %s depth %d", capN, name, st.name, depth)
+					require.True(t, res.Complete, what)
+					assert.Equal(t, seq.Solutions, res.Solutions, what)
+					if st.static {
+						assert.Equal(t, seq.Stats.Nodes, res.Stats.Nodes, what)
+						assert.Equal(t, seq.Stats.Failures, res.Stats.Failures, what)
+						assert.Equal(t, seq.Solution, res.Solution, what)
+					}
+					a := csp.ParallelSolve(context.Background(), m, st.opts, p)
+					b := csp.ParallelSolve(context.Background(), m, st.opts, csp.Parallel{Workers: 1, Depth: depth})
+					assert.Equal(t, a.Solution, b.Solution, what)
+				}
+			}
+		}
+		restore()
+	}
+}
