@@ -12,8 +12,9 @@ import (
 // TestCutStopsAtMaxCut: a model whose root has a long chain of
 // refutations (no constraint: x1 != 0, x1 != 1, ... through every variable)
 // gives at most maxCut subproblems plus one per pending branch, not one per
-// value of every variable, and every node of the level-1 cut is listed
-// once: the subproblems' first decisions, in order, are the chain's.
+// value of every variable, and the last of them is the chain's pending
+// node, reached by refutations only. (That the list still covers the tree
+// in order: TestParallelCutCapped.)
 func TestCutStopsAtMaxCut(t *testing.T) {
 	m := NewModel()
 	for range 200 {
@@ -26,11 +27,33 @@ func TestCutStopsAtMaxCut(t *testing.T) {
 		require.True(t, c.open)
 		require.LessOrEqual(t, c.len(), maxCut+depth, "depth %d", depth)
 		require.GreaterOrEqual(t, c.len(), maxCut, "depth %d", depth)
-		// The last subproblem is the root's pending refutation chain: only
-		// refutations, each of the value the chain had reached.
+		// The last subproblem is the root's pending refutation chain.
 		last := c.sub(c.len() - 1)
 		for _, d := range last {
 			require.True(t, d.right, "depth %d: %+v", depth, last)
 		}
 	}
+}
+
+// TestDefaultCutGivesWayToTheLevelAbove: when the default cut's next level
+// passes maxCut, the level above it is used, whose subproblems split the
+// tree evenly, rather than a capped cut whose last subproblem is most of
+// the tree (three variables of 40 values: level 1 has 118 open nodes,
+// level 2 thousands).
+func TestDefaultCutGivesWayToTheLevelAbove(t *testing.T) {
+	m := NewModel()
+	for range 3 {
+		m.NewVar(domains.Range(0, 39), "x")
+	}
+	e := NewSearch(m, Options{})
+	two, _ := enumerate(context.Background(), e, 2, 0, 0)
+	require.True(t, two.capped, "level 2 passes maxCut")
+	one, _ := enumerate(context.Background(), e, 1, 0, 0)
+	require.False(t, one.capped)
+	require.Less(t, one.len(), DefaultSubproblems)
+	c, stop := cutTree(context.Background(), e, Parallel{}, 0, 0)
+	require.Equal(t, NotStopped, stop)
+	require.False(t, c.capped)
+	require.Equal(t, one.decs, c.decs)
+	require.Equal(t, one.start, c.start)
 }

@@ -29,10 +29,12 @@ type Parallel struct {
 	// when it has fewer open nodes. The default does not follow Workers,
 	// so that the answer does not either; with many more than 8 workers,
 	// a larger Depth balances the load better (the paper advises about 30
-	// subproblems per worker). The cut stops at maxCut subproblems (four
-	// times DefaultSubproblems), whatever the level: the nodes it has not
-	// reached then are subproblems too, one per pending branch (see
-	// enumerate).
+	// subproblems per worker). Every cut stops listing at 1,024 open
+	// nodes (four times DefaultSubproblems): the nodes it has not reached
+	// then are the last subproblems, one per pending branch (at most Depth
+	// more), and hold the rest of the tree, so a larger Depth past that
+	// point balances the load worse. The default level is the shallower
+	// one when a level passes 1,024.
 	Depth int
 }
 
@@ -40,11 +42,12 @@ type Parallel struct {
 // about 30 per worker for up to 8 workers.
 const DefaultSubproblems = 256
 
-// maxCut is how many open nodes the cut lists before it stops: a square
-// with no givens has refutations at the root, x != 1, x != 2, ..., each
-// with its subtree one level down, through the whole square (thousands of
-// subproblems at level 1, each listing the refutations above it: memory
-// and time quadratic in their number). A variable, for tests.
+// maxCut is how many open nodes the cut lists before it stops (see
+// enumerate): a square with no givens has refutations at the root, x !=
+// 1, x != 2, ..., each with its subtree one level down, through the whole
+// square (thousands of subproblems at level 1, each listing the
+// refutations above it: memory and time quadratic in their number). A
+// variable, for tests.
 var maxCut = 4 * DefaultSubproblems
 
 // ParallelCount counts the solutions of m as Count does, with the search
@@ -101,11 +104,11 @@ func ParallelCount(ctx context.Context, m *Model, opts Options, limit int64, p P
 // stops the call there, with MemoryLimit, as a context canceled with
 // ErrMemoryLimit does.
 //
-// Stats add up all the work: the cut (its last pass, when the default
-// Depth needed several) and every subproblem search, abandoned ones
-// included (so Stats.Solutions may exceed Solutions). PeakDepth is the
-// deepest level reached, the cut's levels included, as Search counts it;
-// SolveTime is wall time. A complete count under a static strategy (as
+// Stats add up all the work: the cut (the pass whose cut is used, when
+// the default Depth needed several) and every subproblem search,
+// abandoned ones included (so Stats.Solutions may exceed Solutions).
+// PeakDepth is the deepest level reached, the cut's levels included, as
+// Search counts it; SolveTime is wall time. A complete count under a static strategy (as
 // above) visits the very tree Count visits: the same nodes, failures and
 // peak depth.
 func ParallelSolve(ctx context.Context, m *Model, opts Options, p Parallel) Result {
@@ -129,10 +132,11 @@ func (d decision) apply(s *Space) bool {
 // cut is the list of subproblems in depth-first order: subproblem i is
 // the root narrowed by decs[start[i]:start[i+1]].
 type cut struct {
-	decs  []decision
-	start []int32
-	open  bool  // some subproblem was cut at the level limit (it may go deeper)
-	stats Stats // what the enumeration cost
+	decs   []decision
+	start  []int32
+	open   bool  // some subproblem was cut at the level limit or at maxCut (it may go deeper)
+	capped bool  // the listing stopped at maxCut: the last subproblems hold the rest of the tree
+	stats  Stats // what the enumeration cost
 }
 
 func (c *cut) len() int { return len(c.start) - 1 }
@@ -153,17 +157,27 @@ func (c *cut) level(i int) int {
 
 // cutTree cuts the tree of e at level p.Depth, or at the default level:
 // passes at level 1, 2, ... until one gives DefaultSubproblems subproblems
-// or no node reaches its limit. Every pass starts from a reset
-// search, so the cut at level d is the same whichever way it was asked for.
+// or no node reaches its limit; a pass that stops at maxCut gives way to
+// the level above it, whose subproblems split the tree evenly, if it has
+// one (level 1 is kept, capped: nothing is above it). Every pass starts
+// from a reset search, so the cut at level d is the same whichever way it
+// was asked for.
 func cutTree(ctx context.Context, e *Search, p Parallel, nodeLimit, failLimit int64) (*cut, Stop) {
 	if p.Depth > 0 {
 		return enumerate(ctx, e, p.Depth, nodeLimit, failLimit)
 	}
+	var above *cut
 	for d := 1; ; d++ {
 		c, stop := enumerate(ctx, e, d, nodeLimit, failLimit)
-		if stop != NotStopped || !c.open || c.len() >= min(DefaultSubproblems, maxCut) {
+		switch {
+		case stop != NotStopped:
 			return c, stop
+		case c.capped && above != nil:
+			return above, NotStopped
+		case c.capped || !c.open || c.len() >= DefaultSubproblems:
+			return c, NotStopped
 		}
+		above = c
 	}
 }
 
@@ -175,9 +189,10 @@ func cutTree(ctx context.Context, e *Search, p Parallel, nodeLimit, failLimit in
 // in Search, so that the last subproblems, reached by refutations only,
 // are not the rest of the tree. Failed nodes are dropped. Once maxCut
 // subproblems are listed, every node met after that (the refutation then
-// pending, and the right branch of each open decision above it) is a
-// subproblem, unexplored: the list still covers the tree, in the same
-// order, and the enumeration stops within a few more nodes.
+// pending, and the right branch of each open decision above it: at most
+// depth more) is a subproblem, unexplored: the list still covers the tree,
+// in the same order, but its last subproblems are then the rest of the
+// tree (see cutTree), and the enumeration stops within a few more nodes.
 func enumerate(ctx context.Context, e *Search, depth int, nodeLimit, failLimit int64) (*cut, Stop) {
 	e.Reset()
 	c := &cut{start: []int32{0}}
@@ -215,7 +230,7 @@ func enumerate(ctx context.Context, e *Search, depth int, nodeLimit, failLimit i
 		x := Var(-1)
 		switch {
 		case c.len() >= maxCut:
-			c.open = true // the rest of the tree, in the subproblems to come
+			c.open, c.capped = true, true // the rest of the tree, in the subproblems to come
 		case level < depth:
 			x = e.selectVar()
 		default:
