@@ -108,9 +108,9 @@ func ParallelCount(ctx context.Context, m *Model, opts Options, limit int64, p P
 // the default Depth needed several) and every subproblem search,
 // abandoned ones included (so Stats.Solutions may exceed Solutions).
 // PeakDepth is the deepest level reached, the cut's levels included, as
-// Search counts it; SolveTime is wall time. A complete count under a static strategy (as
-// above) visits the very tree Count visits: the same nodes, failures and
-// peak depth.
+// Search counts it; SolveTime is wall time. A complete count under a
+// static strategy (as above) visits the very tree Count visits: the same
+// nodes, failures and peak depth.
 func ParallelSolve(ctx context.Context, m *Model, opts Options, p Parallel) Result {
 	return parallelRun(ctx, m, opts, p, 1)
 }
