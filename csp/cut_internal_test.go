@@ -57,3 +57,28 @@ func TestDefaultCutGivesWayToTheLevelAbove(t *testing.T) {
 	require.Equal(t, one.decs, c.decs)
 	require.Equal(t, one.start, c.start)
 }
+
+// TestGivenUpPassIsNotCharged: a deeper pass of the default cut that
+// reaches the node limit gives way to the level above, as one that passes
+// maxCut does, and is not charged: the solution the level above leads to
+// within the budget is found (level 2 here would spend the budget on its
+// own; the cut used and the search after it need a few hundred nodes).
+func TestGivenUpPassIsNotCharged(t *testing.T) {
+	m := NewModel()
+	for range 3 {
+		m.NewVar(domains.Range(0, 39), "x")
+	}
+	e := NewSearch(m, Options{})
+	one, _ := enumerate(context.Background(), e, 1, 0, 0)
+	budget := 2 * one.stats.Nodes
+	_, stop := enumerate(context.Background(), e, 2, budget, 0)
+	require.Equal(t, NodeLimit, stop, "level 2 alone spends the budget")
+	for _, limits := range []Options{{NodeLimit: budget}, {FailLimit: budget}} {
+		for _, w := range []int{1, 2} {
+			res := ParallelSolve(context.Background(), m, limits, Parallel{Workers: w})
+			require.Equal(t, SolutionLimit, res.Stopped, "%+v workers %d", limits, w)
+			require.Equal(t, int64(1), res.Solutions)
+			require.LessOrEqual(t, res.Stats.Nodes, budget)
+		}
+	}
+}

@@ -93,12 +93,15 @@ func ParallelCount(ctx context.Context, m *Model, opts Options, limit int64, p P
 // when it or ctx ends the call first, the result says TimeLimit or
 // Canceled and holds what was found (a solution found, or a partial
 // count), which depends on timing. NodeLimit and FailLimit are budgets
-// charged in subproblem order: the cut spends first, each subproblem's
-// search is capped at what the cut left, and the call stops at the first
-// subproblem where the cut's nodes (failures) plus those of the
-// subproblems up to it reach the limit. That stopping point, and the
-// answer, do not depend on Workers; the work done may exceed the limit, by
-// subproblems that were started before the stopping point was known.
+// charged in subproblem order: the cut spends first (the pass whose cut
+// is used: the default Depth may try levels and give them up, one that
+// reaches a limit included, so the level it takes can depend on the
+// limits), each subproblem's search is capped at what the cut left, and
+// the call stops at the first subproblem where the cut's nodes (failures)
+// plus those of the subproblems up to it reach the limit. That stopping
+// point, and the answer, do not depend on Workers; the work done may
+// exceed the limit, by the levels given up and by subproblems that were
+// started before the stopping point was known.
 // MaxMemory bounds each worker's search on its own (the cut, at most
 // Depth levels deep, is not checked); a subproblem whose search passes it
 // stops the call there, with MemoryLimit, as a context canceled with
@@ -159,9 +162,11 @@ func (c *cut) level(i int) int {
 // passes at level 1, 2, ... until one gives DefaultSubproblems subproblems
 // or no node reaches its limit; a pass that stops at maxCut gives way to
 // the level above it, whose subproblems split the tree evenly, if it has
-// one (level 1 is kept, capped: nothing is above it). Every pass starts
-// from a reset search, so the cut at level d is the same whichever way it
-// was asked for.
+// one (level 1 is kept, capped: nothing is above it), and so does a pass
+// that reaches the node or failure limit (a pass given up is not charged
+// to the budgets, as the passes above the one kept are not). Every pass
+// starts from a reset search, so the cut at level d is the same whichever
+// way it was asked for.
 func cutTree(ctx context.Context, e *Search, p Parallel, nodeLimit, failLimit int64) (*cut, Stop) {
 	if p.Depth > 0 {
 		return enumerate(ctx, e, p.Depth, nodeLimit, failLimit)
@@ -170,10 +175,10 @@ func cutTree(ctx context.Context, e *Search, p Parallel, nodeLimit, failLimit in
 	for d := 1; ; d++ {
 		c, stop := enumerate(ctx, e, d, nodeLimit, failLimit)
 		switch {
+		case (stop == NodeLimit || stop == FailLimit || c.capped) && above != nil:
+			return above, NotStopped
 		case stop != NotStopped:
 			return c, stop
-		case c.capped && above != nil:
-			return above, NotStopped
 		case c.capped || !c.open || c.len() >= DefaultSubproblems:
 			return c, NotStopped
 		}
