@@ -9,6 +9,16 @@ import (
 	"github.com/cspgo/csp/domains"
 )
 
+// freeModel returns a model of n variables over 0..k-1 and no constraint: its
+// root refutes value after value through every variable.
+func freeModel(n, k int) *Model {
+	m := NewModel()
+	for range n {
+		m.NewVar(domains.Range(0, k-1), "x")
+	}
+	return m
+}
+
 // TestCutStopsAtMaxCut: a model whose root has a long chain of
 // refutations (no constraint: x1 != 0, x1 != 1, ... through every variable)
 // gives at most maxCut subproblems plus one per pending branch, not one per
@@ -16,11 +26,7 @@ import (
 // node, reached by refutations only. (That the list still covers the tree
 // in order: TestParallelCutCapped.)
 func TestCutStopsAtMaxCut(t *testing.T) {
-	m := NewModel()
-	for range 200 {
-		m.NewVar(domains.Range(0, 29), "x")
-	}
-	e := NewSearch(m, Options{})
+	e := NewSearch(freeModel(200, 30), Options{})
 	for _, depth := range []int{1, 2, 3} {
 		c, stop := enumerate(context.Background(), e, depth, 0, 0)
 		require.Equal(t, NotStopped, stop)
@@ -41,11 +47,7 @@ func TestCutStopsAtMaxCut(t *testing.T) {
 // the tree (three variables of 40 values: level 1 has 118 open nodes,
 // level 2 thousands).
 func TestDefaultCutGivesWayToTheLevelAbove(t *testing.T) {
-	m := NewModel()
-	for range 3 {
-		m.NewVar(domains.Range(0, 39), "x")
-	}
-	e := NewSearch(m, Options{})
+	e := NewSearch(freeModel(3, 40), Options{})
 	two, _ := enumerate(context.Background(), e, 2, 0, 0)
 	require.True(t, two.capped, "level 2 passes maxCut")
 	one, _ := enumerate(context.Background(), e, 1, 0, 0)
@@ -64,10 +66,7 @@ func TestDefaultCutGivesWayToTheLevelAbove(t *testing.T) {
 // within the budget is found (level 2 here would spend the budget on its
 // own; the cut used and the search after it need a few hundred nodes).
 func TestGivenUpPassIsNotCharged(t *testing.T) {
-	m := NewModel()
-	for range 3 {
-		m.NewVar(domains.Range(0, 39), "x")
-	}
+	m := freeModel(3, 40)
 	e := NewSearch(m, Options{})
 	one, _ := enumerate(context.Background(), e, 1, 0, 0)
 	budget := 2 * one.stats.Nodes
