@@ -1,7 +1,5 @@
 package csp
 
-import "slices"
-
 // SetNodeLimit sets e's node limit, as RunPortfolio does between slices.
 func SetNodeLimit(e *Search, n int64) { e.opts.NodeLimit = n }
 
@@ -10,26 +8,11 @@ func SavedBytes(e *Search) int64 { return e.savedBytes() }
 
 // CheckLateClauses is CheckClauses for a search that holds learning back
 // (Options.LearnAfter): the hook goes on the learner it will switch to.
-func CheckLateClauses(e *Search, check func(s *Space, lits []Fact)) {
-	if e.late == nil {
-		return
-	}
-	e.late.check = func(lits []Fact) { check(e.space, lits) }
-}
+func CheckLateClauses(e *Search, check func(s *Space, lits []Fact)) { checkClauses(e, e.late, check) }
 
 // CheckLateKeptReasons is CheckKeptReasons for the learner held back.
 func CheckLateKeptReasons(e *Search, mismatch func(i int32, kept, fresh []Fact)) *int {
-	n := new(int)
-	if e.late == nil {
-		return n
-	}
-	e.late.checkKept = func(i int32, kept []Fact) {
-		*n++
-		if fresh := e.freshReason(i, nil); !slices.Equal(kept, fresh) {
-			mismatch(i, kept, fresh)
-		}
-	}
-	return n
+	return checkKeptReasons(e, e.late, mismatch)
 }
 
 // HeldLearning is the bytes of the learner and the trail of facts that e

@@ -5,11 +5,15 @@ import "slices"
 // CheckClauses makes e call check with its space and every clause it
 // learns, before it jumps back (a test hook: the clause's literals must
 // then all be false, and no solution may violate it).
-func CheckClauses(e *Search, check func(s *Space, lits []Fact)) {
-	if e.cl == nil {
+func CheckClauses(e *Search, check func(s *Space, lits []Fact)) { checkClauses(e, e.cl, check) }
+
+// checkClauses puts CheckClauses's hook on learner l of e (none when l is
+// nil).
+func checkClauses(e *Search, l *learner, check func(s *Space, lits []Fact)) {
+	if l == nil {
 		return
 	}
-	e.cl.check = func(lits []Fact) { check(e.space, lits) }
+	l.check = func(lits []Fact) { check(e.space, lits) }
 }
 
 // SetMaxBlocked sets how many solutions e blocks by a clause before it
@@ -24,11 +28,17 @@ func SetMaxBlocked(e *Search, n int) {
 // kept with the reason computed afresh, calling mismatch on a difference,
 // and returns the count of reasons so taken (a test hook).
 func CheckKeptReasons(e *Search, mismatch func(i int32, kept, fresh []Fact)) *int {
+	return checkKeptReasons(e, e.cl, mismatch)
+}
+
+// checkKeptReasons puts CheckKeptReasons's hook on learner l of e (none
+// when l is nil: the count stays 0).
+func checkKeptReasons(e *Search, l *learner, mismatch func(i int32, kept, fresh []Fact)) *int {
 	n := new(int)
-	if e.cl == nil {
+	if l == nil {
 		return n
 	}
-	e.cl.checkKept = func(i int32, kept []Fact) {
+	l.checkKept = func(i int32, kept []Fact) {
 		*n++
 		if fresh := e.freshReason(i, nil); !slices.Equal(kept, fresh) {
 			mismatch(i, kept, fresh)
