@@ -24,6 +24,14 @@ func SetMaxBlocked(e *Search, n int) {
 	}
 }
 
+// SetShrink turns the shrinking of e's learned clauses on or off (a test
+// hook: on by default).
+func SetShrink(e *Search, on bool) {
+	if e.cl != nil {
+		e.cl.noShrink = !on
+	}
+}
+
 // CheckKeptReasons makes e compare every reason it takes from those it
 // kept with the reason computed afresh, calling mismatch on a difference,
 // and returns the count of reasons so taken (a test hook).

@@ -21,10 +21,10 @@ const (
 	// generation: Ohrimenko, Stuckey and Codish, Constraints 2009): the
 	// space books every domain change as facts with their causes
 	// (Space.TrackFacts); a failure is analysed over that trail to its
-	// first unique implication point, the clause is minimised, the search
-	// jumps back to the second-highest level of the clause (no lower than
-	// the deepest flip of a count, see Search.block) and asserts the
-	// clause's one unset literal there, and a clause database
+	// first unique implication point, the clause is minimised and shrunk,
+	// the search jumps back to the second-highest level of the clause (no
+	// lower than the deepest flip of a count, see Search.block) and
+	// asserts the clause's one unset literal there, and a clause database
 	// propagates every learned clause by two watched literals for the
 	// rest of the search. Decisions are x = v only: ValSplit and
 	// ValReverseSplit branch on the smallest and the largest value
@@ -341,6 +341,12 @@ type learner struct {
 	removable []uint32
 	poison    []uint32
 	rstack    []Fact
+	// Shrinking: per position, a stamp when the fact is open in the walk
+	// of its level; the clause's literals with their positions, by level;
+	// noShrink turns it off (a test hook, to compare).
+	shrunk   []uint32
+	blocks   []posLit
+	noShrink bool
 	// The reasons of facts on the trail, kept while the facts below them
 	// stay (a reason is a function of the facts before its own, and
 	// successive conflicts ask again for most of the same): fact i's is
@@ -646,7 +652,8 @@ func (e *Search) conflictSet(out []Fact) []Fact {
 // are resolved with their reasons, latest first, until one is left (the
 // UIP); the clause is the UIP's negation and the negations of the facts
 // below L met on the way, minus those the rest implies (recursive
-// minimisation, see redundant) and the root's. It returns the clause (UIP's
+// minimisation, see redundant) and the root's, each level's literals then
+// replaced by one where they can be (shrink). It returns the clause (UIP's
 // negation first, then a literal of the highest level among the rest),
 // that level (where to jump back to), the conflict's level L, the clause's
 // LBD, and false when the conflict holds at the root: no solution is left.
@@ -662,6 +669,10 @@ func (e *Search) analyse() (lits []Fact, back, at int, lbd int32, ok bool) {
 		l.poison = make([]uint32, len(t.list), cap(l.stamp))
 	}
 	l.removable, l.poison = l.removable[:len(t.list)], l.poison[:len(t.list)]
+	if cap(l.shrunk) < len(t.list) {
+		l.shrunk = make([]uint32, len(t.list), cap(l.stamp))
+	}
+	l.shrunk = l.shrunk[:len(t.list)]
 	l.epoch++
 	if l.epoch == 0 {
 		clear(l.stamp)
@@ -669,6 +680,7 @@ func (e *Search) analyse() (lits []Fact, back, at int, lbd int32, ok bool) {
 		clear(l.inClause)
 		clear(l.removable)
 		clear(l.poison)
+		clear(l.shrunk)
 		l.epoch = 1
 	}
 	l.keepReasons(t)
@@ -739,6 +751,9 @@ func (e *Search) analyse() (lits []Fact, back, at int, lbd int32, ok bool) {
 			l.lits = append(l.lits, f.Not())
 		}
 	}
+	if !l.noShrink {
+		e.shrink()
+	}
 	// The highest level below L goes second; the LBD counts levels.
 	lbd = 1
 	l.levels[level] = l.epoch
@@ -762,7 +777,8 @@ func (e *Search) analyse() (lits []Fact, back, at int, lbd int32, ok bool) {
 
 // bytes estimates the memory the learner holds, its clauses included.
 func (l *learner) bytes() int64 {
-	n := l.db.bytes() + 4*int64(cap(l.stamp)+cap(l.levels)+cap(l.phase)+cap(l.inClause)+cap(l.removable)+cap(l.poison)) +
+	n := l.db.bytes() + 4*int64(cap(l.stamp)+cap(l.levels)+cap(l.phase)+cap(l.inClause)+cap(l.removable)+cap(l.poison)+cap(l.shrunk)) +
+		int64(unsafe.Sizeof(posLit{}))*int64(cap(l.blocks)) +
 		4*int64(cap(l.reasonAt)+cap(l.reasonEnd)) +
 		8*int64(cap(l.act)) + int64(unsafe.Sizeof(Fact{}))*int64(cap(l.confl)+cap(l.below)+cap(l.reason)+cap(l.lits)+cap(l.rstack)+cap(l.reasons))
 	if l.order != nil {
@@ -1022,4 +1038,106 @@ func (e *Search) redundant(pos int32, depth int) bool {
 	}
 	l.rstack = l.rstack[:start]
 	return ok
+}
+
+// posLit is a literal of the clause being learned with the trail
+// position and level of the fact it negates.
+type posLit struct {
+	lit        Fact
+	pos, level int32
+}
+
+// shrink replaces, at each level below the conflict's where the clause has
+// more than one literal, those literals by the negation of the level's
+// own unique implication point when there is one within reach (Fleury
+// and Biere, "Efficient all-UIP learned clause minimization", SAT 2021):
+// the level's facts of the clause are resolved with their reasons, latest
+// first, until one is left; every fact of a lower level met on the way
+// must be implied by the clause (stamped by the analysis, or found
+// removable by minimisation), else the level keeps its literals. The
+// resolvent is implied by the conflict as the clause is, and has one
+// literal at each level it touches: the same LBD, fewer literals.
+func (e *Search) shrink() {
+	sp, l := e.space, e.cl
+	t := sp.lt
+	l.blocks = l.blocks[:0]
+	for _, f := range l.lits[1:] {
+		pos := sp.posOf(f.Not())
+		l.blocks = append(l.blocks, posLit{f, pos, t.levelAt(pos)})
+	}
+	slices.SortFunc(l.blocks, func(a, b posLit) int {
+		if a.level != b.level {
+			return int(b.level - a.level)
+		}
+		return int(b.pos - a.pos)
+	})
+	l.lits = l.lits[:1]
+	for i := 0; i < len(l.blocks); {
+		j := i + 1
+		for j < len(l.blocks) && l.blocks[j].level == l.blocks[i].level {
+			j++
+		}
+		if u, ok := e.blockUIP(l.blocks[i:j]); j-i > 1 && ok {
+			l.lits = append(l.lits, u.Not())
+		} else {
+			for _, b := range l.blocks[i:j] {
+				l.lits = append(l.lits, b.lit)
+			}
+		}
+		i = j
+	}
+}
+
+// blockUIP finds the unique implication point of one level's literals
+// of the clause (block, latest first, positions at least 0), or reports
+// false when a reason reaches a fact of a lower level not implied by the
+// clause.
+func (e *Search) blockUIP(block []posLit) (Fact, bool) {
+	sp, l := e.space, e.cl
+	t := sp.lt
+	if len(block) == 1 || block[0].level == 0 || block[len(block)-1].pos < 0 {
+		return Fact{}, false
+	}
+	level := block[0].level
+	open := 0
+	for _, b := range block {
+		l.shrunk[b.pos] = l.epoch
+		open++
+	}
+	for i := block[0].pos; ; i-- {
+		if l.shrunk[i] != l.epoch {
+			continue
+		}
+		if open == 1 {
+			return t.list[i], true
+		}
+		open--
+		if c := t.cause[i]; c == CauseDecision || c == CauseOutside {
+			return Fact{}, false // cannot happen: the decision is the level's first fact
+		}
+		start := len(l.rstack)
+		rs := e.reasonIn(i, &l.rstack)
+		for _, r := range rs {
+			p := sp.posOf(r)
+			switch {
+			case p == never:
+				l.rstack = l.rstack[:start]
+				return Fact{}, false
+			case p < 0 || t.level[p] == 0:
+			case t.level[p] == level:
+				if l.shrunk[p] != l.epoch {
+					l.shrunk[p] = l.epoch
+					open++
+				}
+			case l.marked(p) || l.removable[p] == l.epoch:
+			case l.poison[p] != l.epoch && l.inClause[t.level[p]] == l.epoch && e.redundant(p, 0):
+				l.removable[p] = l.epoch
+			default:
+				l.poison[p] = l.epoch
+				l.rstack = l.rstack[:start]
+				return Fact{}, false
+			}
+		}
+		l.rstack = l.rstack[:start]
+	}
 }
