@@ -362,8 +362,14 @@ type learner struct {
 	phase      []int32
 	phased     []bool
 	order      *litOrder // LiteralActivity's, else nil
-	reduceAt   int64     // conflicts at the next reduction
-	reduces    int64
+	// Target phases (Activity): target[x] is the value x had, or had
+	// last, when the search met its longest conflict-free branch since
+	// the last restart (-1: none yet); best is that branch's length in
+	// facts.
+	target   []int32
+	best     int
+	reduceAt int64 // conflicts at the next reduction
+	reduces  int64
 	// Glucose restarts: the moving averages of the learned clauses' LBDs
 	// and the conflicts since the last restart.
 	lbdFast, lbdSlow ema
@@ -421,6 +427,10 @@ func (l *learner) reset() {
 	}
 	clear(l.act)
 	clear(l.phased)
+	for i := range l.target {
+		l.target[i] = -1
+	}
+	l.best = 0
 	l.inc = 1
 	l.reduceAt, l.reduces = learnBase, 0
 	l.blocked = 0
@@ -777,7 +787,7 @@ func (e *Search) analyse() (lits []Fact, back, at int, lbd int32, ok bool) {
 
 // bytes estimates the memory the learner holds, its clauses included.
 func (l *learner) bytes() int64 {
-	n := l.db.bytes() + 4*int64(cap(l.stamp)+cap(l.levels)+cap(l.phase)+cap(l.inClause)+cap(l.removable)+cap(l.poison)+cap(l.shrunk)) +
+	n := l.db.bytes() + 4*int64(cap(l.stamp)+cap(l.levels)+cap(l.phase)+cap(l.target)+cap(l.inClause)+cap(l.removable)+cap(l.poison)+cap(l.shrunk)) +
 		int64(unsafe.Sizeof(posLit{}))*int64(cap(l.blocks)) +
 		4*int64(cap(l.reasonAt)+cap(l.reasonEnd)) +
 		8*int64(cap(l.act)) + int64(unsafe.Sizeof(Fact{}))*int64(cap(l.confl)+cap(l.below)+cap(l.reason)+cap(l.lits)+cap(l.rstack)+cap(l.reasons))
@@ -864,6 +874,9 @@ func (e *Search) resolve(restarts bool) bool {
 		if l.check != nil {
 			l.check(lits)
 		}
+		if e.opts.Var == Activity {
+			e.updateTarget(at)
+		}
 		restart := false
 		switch {
 		case restarts && e.opts.Restarts == Glucose:
@@ -879,6 +892,7 @@ func (e *Search) resolve(restarts bool) bool {
 			e.stats.Restarts++
 			e.restartIndex++
 			e.restartBudget = e.budget()
+			l.best = 0
 		}
 		e.backjump(target)
 		k := l.db.add(lits, lbd, false)
@@ -1139,5 +1153,41 @@ func (e *Search) blockUIP(block []posLit) (Fact, bool) {
 			}
 		}
 		l.rstack = l.rstack[:start]
+	}
+}
+
+// updateTarget takes the branch below the conflict's level at, free of
+// conflict, as the target when it holds more facts than the best since
+// the last restart: each decision variable's target becomes its value
+// there, or for one not fixed there its saved phase. Activity decides a
+// variable's target value first (target phases, Biere and Fleury, POS
+// 2020): after a conflict or a restart the search steers back towards
+// the largest consistent part of an assignment it has seen, which on
+// satisfiable instances finds a solution in far fewer conflicts than
+// the last values alone (docs/BENCHMARKS.md).
+func (e *Search) updateTarget(at int) {
+	sp, l := e.space, e.cl
+	t := sp.lt
+	if at < 1 || at > len(t.start) {
+		return
+	}
+	end := int(t.start[at-1])
+	if end <= l.best {
+		return
+	}
+	l.best = end
+	if l.target == nil {
+		l.target = make([]int32, len(sp.doms))
+		for i := range l.target {
+			l.target[i] = -1
+		}
+	}
+	for _, x := range e.decisions {
+		// fixedAt is a position plus one, 0 for the root's facts.
+		if at := t.fixedAt[x]; at != never && int(at) <= end {
+			l.target[x] = t.fixedTo[x]
+		} else if l.phased[x] {
+			l.target[x] = l.phase[x]
+		}
 	}
 }

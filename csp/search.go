@@ -42,10 +42,12 @@ const (
 	// et al., Chaff, DAC 2001), ties to the smallest domain: with
 	// Options.Learn LearnClauses, each variable of a fact met in conflict
 	// analysis gains the bump, which grows by 1/0.95 per conflict (old
-	// bumps decay). Its value is the one the variable last had (phase
-	// saving, Pipatsrisawat and Darwiche, SAT 2007) while it is in the
-	// domain, else Val's. Without clause learning there is no analysis
-	// to bump from: it acts as DomWDeg.
+	// bumps decay). Its value is its target: the one it had, or had
+	// last, in the longest branch free of conflict since the last
+	// restart (target phases, Biere and Fleury, POS 2020); else the one
+	// it last had (phase saving, Pipatsrisawat and Darwiche, SAT 2007);
+	// each only while in the domain, else Val's. Without clause learning
+	// there is no analysis to bump from: it acts as DomWDeg.
 	Activity
 	// LiteralActivity chooses a literal, not a variable: the value v of
 	// an unfixed x whose [x = v] has the highest activity, branching x =
@@ -1159,6 +1161,11 @@ func (e *Search) selectValue(x Var) frame {
 		val = e.valOf[x]
 	}
 	if e.cl != nil {
+		if l := e.cl; e.opts.Var == Activity && l.target != nil {
+			if w := l.target[x]; w >= 0 && d.Contains(int(w)) {
+				return frame{x: x, v: int(w)} // target phase
+			}
+		}
 		if l := e.cl; e.opts.Var == Activity && l.phased[x] && d.Contains(int(l.phase[x])) {
 			return frame{x: x, v: int(l.phase[x])}
 		}

@@ -53,11 +53,12 @@ func ParseView(name string) (View, error) {
 // its flags leave the choice (with the model's all-different at
 // alldiff.Auto): dom/wdeg and Luby restarts without learning for the
 // first LearnAfter failures, within which most instances up to order 35
-// are solved, then clause learning with the activity of values
-// (csp.LiteralActivity), which solves most of the hard instances at the
-// hardness peak that the plain search leaves for minutes, but costs more
-// per failure (docs/BENCHMARKS.md, section "Issue 18: learning late").
-var DefaultSearch = csp.Options{Var: csp.LiteralActivity, Val: csp.ValMin, Restarts: csp.Luby, RandomTies: true, Seed: 1,
+// are solved, then clause learning with the activity of variables and
+// their target values (csp.Activity), which solves most of the hard
+// instances at the hardness peak that the plain search leaves for
+// minutes, but costs more per failure (docs/BENCHMARKS.md, sections
+// "Issue 18: learning late" and "Issue 18: target phases").
+var DefaultSearch = csp.Options{Var: csp.Activity, Val: csp.ValMin, Restarts: csp.Luby, RandomTies: true, Seed: 1,
 	Learn: csp.LearnClauses, LearnAfter: 20000}
 
 // Options choose the model. The zero value is the channeled model with

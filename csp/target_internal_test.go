@@ -1,0 +1,58 @@
+package csp
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestTargetPhases: a conflict's branch below its level becomes the
+// target when it holds more facts than the best since the last restart,
+// and Activity decides a variable's target value while the domain holds
+// it, else its last value.
+func TestTargetPhases(t *testing.T) {
+	m := NewModel()
+	xs := make([]Var, 4)
+	for i := range xs {
+		xs[i] = m.NewIntVar(0, 3, "x")
+	}
+	e := NewSearch(m, Options{Learn: LearnClauses, Var: Activity})
+	sp, l := e.space, e.cl
+	require.NotNil(t, sp.lt, "learning from the start tracks facts")
+	decide := func(x Var, v int) {
+		sp.Push()
+		sp.SetCause(CauseDecision)
+		require.True(t, sp.Assign(x, v))
+		sp.SetCause(0)
+	}
+	decide(xs[0], 2)
+	decide(xs[1], 1)
+	decide(xs[2], 0)
+	e.updateTarget(3) // the conflict at level 3: its branch is x0 = 2, x1 = 1
+	assert.Equal(t, []int32{2, 1, -1, -1}, l.target)
+	best := l.best
+	assert.Positive(t, best)
+
+	e.updateTarget(2) // a shorter branch: no change
+	assert.Equal(t, []int32{2, 1, -1, -1}, l.target)
+	assert.Equal(t, best, l.best)
+
+	e.backjump(0) // saves x0, x1 and x2's values as their phases
+	assert.Equal(t, 1, e.selectValue(xs[1]).v, "the target")
+	assert.Equal(t, 0, e.selectValue(xs[2]).v, "no target: the last value")
+	require.True(t, sp.Remove(xs[1], 1))
+	assert.Equal(t, 0, e.selectValue(xs[1]).v, "the target gone: Val's")
+
+	// After a restart (best 0) a branch of one level is the new target,
+	// the values of the others their phases.
+	l.best = 0
+	decide(xs[3], 3)
+	decide(xs[0], 0)
+	e.updateTarget(2)
+	assert.Equal(t, []int32{2, 1, 0, 3}, l.target)
+
+	l.reset()
+	assert.Equal(t, []int32{-1, -1, -1, -1}, l.target)
+	assert.Zero(t, l.best)
+}
