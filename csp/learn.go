@@ -1163,8 +1163,9 @@ func (e *Search) blockUIP(block []posLit) (Fact, bool) {
 // variable's target value first (target phases, Biere and Fleury, POS
 // 2020): after a conflict or a restart the search steers back towards
 // the largest consistent part of an assignment it has seen, which on
-// satisfiable instances finds a solution in far fewer conflicts than
-// the last values alone (docs/BENCHMARKS.md).
+// hard satisfiable Latin squares finds a solution in far fewer
+// conflicts than the last values alone (docs/BENCHMARKS.md, "Issue 18:
+// target phases").
 func (e *Search) updateTarget(at int) {
 	sp, l := e.space, e.cl
 	t := sp.lt
