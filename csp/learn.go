@@ -1091,7 +1091,7 @@ func (e *Search) shrink() {
 		for j < len(l.blocks) && l.blocks[j].level == l.blocks[i].level {
 			j++
 		}
-		if u, ok := e.blockUIP(l.blocks[i:j]); j-i > 1 && ok {
+		if u, ok := e.blockUIP(l.blocks[i:j]); ok {
 			l.lits = append(l.lits, u.Not())
 		} else {
 			for _, b := range l.blocks[i:j] {
@@ -1103,9 +1103,9 @@ func (e *Search) shrink() {
 }
 
 // blockUIP finds the unique implication point of one level's literals
-// of the clause (block, latest first, positions at least 0), or reports
-// false when a reason reaches a fact of a lower level not implied by the
-// clause.
+// of the clause (block, latest first), or reports false when the block
+// has one literal (nothing to shrink), lies at the root, or a reason
+// reaches a fact of a lower level not implied by the clause.
 func (e *Search) blockUIP(block []posLit) (Fact, bool) {
 	sp, l := e.space, e.cl
 	t := sp.lt
@@ -1185,7 +1185,7 @@ func (e *Search) updateTarget(at int) {
 	}
 	for _, x := range e.decisions {
 		// fixedAt is a position plus one, 0 for the root's facts.
-		if at := t.fixedAt[x]; at != never && int(at) <= end {
+		if p1 := t.fixedAt[x]; p1 != never && int(p1) <= end {
 			l.target[x] = t.fixedTo[x]
 		} else if l.phased[x] {
 			l.target[x] = l.phase[x]
