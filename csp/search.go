@@ -1161,13 +1161,13 @@ func (e *Search) selectValue(x Var) frame {
 		val = e.valOf[x]
 	}
 	if e.cl != nil {
-		if l := e.cl; e.opts.Var == Activity && l.target != nil {
-			if w := l.target[x]; w >= 0 && d.Contains(int(w)) {
-				return frame{x: x, v: int(w)} // target phase
+		if l := e.cl; e.opts.Var == Activity {
+			if l.target != nil && l.target[x] >= 0 && d.Contains(int(l.target[x])) {
+				return frame{x: x, v: int(l.target[x])} // target phase
 			}
-		}
-		if l := e.cl; e.opts.Var == Activity && l.phased[x] && d.Contains(int(l.phase[x])) {
-			return frame{x: x, v: int(l.phase[x])}
+			if l.phased[x] && d.Contains(int(l.phase[x])) {
+				return frame{x: x, v: int(l.phase[x])} // saved phase
+			}
 		}
 		switch val { // decisions are x = v only
 		case ValSplit:
