@@ -62,3 +62,12 @@ func SetMaxCut(n int) func() {
 	maxCut = n
 	return func() { maxCut = old }
 }
+
+// TargetLength is the length in facts of e's target branch, 0 before the
+// first (a test hook).
+func TargetLength(e *Search) int {
+	if e.cl == nil {
+		return 0
+	}
+	return e.cl.best
+}

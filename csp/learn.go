@@ -364,8 +364,8 @@ type learner struct {
 	order      *litOrder // LiteralActivity's, else nil
 	// Target phases (Activity): target[x] is the value x had, or had
 	// last, when the search met its longest conflict-free branch since
-	// the last restart (-1: none yet); best is that branch's length in
-	// facts.
+	// the search started or was reset (-1: none yet); best is that
+	// branch's length in facts.
 	target   []int32
 	best     int
 	reduceAt int64 // conflicts at the next reduction
@@ -892,7 +892,6 @@ func (e *Search) resolve(restarts bool) bool {
 			e.stats.Restarts++
 			e.restartIndex++
 			e.restartBudget = e.budget()
-			l.best = 0
 		}
 		e.backjump(target)
 		k := l.db.add(lits, lbd, false)
@@ -1157,15 +1156,17 @@ func (e *Search) blockUIP(block []posLit) (Fact, bool) {
 }
 
 // updateTarget takes the branch below the conflict's level at, free of
-// conflict, as the target when it holds more facts than the best since
-// the last restart: each decision variable's target becomes its value
-// there, or for one not fixed there its saved phase. Activity decides a
-// variable's target value first (target phases, Biere and Fleury, POS
-// 2020): after a conflict or a restart the search steers back towards
-// the largest consistent part of an assignment it has seen, which on
-// hard satisfiable Latin squares finds a solution in far fewer
-// conflicts than the last values alone (docs/BENCHMARKS.md, "Issue 18:
-// target phases").
+// conflict, as the target when it holds more facts than any such branch
+// before it: each decision variable's target becomes its value there, or
+// for one not fixed there its saved phase. Activity decides a variable's
+// target value first (target phases, Biere and Fleury, POS 2020): after
+// a conflict or a restart the search steers back towards the largest
+// consistent part of an assignment it has seen, which on hard
+// satisfiable Latin squares finds a solution in far fewer conflicts than
+// the last values alone. Restarts keep the target, as CaDiCaL's do: a
+// target forgotten at each restart solved far fewer order-40 squares in
+// the same number of conflicts (docs/BENCHMARKS.md, "Issue 18: target
+// phases" and "Issue 18: a target that outlives restarts").
 func (e *Search) updateTarget(at int) {
 	sp, l := e.space, e.cl
 	t := sp.lt

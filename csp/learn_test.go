@@ -387,6 +387,29 @@ func TestLearnDecisionsAndPhases(t *testing.T) {
 	}
 }
 
+// TestTargetOutlivesRestarts: under Activity the target branch only ever
+// grows while restarts come every few conflicts: a restart does not
+// forget it.
+func TestTargetOutlivesRestarts(t *testing.T) {
+	m := pigeons(t, 8, 7) // unsatisfiable: conflicts until the FailLimit
+	e := csp.NewSearch(m, csp.Options{Var: csp.Activity, Restarts: csp.Luby, RestartBase: 1,
+		Learn: csp.LearnClauses, FailLimit: 400})
+	last, grew := 0, 0
+	csp.CheckClauses(e, func(_ *csp.Space, _ []csp.Fact) {
+		n := csp.TargetLength(e)
+		require.GreaterOrEqual(t, n, last, "the target shrank (forgotten at a restart?)")
+		if n > last {
+			grew++
+		}
+		last = n
+	})
+	e.Run(context.Background(), 1, nil)
+	st := e.Stats()
+	require.Greater(t, st.Restarts, int64(10), "the test needs restarts")
+	assert.Positive(t, grew)
+	assert.Positive(t, last)
+}
+
 // TestLearnAfter: a search that holds learning back (LearnAfter) finds
 // what the plain search finds (a solution of the model, or none), learns
 // nothing before its budget and from the failure that spends it on, and

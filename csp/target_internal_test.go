@@ -8,7 +8,7 @@ import (
 )
 
 // TestTargetPhases: a conflict's branch below its level becomes the
-// target when it holds more facts than the best since the last restart,
+// target when it holds more facts than the best before it,
 // and Activity decides a variable's target value while the domain holds
 // it, else its last value.
 func TestTargetPhases(t *testing.T) {
@@ -44,8 +44,8 @@ func TestTargetPhases(t *testing.T) {
 	require.True(t, sp.Remove(xs[1], 1))
 	assert.Equal(t, 0, e.selectValue(xs[1]).v, "the target gone: Val's")
 
-	// After a restart (best 0) a branch of one level is the new target,
-	// the values of the others their phases.
+	// With best 0 (a new search) a branch of one level is the new
+	// target, the values of the others their phases.
 	l.best = 0
 	decide(xs[3], 3)
 	decide(xs[0], 0)
