@@ -389,7 +389,8 @@ func TestLearnDecisionsAndPhases(t *testing.T) {
 
 // TestTargetOutlivesRestarts: under Activity the target branch only ever
 // grows while restarts come every few conflicts: a restart does not
-// forget it.
+// forget it (only a rephasing does, due after more conflicts than the
+// test makes).
 func TestTargetOutlivesRestarts(t *testing.T) {
 	m := pigeons(t, 8, 7) // unsatisfiable: conflicts until the FailLimit
 	e := csp.NewSearch(m, csp.Options{Var: csp.Activity, Restarts: csp.Luby, RestartBase: 1,

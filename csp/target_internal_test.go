@@ -56,3 +56,50 @@ func TestTargetPhases(t *testing.T) {
 	assert.Equal(t, []int32{-1, -1, -1, -1}, l.target)
 	assert.Zero(t, l.best)
 }
+
+// TestRephaseToBest: rephasing puts the best branch's values in place of
+// the saved phases (a variable outside it keeps its own), forgets the
+// target, and lets a shorter branch than the old best become both again;
+// the next rephasing comes after a longer interval.
+func TestRephaseToBest(t *testing.T) {
+	m := NewModel()
+	xs := make([]Var, 4)
+	for i := range xs {
+		xs[i] = m.NewIntVar(0, 3, "x")
+	}
+	e := NewSearch(m, Options{Learn: LearnClauses, Var: Activity})
+	sp, l := e.space, e.cl
+	decide := func(x Var, v int) {
+		sp.Push()
+		sp.SetCause(CauseDecision)
+		require.True(t, sp.Assign(x, v))
+		sp.SetCause(0)
+	}
+	decide(xs[0], 2)
+	decide(xs[1], 1)
+	decide(xs[2], 0)
+	e.updateTarget(3)
+	assert.Equal(t, []int32{2, 1, -1, -1}, l.bestPh)
+	e.backjump(0)
+	decide(xs[0], 3)
+	decide(xs[2], 3)
+	decide(xs[3], 1)
+	e.backjump(0) // phases now 3, 1, 3, 1
+	assert.Equal(t, 2, e.selectValue(xs[0]).v, "the target before the phase")
+
+	before := l.rephaseAt
+	e.rephase()
+	assert.Equal(t, []int32{-1, -1, -1, -1}, l.target)
+	assert.Zero(t, l.best)
+	assert.Equal(t, 2, e.selectValue(xs[0]).v, "the best's value, now the phase")
+	assert.Equal(t, 1, e.selectValue(xs[1]).v)
+	assert.Equal(t, 3, e.selectValue(xs[2]).v, "not in the best branch: its own phase")
+	assert.Equal(t, 1, e.selectValue(xs[3]).v)
+	assert.Greater(t, l.rephaseAt-e.stats.Conflicts, before, "a longer interval")
+
+	decide(xs[3], 2)
+	decide(xs[1], 0)
+	e.updateTarget(2) // one level: shorter than the old best, taken as both
+	assert.Equal(t, []int32{2, 1, 3, 2}, l.target, "x3's value, the others' phases")
+	assert.Equal(t, []int32{2, 1, 3, 2}, l.bestPh)
+}
