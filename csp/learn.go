@@ -365,13 +365,10 @@ type learner struct {
 	// Target phases (Activity): target[x] is the value x had, or had
 	// last, when the search met its longest conflict-free branch since
 	// the last rephasing (-1: none yet); best is that branch's length in
-	// facts. bestPh and bestLen are the same for the longest branch
-	// since the last rephasing to it (see rephase), which is due at
-	// rephaseAt conflicts.
+	// facts. The next rephasing (see rephase) is due at rephaseAt
+	// conflicts.
 	target    []int32
 	best      int
-	bestPh    []int32
-	bestLen   int
 	rephases  int64
 	rephaseAt int64
 	reduceAt  int64 // conflicts at the next reduction
@@ -433,9 +430,8 @@ func (l *learner) reset() {
 	}
 	clear(l.act)
 	clear(l.phased)
-	l.best, l.bestLen = 0, 0
+	l.best = 0
 	fillNone(l.target)
-	fillNone(l.bestPh)
 	l.rephases, l.rephaseAt = 0, rephaseBase
 	l.inc = 1
 	l.reduceAt, l.reduces = learnBase, 0
@@ -793,7 +789,7 @@ func (e *Search) analyse() (lits []Fact, back, at int, lbd int32, ok bool) {
 
 // bytes estimates the memory the learner holds, its clauses included.
 func (l *learner) bytes() int64 {
-	n := l.db.bytes() + 4*int64(cap(l.stamp)+cap(l.levels)+cap(l.phase)+cap(l.target)+cap(l.bestPh)+cap(l.inClause)+cap(l.removable)+cap(l.poison)+cap(l.shrunk)) +
+	n := l.db.bytes() + 4*int64(cap(l.stamp)+cap(l.levels)+cap(l.phase)+cap(l.target)+cap(l.inClause)+cap(l.removable)+cap(l.poison)+cap(l.shrunk)) +
 		int64(unsafe.Sizeof(posLit{}))*int64(cap(l.blocks)) +
 		4*int64(cap(l.reasonAt)+cap(l.reasonEnd)) +
 		8*int64(cap(l.act)) + int64(unsafe.Sizeof(Fact{}))*int64(cap(l.confl)+cap(l.below)+cap(l.reason)+cap(l.lits)+cap(l.rstack)+cap(l.reasons))
@@ -1166,9 +1162,8 @@ func (e *Search) blockUIP(block []posLit) (Fact, bool) {
 
 // updateTarget takes the branch below the conflict's level at, free of
 // conflict, as the target when it holds more facts than any such branch
-// since the last rephasing, and as the best when it holds more than any
-// since the last rephasing to the best (see rephase): each decision
-// variable's value there, or for one not fixed there its saved phase.
+// since the last rephasing: each decision variable's value there, or for
+// one not fixed there its saved phase.
 // Activity decides a variable's target value first (target phases,
 // Biere and Fleury, POS 2020): after a conflict or a restart the search
 // steers back towards the largest consistent part of an assignment it
@@ -1183,34 +1178,22 @@ func (e *Search) updateTarget(at int) {
 		return
 	}
 	end := int(t.start[at-1])
-	if end > l.bestLen {
-		l.bestLen = end
-		l.bestPh = e.takeBranch(l.bestPh, end)
+	if end <= l.best {
+		return
 	}
-	if end > l.best {
-		l.best = end
-		l.target = e.takeBranch(l.target, end)
-	}
-}
-
-// takeBranch sets, in vals (made, all -1, when nil), each decision
-// variable's value in the first end facts of the trail, or for one not
-// fixed there its saved phase, and returns vals.
-func (e *Search) takeBranch(vals []int32, end int) []int32 {
-	t, l := e.space.lt, e.cl
-	if vals == nil {
-		vals = make([]int32, len(e.space.doms))
-		fillNone(vals)
+	l.best = end
+	if l.target == nil {
+		l.target = make([]int32, len(sp.doms))
+		fillNone(l.target)
 	}
 	for _, x := range e.decisions {
 		// fixedAt is a position plus one, 0 for the root's facts.
 		if p1 := t.fixedAt[x]; p1 != never && int(p1) <= end {
-			vals[x] = t.fixedTo[x]
+			l.target[x] = t.fixedTo[x]
 		} else if l.phased[x] {
-			vals[x] = l.phase[x]
+			l.target[x] = l.phase[x]
 		}
 	}
-	return vals
 }
 
 // fillNone sets every value of vals to -1 (none).
@@ -1224,23 +1207,24 @@ func fillNone(vals []int32) {
 // the k-th interval is k+1 times as long (CaDiCaL's schedule).
 const rephaseBase = 1000
 
-// rephase, at a restart, forgets the target and puts the best branch's
-// values in place of the saved phases (CaDiCaL's "best" rephasing,
-// Biere and Fleury, POS 2020); the best is then taken afresh. A target
-// kept across restarts for good can hold the search on a stale branch:
-// on peak order-35 squares it lengthened the tail, which rephasing cuts
-// again (docs/BENCHMARKS.md, "Issue 18: targets across restarts, and
+// rephase, at a restart, puts the target's values in place of the saved
+// phases and forgets the target, which is then taken afresh (CaDiCaL's
+// "best" rephasing, Biere and Fleury, POS 2020: with no other kind of
+// rephasing, its best phases are its target's). A target kept across
+// restarts for good can hold the search on a stale branch: on peak
+// order-35 squares it lengthened the tail, which rephasing cuts again
+// (docs/BENCHMARKS.md, "Issue 18: targets across restarts, and
 // rephasing"). It is called after the jump back, which saves the phases
 // of the levels it undoes.
 func (e *Search) rephase() {
 	l := e.cl
 	l.rephases++
 	l.rephaseAt = e.stats.Conflicts + rephaseBase*(l.rephases+1)
-	for x, v := range l.bestPh {
+	for x, v := range l.target {
 		if v >= 0 {
 			l.phase[x], l.phased[x] = v, true
 		}
 	}
-	l.best, l.bestLen = 0, 0
+	l.best = 0
 	fillNone(l.target)
 }

@@ -7,25 +7,33 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestTargetPhases: a conflict's branch below its level becomes the
-// target when it holds more facts than the best before it,
-// and Activity decides a variable's target value while the domain holds
-// it, else its last value.
-func TestTargetPhases(t *testing.T) {
+// targetSearch is a search that learns, under Activity, on four
+// variables of 0..3, and a function that opens a level with the decision
+// x = v.
+func targetSearch(t *testing.T) (*Search, []Var, func(x Var, v int)) {
 	m := NewModel()
 	xs := make([]Var, 4)
 	for i := range xs {
 		xs[i] = m.NewIntVar(0, 3, "x")
 	}
 	e := NewSearch(m, Options{Learn: LearnClauses, Var: Activity})
-	sp, l := e.space, e.cl
+	sp := e.space
 	require.NotNil(t, sp.lt, "learning from the start tracks facts")
-	decide := func(x Var, v int) {
+	return e, xs, func(x Var, v int) {
 		sp.Push()
 		sp.SetCause(CauseDecision)
 		require.True(t, sp.Assign(x, v))
 		sp.SetCause(0)
 	}
+}
+
+// TestTargetPhases: a conflict's branch below its level becomes the
+// target when it holds more facts than the best before it,
+// and Activity decides a variable's target value while the domain holds
+// it, else its last value.
+func TestTargetPhases(t *testing.T) {
+	e, xs, decide := targetSearch(t)
+	sp, l := e.space, e.cl
 	decide(xs[0], 2)
 	decide(xs[1], 1)
 	decide(xs[2], 0)
@@ -57,29 +65,18 @@ func TestTargetPhases(t *testing.T) {
 	assert.Zero(t, l.best)
 }
 
-// TestRephaseToBest: rephasing puts the best branch's values in place of
-// the saved phases (a variable outside it keeps its own), forgets the
-// target, and lets a shorter branch than the old best become both again;
+// TestRephaseToBest: rephasing puts the target's values in place of the
+// saved phases (a variable outside it keeps its own), forgets the
+// target, and lets a shorter branch than the old one become the target;
 // the next rephasing comes after a longer interval.
 func TestRephaseToBest(t *testing.T) {
-	m := NewModel()
-	xs := make([]Var, 4)
-	for i := range xs {
-		xs[i] = m.NewIntVar(0, 3, "x")
-	}
-	e := NewSearch(m, Options{Learn: LearnClauses, Var: Activity})
-	sp, l := e.space, e.cl
-	decide := func(x Var, v int) {
-		sp.Push()
-		sp.SetCause(CauseDecision)
-		require.True(t, sp.Assign(x, v))
-		sp.SetCause(0)
-	}
+	e, xs, decide := targetSearch(t)
+	l := e.cl
 	decide(xs[0], 2)
 	decide(xs[1], 1)
 	decide(xs[2], 0)
 	e.updateTarget(3)
-	assert.Equal(t, []int32{2, 1, -1, -1}, l.bestPh)
+	assert.Equal(t, []int32{2, 1, -1, -1}, l.target)
 	e.backjump(0)
 	decide(xs[0], 3)
 	decide(xs[2], 3)
@@ -101,5 +98,4 @@ func TestRephaseToBest(t *testing.T) {
 	decide(xs[1], 0)
 	e.updateTarget(2) // one level: shorter than the old best, taken as both
 	assert.Equal(t, []int32{2, 1, 3, 2}, l.target, "x3's value, the others' phases")
-	assert.Equal(t, []int32{2, 1, 3, 2}, l.bestPh)
 }
