@@ -1163,14 +1163,14 @@ func (e *Search) blockUIP(block []posLit) (Fact, bool) {
 // updateTarget takes the branch below the conflict's level at, free of
 // conflict, as the target when it holds more facts than any such branch
 // since the last rephasing: each decision variable's value there, or for
-// one not fixed there its saved phase.
-// Activity decides a variable's target value first (target phases,
-// Biere and Fleury, POS 2020): after a conflict or a restart the search
-// steers back towards the largest consistent part of an assignment it
-// has seen, which on hard satisfiable Latin squares finds a solution in
-// far fewer conflicts than the last values alone. Restarts keep the
-// target, as CaDiCaL's do (docs/BENCHMARKS.md, "Issue 18: target
-// phases" and "Issue 18: targets across restarts, and rephasing").
+// one not fixed there its saved phase. Activity decides a variable's
+// target value first (target phases, Biere and Fleury, POS 2020): after
+// a conflict or a restart the search steers back towards the largest
+// consistent part of an assignment it has seen, which on hard
+// satisfiable Latin squares finds a solution in far fewer conflicts than
+// the last values alone. Restarts keep the target, as CaDiCaL's do
+// (docs/BENCHMARKS.md, "Issue 18: target phases" and "Issue 18: targets
+// across restarts, and rephasing").
 func (e *Search) updateTarget(at int) {
 	sp, l := e.space, e.cl
 	t := sp.lt

@@ -44,10 +44,12 @@ const (
 	// analysis gains the bump, which grows by 1/0.95 per conflict (old
 	// bumps decay). Its value is its target: the one it had, or had
 	// last, in the longest branch free of conflict since the last
-	// restart (target phases, Biere and Fleury, POS 2020); else the one
-	// it last had (phase saving, Pipatsrisawat and Darwiche, SAT 2007);
-	// each only while in the domain, else Val's. Without clause learning
-	// there is no analysis to bump from: it acts as DomWDeg.
+	// rephasing (target phases, Biere and Fleury, POS 2020; restarts
+	// keep it, and rephasing, after a growing number of conflicts, makes
+	// it the saved values); else the one it last had (phase saving,
+	// Pipatsrisawat and Darwiche, SAT 2007); each only while in the
+	// domain, else Val's. Without clause learning there is no analysis
+	// to bump from: it acts as DomWDeg.
 	Activity
 	// LiteralActivity chooses a literal, not a variable: the value v of
 	// an unfixed x whose [x = v] has the highest activity, branching x =

@@ -28,9 +28,9 @@ func targetSearch(t *testing.T) (*Search, []Var, func(x Var, v int)) {
 }
 
 // TestTargetPhases: a conflict's branch below its level becomes the
-// target when it holds more facts than the best before it,
-// and Activity decides a variable's target value while the domain holds
-// it, else its last value.
+// target when it holds more facts than the target before it, and
+// Activity decides a variable's target value while the domain holds it,
+// else its last value.
 func TestTargetPhases(t *testing.T) {
 	e, xs, decide := targetSearch(t)
 	sp, l := e.space, e.cl
@@ -65,11 +65,11 @@ func TestTargetPhases(t *testing.T) {
 	assert.Zero(t, l.best)
 }
 
-// TestRephaseToBest: rephasing puts the target's values in place of the
+// TestRephaseToTarget: rephasing puts the target's values in place of the
 // saved phases (a variable outside it keeps its own), forgets the
 // target, and lets a shorter branch than the old one become the target;
 // the next rephasing comes after a longer interval.
-func TestRephaseToBest(t *testing.T) {
+func TestRephaseToTarget(t *testing.T) {
 	e, xs, decide := targetSearch(t)
 	l := e.cl
 	decide(xs[0], 2)
@@ -88,14 +88,14 @@ func TestRephaseToBest(t *testing.T) {
 	e.rephase()
 	assert.Equal(t, []int32{-1, -1, -1, -1}, l.target)
 	assert.Zero(t, l.best)
-	assert.Equal(t, 2, e.selectValue(xs[0]).v, "the best's value, now the phase")
+	assert.Equal(t, 2, e.selectValue(xs[0]).v, "the target's value, now the phase")
 	assert.Equal(t, 1, e.selectValue(xs[1]).v)
-	assert.Equal(t, 3, e.selectValue(xs[2]).v, "not in the best branch: its own phase")
+	assert.Equal(t, 3, e.selectValue(xs[2]).v, "not in the target: its own phase")
 	assert.Equal(t, 1, e.selectValue(xs[3]).v)
 	assert.Greater(t, l.rephaseAt-e.stats.Conflicts, before, "a longer interval")
 
 	decide(xs[3], 2)
 	decide(xs[1], 0)
-	e.updateTarget(2) // one level: shorter than the old best, taken as both
+	e.updateTarget(2) // one level: shorter than the old target, taken afresh
 	assert.Equal(t, []int32{2, 1, 3, 2}, l.target, "x3's value, the others' phases")
 }
