@@ -273,35 +273,55 @@ type hiddenProp struct {
 }
 
 func (p *hiddenProp) Propagate(s *csp.Space) csp.Status {
+	if ow := s.OneWord(); ow != nil && p.width == 1 && len(p.vars) <= 64 {
+		return p.propagate1(s, ow)
+	}
 	for {
-		switch {
-		case !p.eliminate(s):
+		if !p.eliminate(s) {
 			return csp.Failed
-		case p.assignedAll(s):
-			return csp.Entailed
-		case !p.perm:
-			return csp.Fixpoint
 		}
-		// Count each value's places: once = in at least one domain,
-		// twice = in at least two.
-		once, twice := p.scratch[p.width:2*p.width], p.scratch[2*p.width:]
+		// One pass over the variables: each value's places (once = in at
+		// least one domain, twice = in at least two), the values of the
+		// assigned variables, and whether any variable is open.
+		fixed, once, twice := p.scratch[:p.width], p.scratch[p.width:2*p.width], p.scratch[2*p.width:]
+		clear(fixed)
 		clear(once)
 		clear(twice)
+		open := false
 		for _, x := range p.vars {
-			for i, b := range s.Words(x) {
+			w := s.Words(x)
+			if single(w) {
+				for i, b := range w {
+					fixed[i] |= b
+				}
+			} else {
+				open = true
+			}
+			for i, b := range w {
 				twice[i] |= once[i] & b
 				once[i] |= b
 			}
 		}
-		total := 0
+		switch {
+		case !open:
+			return csp.Entailed
+		case !p.perm:
+			return csp.Fixpoint
+		}
+		total, hidden := 0, false
 		for i := range once {
 			total += bits.OnesCount64(once[i])
-			once[i] &^= twice[i] // now: values with exactly one place
+			// Now: values with exactly one place, that place open (a
+			// value of an assigned variable is no news).
+			once[i] &^= twice[i] | fixed[i]
+			hidden = hidden || once[i] != 0
 		}
-		if total < len(p.vars) {
+		switch {
+		case total < len(p.vars):
 			return csp.Failed // fewer values left than variables need
+		case !hidden:
+			return csp.Fixpoint // the common case: a pass, no second one
 		}
-		changed := false
 		for i, x := range p.vars {
 			w := s.Words(x)
 			if single(w) || !overlaps(w, once) {
@@ -320,10 +340,90 @@ func (p *hiddenProp) Propagate(s *csp.Space) csp.Status {
 				return csp.Failed
 			}
 			p.fresh[i/64] |= 1 << (i % 64)
-			changed = true
 		}
-		if !changed {
+	}
+}
+
+// propagate1 is Propagate on the one-word path (ow is s.OneWord(), the
+// group at most 64 variables): the same rounds, each variable's domain
+// one word read from ow, so that a run that finds nothing to do (most of
+// them, as the group wakes on every change of any of its variables) is
+// one pass of a few instructions a variable.
+func (p *hiddenProp) propagate1(s *csp.Space, ow []uint64) csp.Status {
+	vars := p.vars
+	fresh := p.fresh[0]
+	p.fresh[0] = 0
+	for {
+		// Value: the values of the variables assigned since the last
+		// round leave the others, as eliminate does.
+		for fresh != 0 {
+			seen, src := uint64(0), uint64(0)
+			for f := fresh; f != 0; f &= f - 1 {
+				i := bits.TrailingZeros64(f)
+				w := ow[vars[i]]
+				if w == 0 || w&(w-1) != 0 {
+					continue // stale: undone by a backtrack
+				}
+				if w&seen != 0 {
+					return csp.Failed // two new assignments to one value
+				}
+				seen |= w
+				src |= 1 << i
+			}
+			fresh = 0
+			if seen == 0 {
+				break
+			}
+			for j, x := range vars {
+				w := ow[x]
+				if w&seen == 0 || src&(1<<j) != 0 {
+					continue
+				}
+				if w&(w-1) == 0 || !s.RemoveMask(x, seen) {
+					return csp.Failed // an older assignment holds the value, or x is left empty
+				}
+				if w = ow[x]; w&(w-1) == 0 {
+					fresh |= 1 << j
+				}
+			}
+		}
+		// Hidden: each value's places, as Propagate counts them.
+		var fixed, once, twice, open uint64
+		for _, x := range vars {
+			w := ow[x]
+			nz := w & (w - 1)
+			open |= nz
+			if nz == 0 {
+				fixed |= w
+			}
+			twice |= once & w
+			once |= w
+		}
+		switch {
+		case open == 0:
+			return csp.Entailed
+		case !p.perm:
 			return csp.Fixpoint
+		case bits.OnesCount64(once) < len(vars):
+			return csp.Failed // fewer values left than variables need
+		}
+		hidden := once &^ (twice | fixed)
+		if hidden == 0 {
+			return csp.Fixpoint
+		}
+		for i, x := range vars {
+			w := ow[x]
+			h := w & hidden
+			if h == 0 || w&(w-1) == 0 {
+				continue
+			}
+			if h&(h-1) != 0 {
+				return csp.Failed // two values need this one place
+			}
+			if !s.Assign(x, bits.TrailingZeros64(h)) {
+				return csp.Failed
+			}
+			fresh |= 1 << i
 		}
 	}
 }

@@ -42,17 +42,23 @@ func (t *twin) snapshot(vars []csp.Var) [][]uint64 {
 }
 
 // TestOneWordPathAsGeneral runs the same random searches on two spaces of
-// one model of several GAC groups: one whose domains are all one word (the
-// one-word path) and one with an extra two-word variable outside every
-// constraint (the general path). After every propagation both must agree
-// on failure, on every domain, and on the sequence of changes, with a
-// third, one-word too, whose propagators read every row each run instead
-// of the rows advised since the last (as for a group with a repeated
-// variable), after
+// one model of several groups, GAC or Hidden: one whose domains are all
+// one word (the one-word path) and one with an extra two-word variable
+// outside every constraint (the general path). After every propagation
+// both must agree on failure, on every domain, and on the sequence of
+// changes, with a third, one-word too, whose GAC propagators read every
+// row each run instead of the rows advised since the last (as for a group
+// with a repeated variable; for Hidden, the one-word path again), after
 // narrowings, assignments, failures and backtracks alike (narrowing below
 // a Push, or right after a Pop as a search's right branch does, and Reset
 // now and then), in both save modes.
 func TestOneWordPathAsGeneral(t *testing.T) {
+	for _, st := range []Strength{GAC, Hidden} {
+		t.Run(st.String(), func(t *testing.T) { oneWordAsGeneral(t, st) })
+	}
+}
+
+func oneWordAsGeneral(t *testing.T, strength Strength) {
 	rng := rand.New(rand.NewPCG(3, 5))
 	trials := 400
 	if testing.Short() {
@@ -139,14 +145,14 @@ func TestOneWordPathAsGeneral(t *testing.T) {
 				for _, i := range g {
 					vs = append(vs, vars[i])
 				}
-				if full {
+				if full && strength == GAC {
 					// As Post does, but reading every row each run.
 					p := newGAC(newGroup(vs, 1), 64)
 					p.dup = true
 					m.Post(p, domains.EventDomain, vs...)
 					continue
 				}
-				require.NoError(t, Post(m, vs, GAC))
+				require.NoError(t, Post(m, vs, strength))
 			}
 			rec := &recorder{}
 			m.Post(rec, domains.EventDomain, vars...)
