@@ -545,7 +545,7 @@ func TestServeContinueFromMarks(t *testing.T) {
 // hardLatin takes the solver minutes: the searches the limits must stop.
 func hardLatin(t *testing.T) string {
 	t.Helper()
-	b, err := os.ReadFile("../../problems/latin/testdata/gomes/qwh.order35.holes405.txt")
+	b, err := os.ReadFile("../../problems/latin/testdata/gomes/qwh.order33.holes381.txt")
 	require.NoError(t, err)
 	return string(b)
 }

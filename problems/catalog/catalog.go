@@ -89,7 +89,11 @@ type Info struct {
 	Name   string   // the name on the command line, e.g. "sudoku"
 	Doc    string   // one line for the usage text: what an instance looks like
 	Models []string // the names --model takes, the default first (nil: one model)
-	Flags  []Flag   // the problem's own flags, beside the shared ones
+	// ModelDefault, when set, says how the problem picks its model when
+	// --model is not given, where the first of Models is not always it
+	// (the usage text prints it instead of that name).
+	ModelDefault string
+	Flags        []Flag // the problem's own flags, beside the shared ones
 }
 
 // Run is the search side of one request, the same for every problem: the

@@ -39,14 +39,16 @@ type settings struct {
 	make     catalog.MakeRequest // generate: a graded puzzle (--difficulty)
 }
 
-// models are the names --model takes, the default first.
+// models are the names --model takes, the default without learning
+// first (with learning, DefaultOptions.View: see Options).
 var models = []string{Channeled.String(), RowCol.String(), Symbols.String()}
 
 func (problem) Info() catalog.Info {
 	return catalog.Info{
-		Name:   "latin",
-		Doc:    "Latin-square completion: N, then N rows of N numbers, 0 = hole",
-		Models: models,
+		Name:         "latin",
+		Doc:          "Latin-square completion: N, then N rows of N numbers, 0 = hole",
+		Models:       models,
+		ModelDefault: RowCol.String() + " when the search learns clauses, as by default; else " + Channeled.String(),
 		Flags: append([]catalog.Flag{
 			square.AllDiffFlag(alldiff.Auto),
 			{Name: "symbols", Bool: true, Usage: "the older way to choose the model: true is --model channeled, false --model rowcol"},
@@ -84,6 +86,9 @@ func (problem) Options(s *catalog.Settings) (settings, error) {
 	}
 	if !s.Gave("var") {
 		s.Search.Var = DefaultSearch.Var
+	}
+	if s.Model == "" && s.Flag("symbols") == "" && s.Search.Learn == csp.LearnClauses {
+		o.View = DefaultOptions.View // see DefaultOptions: one fact per cell value
 	}
 	return o, errors.Join(errs[:]...)
 }

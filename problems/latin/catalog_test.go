@@ -31,24 +31,33 @@ func settingsFor(t *testing.T, model string, flags map[string]string) *catalog.S
 	return s
 }
 
-// TestOptions: the defaults (channeled, Auto), --model, and --symbols
+// TestOptions: the defaults (rowcol and Auto with the default learning,
+// DefaultOptions; channeled without learning), --model, and --symbols
 // picking the model only when --model is not given.
 func TestOptions(t *testing.T) {
 	for _, c := range []struct {
-		name  string
-		model string
-		flags map[string]string
-		want  Options
+		name      string
+		model     string
+		flags     map[string]string
+		learnNone bool // --learn none given
+		want      Options
 	}{
-		{"defaults", "", nil, Options{AllDiff: alldiff.Auto, View: Channeled}},
-		{"model", "symbols", nil, Options{AllDiff: alldiff.Auto, View: Symbols}},
-		{"alldiff", "rowcol", map[string]string{"alldiff": "value"}, Options{AllDiff: alldiff.Value, View: RowCol}},
-		{"symbols off", "", map[string]string{"symbols": "false"}, Options{AllDiff: alldiff.Auto, View: RowCol}},
-		{"symbols on", "", map[string]string{"symbols": "true"}, Options{AllDiff: alldiff.Auto, View: Channeled}},
-		{"model beats symbols", "symbols", map[string]string{"symbols": "false"}, Options{AllDiff: alldiff.Auto, View: Symbols}},
+		{"defaults", "", nil, false, DefaultOptions},
+		{"defaults without learning", "", nil, true, Options{AllDiff: alldiff.Auto, View: Channeled}},
+		{"model", "symbols", nil, false, Options{AllDiff: alldiff.Auto, View: Symbols}},
+		{"model with learning", "channeled", nil, false, Options{AllDiff: alldiff.Auto, View: Channeled}},
+		{"alldiff", "rowcol", map[string]string{"alldiff": "value"}, false, Options{AllDiff: alldiff.Value, View: RowCol}},
+		{"symbols off", "", map[string]string{"symbols": "false"}, false, Options{AllDiff: alldiff.Auto, View: RowCol}},
+		{"symbols on", "", map[string]string{"symbols": "true"}, false, Options{AllDiff: alldiff.Auto, View: Channeled}},
+		{"model beats symbols", "symbols", map[string]string{"symbols": "false"}, false, Options{AllDiff: alldiff.Auto, View: Symbols}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			o, err := problem{}.Options(settingsFor(t, c.model, c.flags))
+			s := settingsFor(t, c.model, c.flags)
+			if c.learnNone {
+				s.Search.Learn = csp.LearnNone
+				s.Given = func(name string) bool { return name == "learn" }
+			}
+			o, err := problem{}.Options(s)
 			require.NoError(t, err)
 			assert.Equal(t, c.want, o.Options)
 		})

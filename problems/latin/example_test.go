@@ -5,19 +5,19 @@ import (
 	"fmt"
 
 	"github.com/cspgo/csp/problems/latin"
-	"github.com/cspgo/csp/propagators/alldiff"
 )
 
-// Solve with the command line's configuration: the Auto all-different
-// and DefaultSearch, which turns learning on only for an instance that
-// takes more failures than its budget.
+// Solve with the command line's configuration: DefaultOptions (the
+// row-and-column model, the Auto all-different) and DefaultSearch, which
+// turns learning on only for an instance that takes more failures than
+// its budget.
 func ExampleSolve() {
 	inst, err := latin.Parse("4\n1 2 0 0\n0 0 3 0\n0 4 0 0\n0 0 0 2\n")
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	grid, res, err := latin.Solve(context.Background(), inst, latin.Options{AllDiff: alldiff.Auto}, latin.DefaultSearch)
+	grid, res, err := latin.Solve(context.Background(), inst, latin.DefaultOptions, latin.DefaultSearch)
 	if err != nil {
 		fmt.Println(err)
 		return

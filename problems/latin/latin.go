@@ -50,21 +50,32 @@ func ParseView(name string) (View, error) {
 }
 
 // DefaultSearch is the search the command line gives Latin squares where
-// its flags leave the choice (with the model's all-different at
-// alldiff.Auto): dom/wdeg and Luby restarts without learning for the
-// first LearnAfter failures, within which most instances up to order 35
-// are solved, then clause learning with the activity of variables and
-// their target values (csp.Activity), which solves most of the hard
-// instances at the hardness peak that the plain search leaves for
-// minutes, but costs more per failure (docs/BENCHMARKS.md, sections
-// "Issue 18: learning late" and "Issue 18: target phases").
+// its flags leave the choice (with the RowCol model and the all-different
+// at alldiff.Auto, DefaultOptions): dom/wdeg, GAC and Luby restarts
+// without learning for the first LearnAfter failures, within which most
+// easy instances are solved, then clause learning with the Hidden
+// all-different, the activity of variables and their target values
+// (csp.Activity), which solves the hard instances at the hardness peak
+// that the plain search leaves for minutes (docs/BENCHMARKS.md, section
+// "Issue 18: one fact per Boolean").
 var DefaultSearch = csp.Options{Var: csp.Activity, Val: csp.ValMin, Restarts: csp.Luby, RandomTies: true, Seed: 1,
-	Learn: csp.LearnClauses, LearnAfter: 20000}
+	Learn: csp.LearnClauses, LearnAfter: 2000}
+
+// DefaultOptions is the model the command line gives DefaultSearch: the
+// RowCol model with the Auto all-different. A search that learns clauses
+// books every change as facts, and each value of a cell is then one fact,
+// as each Boolean of a SAT solver's direct encoding is one literal, where
+// the Channeled model's dual views book it three times, under three
+// names: learning runs several times as many conflicts a second on
+// RowCol with Hidden's hidden singles, and the views' better branching
+// does not make up for it. A search without learning gets Channeled.
+var DefaultOptions = Options{AllDiff: alldiff.Auto, View: RowCol}
 
 // Options choose the model. The zero value is the channeled model with
 // value-strength all-different (alldiff.Value, the zero Strength); the
-// command line and the benchmarks use alldiff.Auto (GAC, and Value once
-// DefaultSearch learns).
+// command line and the benchmarks use alldiff.Auto (GAC, and Hidden once
+// DefaultSearch learns), on RowCol when the search learns clauses
+// (DefaultOptions) and on Channeled when it does not.
 type Options struct {
 	AllDiff alldiff.Strength
 	View    View

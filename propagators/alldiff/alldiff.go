@@ -28,13 +28,14 @@ const (
 	// uses, by Régin's matching algorithm (AAAI 1994). It subsumes naked and
 	// hidden pairs, triples and larger subsets.
 	GAC
-	// Auto is GAC while the search learns nothing and Value while it
+	// Auto is GAC while the search learns nothing and Hidden while it
 	// learns clauses (csp.Space.Tracking): GAC's removals are explained
 	// by Hall sets, which cost more per conflict than the pruning saves on
 	// large Latin squares, while a search without learning gains from
-	// every value GAC removes (docs/BENCHMARKS.md). With a search that
-	// turns learning on late (csp.Options.LearnAfter), the easy instances
-	// get GAC and the hard ones the value all-different with learning.
+	// every value GAC removes; Hidden's are the unit propagation of a SAT
+	// solver's direct encoding, short to explain (docs/BENCHMARKS.md).
+	// With a search that turns learning on late (csp.Options.LearnAfter),
+	// the easy instances get GAC and the hard ones Hidden with learning.
 	// It is not a level between the others: it is both, in turn.
 	Auto
 )
@@ -114,6 +115,7 @@ func Post(m *csp.Model, vars []csp.Var, s Strength) error {
 		// Max is -1 on an empty union; newMatcher keeps one value then.
 		p := newGAC(base, union.Max()+1)
 		p.auto = s == Auto
+		p.perm = union.Size() == len(vs)
 		m.Post(p, domains.EventDomain, vs...)
 	}
 	return nil
@@ -272,10 +274,16 @@ type hiddenProp struct {
 	perm bool // the union of the initial domains has as many values as vars
 }
 
-func (p *hiddenProp) Propagate(s *csp.Space) csp.Status {
-	if ow := s.OneWord(); ow != nil && p.width == 1 && len(p.vars) <= 64 {
-		return p.propagate1(s, ow)
+func (p *hiddenProp) Propagate(s *csp.Space) csp.Status { return p.hiddenRun(s, p.perm) }
+
+// hiddenRun is a run of the Hidden strength: eliminate, then, when the
+// group is a permutation of its values (perm), the hidden singles, round
+// after round.
+func (g *group) hiddenRun(s *csp.Space, perm bool) csp.Status {
+	if ow := s.OneWord(); ow != nil && g.width == 1 && len(g.vars) <= 64 {
+		return g.hidden1(s, ow, perm)
 	}
+	p := g
 	for {
 		if !p.eliminate(s) {
 			return csp.Failed
@@ -305,7 +313,7 @@ func (p *hiddenProp) Propagate(s *csp.Space) csp.Status {
 		switch {
 		case !open:
 			return csp.Entailed
-		case !p.perm:
+		case !perm:
 			return csp.Fixpoint
 		}
 		total, hidden := 0, false
@@ -344,13 +352,13 @@ func (p *hiddenProp) Propagate(s *csp.Space) csp.Status {
 	}
 }
 
-// propagate1 is Propagate on the one-word path (ow is s.OneWord(), the
+// hidden1 is hiddenRun on the one-word path (ow is s.OneWord(), the
 // group at most 64 variables): the same rounds, each variable's domain
 // one word read from ow, so that a run that finds nothing to do (most of
 // them, as the group wakes on every change of any of its variables) is
 // one pass of a few instructions a variable.
-func (p *hiddenProp) propagate1(s *csp.Space, ow []uint64) csp.Status {
-	vars := p.vars
+func (g *group) hidden1(s *csp.Space, ow []uint64, perm bool) csp.Status {
+	p, vars := g, g.vars
 	fresh := p.fresh[0]
 	p.fresh[0] = 0
 	for {
@@ -402,7 +410,7 @@ func (p *hiddenProp) propagate1(s *csp.Space, ow []uint64) csp.Status {
 		switch {
 		case open == 0:
 			return csp.Entailed
-		case !p.perm:
+		case !perm:
 			return csp.Fixpoint
 		case bits.OnesCount64(once) < len(vars):
 			return csp.Failed // fewer values left than variables need

@@ -137,28 +137,47 @@ func TestRefusesOffsetDomains(t *testing.T) {
 	}
 }
 
-// TestAutoFiltersAsValueWhileTracking: Auto removes what GAC removes in a
-// space that does not track facts, and only what Value removes in one
-// that does (a search learning clauses), from the same domains.
-func TestAutoFiltersAsValueWhileTracking(t *testing.T) {
-	m := csp.NewModel()
-	x := []csp.Var{m.NewIntVar(1, 2, "a"), m.NewIntVar(1, 2, "b"), m.NewIntVar(1, 4, "c"), m.NewIntVar(1, 4, "d")}
-	require.NoError(t, alldiff.Post(m, x, alldiff.Auto))
-	for _, tracking := range []bool{false, true} {
-		s := csp.NewSpace(m, csp.Copying)
-		if tracking {
-			require.NoError(t, s.TrackFacts())
+// TestAutoFiltersAsHiddenWhileTracking: Auto removes what GAC removes in
+// a space that does not track facts, and only what Hidden removes in one
+// that does (a search learning clauses), from the same domains: the
+// hidden singles of a group that is a permutation of its values, and
+// only the assigned values (Value) in one that has more values than
+// variables.
+func TestAutoFiltersAsHiddenWhileTracking(t *testing.T) {
+	for _, perm := range []bool{true, false} {
+		m := csp.NewModel()
+		top := 4 // a, b hold 1, 2; c, d the rest, 3 and 4, or 3 to 5
+		if !perm {
+			top = 5
 		}
-		require.True(t, s.Propagate())
-		if tracking { // Value: nothing assigned, nothing removed
-			assert.Equal(t, 4, s.Size(x[2]))
-		} else { // GAC: {a, b} hold 1 and 2 between them
-			assert.Equal(t, 2, s.Size(x[2]))
+		x := []csp.Var{m.NewIntVar(1, 2, "a"), m.NewIntVar(1, 2, "b"), m.NewIntVar(1, top, "c"), m.NewIntVar(1, top, "d")}
+		require.NoError(t, alldiff.Post(m, x, alldiff.Auto))
+		for _, tracking := range []bool{false, true} {
+			where := fmt.Sprintf("permutation=%v tracking=%v", perm, tracking)
+			s := csp.NewSpace(m, csp.Copying)
+			if tracking {
+				require.NoError(t, s.TrackFacts())
+			}
+			require.True(t, s.Propagate())
+			if tracking { // Hidden: no value with one place, nothing assigned
+				assert.Equal(t, top, s.Size(x[2]), where)
+			} else { // GAC: {a, b} hold 1 and 2 between them
+				assert.Equal(t, top-2, s.Size(x[2]), where)
+			}
+			s.Push()
+			require.True(t, s.Assign(x[2], 3))
+			require.True(t, s.Propagate())
+			assert.False(t, s.Contains(x[3], 3), "%s: the assigned value stays in d", where)
+			// GAC assigns d = 4 in the permutation, and so does Hidden
+			// (4 has one place left); past it, only GAC narrows d.
+			assert.Equal(t, perm, s.Assigned(x[3]), where)
+			want := 2
+			if tracking {
+				want = top - 1
+			}
+			if !perm {
+				assert.Equal(t, want, s.Size(x[3]), where)
+			}
 		}
-		s.Push()
-		require.True(t, s.Assign(x[2], 3))
-		require.True(t, s.Propagate())
-		assert.False(t, s.Contains(x[3], 3), "tracking=%v: the assigned value stays in d", tracking)
-		assert.Equal(t, !tracking, s.Assigned(x[3]), "tracking=%v", tracking)
 	}
 }

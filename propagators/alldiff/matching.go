@@ -341,18 +341,21 @@ type gacProp struct {
 	// not advised at the other; rows are then read from the domains, as
 	// before there were marks.
 	dup bool
-	// auto: the Auto strength, Value while the space tracks facts; weak:
-	// the last run was such, so only assignments need a run (a stale
-	// false costs runs, never a missed change: Advise records all).
-	auto, weak bool
+	// auto: the Auto strength, Hidden while the space tracks facts; weak:
+	// the last run was such, so, unless the group is a permutation of its
+	// values (perm: Hidden looks for hidden singles), only assignments
+	// need a run (a stale false costs runs, never a missed change: Advise
+	// records all).
+	auto, weak, perm bool
 }
 
 // Advise notes the variables that changed, and those that got assigned;
-// while the Auto strength filters as Value, only an assignment schedules.
+// while the Auto strength filters as Value (Hidden on a group that is no
+// permutation), only an assignment schedules.
 func (p *gacProp) Advise(i int, ev domains.Event) bool {
 	p.changed |= 1 << (i & 63)
 	p.group.Advise(i, ev)
-	return !p.weak || ev == domains.EventAssigned
+	return !p.weak || p.perm || ev == domains.EventAssigned
 }
 
 // newGAC returns the GAC propagator of g over the values 0..values-1.
@@ -381,7 +384,7 @@ func repeats(vars []csp.Var) bool {
 // row's component), so one pass reaches the fixpoint.
 func (p *gacProp) Propagate(s *csp.Space) csp.Status {
 	if p.weak = p.auto && s.Tracking(); p.weak {
-		return p.valueOnly(s)
+		return p.hiddenOnly(s)
 	}
 	if ow := s.OneWord(); ow != nil && p.fits1() {
 		return p.propagate1(s, ow)
@@ -405,11 +408,14 @@ func (p *gacProp) Propagate(s *csp.Space) csp.Status {
 	return csp.Fixpoint
 }
 
-// valueOnly is the Auto strength's run while the search learns: Value's
+// hiddenOnly is the Auto strength's run while the search learns: Hidden's
 // filtering. The one-word path's rows are then left behind: its mark is
 // cleared so that its next run reads them all again.
-func (p *gacProp) valueOnly(s *csp.Space) csp.Status {
+func (p *gacProp) hiddenOnly(s *csp.Space) csp.Status {
 	p.changed, p.mark = 0, csp.Mark{}
+	if p.perm {
+		return p.hiddenRun(s, true)
+	}
 	if !slices.ContainsFunc(p.fresh, func(w uint64) bool { return w != 0 }) {
 		return csp.Fixpoint // no assignment since the last run
 	}
@@ -426,7 +432,7 @@ func (p *gacProp) Name() string {
 
 func (p *gacProp) Priority() csp.Priority { return csp.Quadratic }
 func (p *gacProp) Clone() csp.Propagator {
-	return &gacProp{group: p.clone(), m: p.m.clone(), dup: p.dup, auto: p.auto}
+	return &gacProp{group: p.clone(), m: p.m.clone(), dup: p.dup, auto: p.auto, perm: p.perm}
 }
 
 // Reset forgets the advised changes and the node of the last run, in

@@ -9,7 +9,7 @@ import (
 )
 
 // TestAllDiffAutoEveryProblem: --alldiff auto, which every problem with
-// the flag accepts, is documented as GAC (Value while the search learns):
+// the flag accepts, is documented as GAC (Hidden while the search learns):
 // a search without learning posts the all-different at GAC, which the
 // statistics name alldiff/auto, as --alldiff gac posts alldiff/gac.
 func TestAllDiffAutoEveryProblem(t *testing.T) {

@@ -265,7 +265,11 @@ Problems:
 		p, _ := catalog.Lookup(name)
 		fmt.Fprintf(&b, "  %-10s %s\n", name, p.Doc)
 		if len(p.Models) > 0 {
-			fmt.Fprintf(&b, "  %-10s --model %s (default %s)\n", "", strings.Join(p.Models, "|"), p.Models[0])
+			def := p.Models[0]
+			if p.ModelDefault != "" {
+				def = p.ModelDefault
+			}
+			fmt.Fprintf(&b, "  %-10s --model %s (default %s)\n", "", strings.Join(p.Models, "|"), def)
 		}
 		for _, f := range p.Flags {
 			kind := "solve, count"

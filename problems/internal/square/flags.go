@@ -6,7 +6,7 @@ import (
 )
 
 // allDiffNames are the all-different strengths, weakest first, then
-// Auto (GAC, or Value while the search learns).
+// Auto (GAC, or Hidden while the search learns).
 var allDiffNames = []string{alldiff.Value.String(), alldiff.Hidden.String(), alldiff.GAC.String(), alldiff.Auto.String()}
 
 // AllDiffFlag is the --alldiff flag of a problem whose units are
