@@ -283,20 +283,19 @@ func (g *group) hiddenRun(s *csp.Space, perm bool) csp.Status {
 	if ow := s.OneWord(); ow != nil && g.width == 1 && len(g.vars) <= 64 {
 		return g.hidden1(s, ow, perm)
 	}
-	p := g
 	for {
-		if !p.eliminate(s) {
+		if !g.eliminate(s) {
 			return csp.Failed
 		}
 		// One pass over the variables: each value's places (once = in at
 		// least one domain, twice = in at least two), the values of the
 		// assigned variables, and whether any variable is open.
-		fixed, once, twice := p.scratch[:p.width], p.scratch[p.width:2*p.width], p.scratch[2*p.width:]
+		fixed, once, twice := g.scratch[:g.width], g.scratch[g.width:2*g.width], g.scratch[2*g.width:]
 		clear(fixed)
 		clear(once)
 		clear(twice)
 		open := false
-		for _, x := range p.vars {
+		for _, x := range g.vars {
 			w := s.Words(x)
 			if single(w) {
 				for i, b := range w {
@@ -325,12 +324,12 @@ func (g *group) hiddenRun(s *csp.Space, perm bool) csp.Status {
 			hidden = hidden || once[i] != 0
 		}
 		switch {
-		case total < len(p.vars):
+		case total < len(g.vars):
 			return csp.Failed // fewer values left than variables need
 		case !hidden:
 			return csp.Fixpoint // the common case: a pass, no second one
 		}
-		for i, x := range p.vars {
+		for i, x := range g.vars {
 			w := s.Words(x)
 			if single(w) || !overlaps(w, once) {
 				continue
@@ -347,7 +346,7 @@ func (g *group) hiddenRun(s *csp.Space, perm bool) csp.Status {
 			if !s.Assign(x, v) {
 				return csp.Failed
 			}
-			p.fresh[i/64] |= 1 << (i % 64)
+			g.fresh[i/64] |= 1 << (i % 64)
 		}
 	}
 }
@@ -358,9 +357,9 @@ func (g *group) hiddenRun(s *csp.Space, perm bool) csp.Status {
 // them, as the group wakes on every change of any of its variables) is
 // one pass of a few instructions a variable.
 func (g *group) hidden1(s *csp.Space, ow []uint64, perm bool) csp.Status {
-	p, vars := g, g.vars
-	fresh := p.fresh[0]
-	p.fresh[0] = 0
+	vars := g.vars
+	fresh := g.fresh[0]
+	g.fresh[0] = 0
 	for {
 		// Value: the values of the variables assigned since the last
 		// round leave the others, as eliminate does.
