@@ -109,13 +109,16 @@ func fail(w http.ResponseWriter, err error) {
 
 // problemInfo is a problem as /api/problems lists it.
 type problemInfo struct {
-	Name   string          `json:"name"`
-	Doc    string          `json:"doc"`
-	Models []string        `json:"models,omitempty"`
-	Flags  []flagInfo      `json:"flags"`
-	Levels []string        `json:"levels,omitempty"`
-	Can    map[string]bool `json:"can"`
-	Suite  bool            `json:"suite"`
+	Name   string   `json:"name"`
+	Doc    string   `json:"doc"`
+	Models []string `json:"models,omitempty"`
+	// ModelDefault says how the default model is chosen where the first
+	// of Models is not always it (catalog.Info.ModelDefault).
+	ModelDefault string          `json:"model_default,omitempty"`
+	Flags        []flagInfo      `json:"flags"`
+	Levels       []string        `json:"levels,omitempty"`
+	Can          map[string]bool `json:"can"`
+	Suite        bool            `json:"suite"`
 }
 
 type flagInfo struct {
@@ -131,7 +134,7 @@ func (s *server) problems(w http.ResponseWriter, r *http.Request) {
 	var out []problemInfo
 	for _, name := range catalog.Names() {
 		p, _ := catalog.Lookup(name)
-		pi := problemInfo{Name: p.Name, Doc: p.Doc, Models: p.Models, Levels: p.Levels, Flags: []flagInfo{}, Suite: p.Suite != "",
+		pi := problemInfo{Name: p.Name, Doc: p.Doc, Models: p.Models, ModelDefault: p.ModelDefault, Levels: p.Levels, Flags: []flagInfo{}, Suite: p.Suite != "",
 			Can: map[string]bool{"generate": p.CanGenerate, "reason": p.CanReason, "marks": p.CanMark, "model": p.CanModel,
 				"clues": p.CanClue, "diagnose": p.CanModel && p.CanClue, "draw": p.CanDraw}}
 		for _, f := range p.Flags {

@@ -346,6 +346,13 @@ func TestServeListsAndRoutes(t *testing.T) {
 	require.Len(t, probs.Problems, len(catalog.Names()))
 	for _, p := range probs.Problems {
 		assert.True(t, p.Can["draw"], p.Name)
+		// Latin's default model depends on learning, and the list says
+		// so; the others' default is their first model.
+		if p.Name == "latin" {
+			assert.Contains(t, p.ModelDefault, "rowcol", "latin's model_default")
+		} else {
+			assert.Empty(t, p.ModelDefault, p.Name)
+		}
 	}
 
 	resp, b = get(t, ts, "/api/suites")
