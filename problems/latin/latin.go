@@ -66,7 +66,7 @@ var DefaultSearch = csp.Options{Var: csp.Activity, Val: csp.ValMin, Restarts: cs
 // books every change as facts, and each value of a cell is then one fact,
 // as each Boolean of a SAT solver's direct encoding is one literal, where
 // the Channeled model's dual views book it three times, under three
-// names: learning runs several times as many conflicts a second on
+// names: learning runs many more conflicts a second on
 // RowCol with Hidden's hidden singles, and the views' better branching
 // does not make up for it. A search without learning gets Channeled.
 var DefaultOptions = Options{AllDiff: alldiff.Auto, View: RowCol}
