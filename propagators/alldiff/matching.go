@@ -413,13 +413,10 @@ func (p *gacProp) Propagate(s *csp.Space) csp.Status {
 // cleared so that its next run reads them all again.
 func (p *gacProp) hiddenOnly(s *csp.Space) csp.Status {
 	p.changed, p.mark = 0, csp.Mark{}
-	if p.perm {
-		return p.hiddenRun(s, true)
+	if !p.perm && !slices.ContainsFunc(p.fresh, func(w uint64) bool { return w != 0 }) {
+		return csp.Fixpoint // Value's work only, and no assignment since the last run
 	}
-	if !slices.ContainsFunc(p.fresh, func(w uint64) bool { return w != 0 }) {
-		return csp.Fixpoint // no assignment since the last run
-	}
-	return p.valueRun(s)
+	return p.hiddenRun(s, p.perm)
 }
 
 // Name tells the strengths apart in the statistics.
