@@ -3,6 +3,7 @@ package csp
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -165,4 +166,33 @@ func (s *Space) kindStats(buf []KindStats) []KindStats {
 // typeName is the default kind of a propagator: its Go type.
 func typeName(p Propagator) string {
 	return strings.TrimPrefix(fmt.Sprintf("%T", p), "*")
+}
+
+// Merge adds o, the statistics of another search that worked on the same
+// problem (a stage before this one, on another model, say), to st:
+// counters and times summed, PeakDepth the deeper, and the per-kind
+// counters summed kind by kind by name (Count the larger: each search's
+// model has its own), a kind only o has added after st's. The kinds are a
+// new array: st's, shared with a search that reuses it (Search.RunInto),
+// is left as it was.
+func (st *Stats) Merge(o Stats) {
+	kinds := make([]KindStats, len(st.Propagators), len(st.Propagators)+len(o.Propagators))
+	copy(kinds, st.Propagators)
+	depth, theirs := st.PeakDepth, o.Propagators
+	st.Propagators, o.Propagators = nil, nil
+	st.add(o, 0)
+	st.PeakDepth = max(depth, o.PeakDepth)
+	st.SolveTime += o.SolveTime
+	for _, k := range theirs {
+		i := slices.IndexFunc(kinds, func(m KindStats) bool { return m.Kind == k.Kind })
+		if i < 0 {
+			kinds = append(kinds, k)
+			continue
+		}
+		kinds[i].Count = max(kinds[i].Count, k.Count)
+		kinds[i].Runs += k.Runs
+		kinds[i].Removed += k.Removed
+		kinds[i].Failures += k.Failures
+	}
+	st.Propagators = kinds
 }

@@ -48,7 +48,7 @@ func (problem) Info() catalog.Info {
 		Name:         "latin",
 		Doc:          "Latin-square completion: N, then N rows of N numbers, 0 = hole",
 		Models:       models,
-		ModelDefault: RowCol.String() + " when the search learns clauses, as by default; else " + Channeled.String(),
+		ModelDefault: "solve: " + Channeled.String() + " for the first --learn-after failures, then " + RowCol.String() + " learning clauses; count, or learning from the start: " + RowCol.String() + "; without learning: " + Channeled.String(),
 		Flags: append([]catalog.Flag{
 			square.AllDiffFlag(alldiff.Auto),
 			{Name: "symbols", Bool: true, Usage: "the older way to choose the model: true is --model channeled, false --model rowcol"},
@@ -88,7 +88,9 @@ func (problem) Options(s *catalog.Settings) (settings, error) {
 		s.Search.Var = DefaultSearch.Var
 	}
 	if s.Model == "" && s.Flag("symbols") == "" && s.Search.Learn == csp.LearnClauses {
-		o.View = DefaultOptions.View // see DefaultOptions: one fact per cell value
+		// See DefaultOptions: one fact per cell value, after a plain start
+		// on the channeled model.
+		o.View, o.Staged = DefaultOptions.View, DefaultOptions.Staged
 	}
 	return o, errors.Join(errs[:]...)
 }
@@ -109,9 +111,36 @@ func build(ctx context.Context, inst *Instance, o settings) (*Model, error) {
 
 // Solve solves inst on the worker's model of its order when the search
 // allows one (catalog.Run.Reusable), else on a model of its own.
+// A staged solve (Options.Staged) reuses the models of both stages, but
+// for a second stage whose limits depend on what the first did.
 func (problem) Solve(ctx context.Context, inst *Instance, o settings, run catalog.Run) ([][]int, csp.Result, error) {
+	if !stagedFor(o.Options, run.Search) {
+		return solveModel(ctx, inst, o, run, true)
+	}
+	ctx, cancel := stageClock(ctx, run.Search.TimeLimit)
+	defer cancel()
+	search := run.Search
+	stage := o
+	stage.View, stage.Staged = Channeled, false
+	run.Search = plainStart(search)
+	g, res, err := solveModel(ctx, inst, stage, run, true)
+	second, ok, same := learningStage(search, &res)
+	if err != nil || !ok {
+		return g, res, err
+	}
+	stats := res.Stats
+	stage.View, run.Search = o.View, second
+	g, res, err = solveModel(ctx, inst, stage, run, same)
+	mergeStages(stats, &res)
+	return g, res, err
+}
+
+// solveModel solves inst on the model o says, the worker's model of
+// inst's order when reusable and the search allows one
+// (catalog.Run.Reusable), else a model of its own.
+func solveModel(ctx context.Context, inst *Instance, o settings, run catalog.Run, reusable bool) ([][]int, csp.Result, error) {
 	check := func(g [][]int) error { return Check(inst, g) }
-	if run.Reusable() {
+	if reusable && run.Reusable() {
 		r, err := reuse(ctx, inst, o, run)
 		if err != nil {
 			return nil, csp.Result{}, err

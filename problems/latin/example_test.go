@@ -7,10 +7,10 @@ import (
 	"github.com/cspgo/csp/problems/latin"
 )
 
-// Solve with the command line's configuration: DefaultOptions (the
-// row-and-column model, the Auto all-different) and DefaultSearch, which
-// turns learning on only for an instance that takes more failures than
-// its budget.
+// Solve with the command line's configuration: DefaultOptions (a staged
+// solve, the Auto all-different) and DefaultSearch: the channeled model
+// without learning first, and the row-and-column model learning clauses
+// only for an instance that takes more failures than that budget.
 func ExampleSolve() {
 	inst, err := latin.Parse("4\n1 2 0 0\n0 0 3 0\n0 4 0 0\n0 0 0 2\n")
 	if err != nil {

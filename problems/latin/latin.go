@@ -50,26 +50,29 @@ func ParseView(name string) (View, error) {
 }
 
 // DefaultSearch is the search the command line gives Latin squares where
-// its flags leave the choice (with the RowCol model and the all-different
-// at alldiff.Auto, DefaultOptions): dom/wdeg, GAC and Luby restarts
-// without learning for the first LearnAfter failures, within which most
-// easy instances are solved, then clause learning with the Hidden
-// all-different, the activity of variables and their target values
-// (csp.Activity), which solves the hard instances at the hardness peak
-// that the plain search leaves for minutes (docs/BENCHMARKS.md, section
-// "Issue 18: one fact per Boolean").
+// its flags leave the choice (with DefaultOptions: a staged solve, the
+// all-different at alldiff.Auto): dom/wdeg, GAC and Luby restarts
+// without learning on the Channeled model for the first LearnAfter
+// failures, within which most easy instances are solved, then, on RowCol,
+// clause learning with the Hidden all-different, the activity of
+// variables and their target values (csp.Activity), which solves the hard
+// instances at the hardness peak that the plain search leaves for minutes
+// (docs/BENCHMARKS.md, sections "Issue 18: one fact per Boolean" and
+// "Issue 18: a plain start on the channeled model").
 var DefaultSearch = csp.Options{Var: csp.Activity, Val: csp.ValMin, Restarts: csp.Luby, RandomTies: true, Seed: 1,
-	Learn: csp.LearnClauses, LearnAfter: 2000}
+	Learn: csp.LearnClauses, LearnAfter: 3000}
 
-// DefaultOptions is the model the command line gives DefaultSearch: the
-// RowCol model with the Auto all-different. A search that learns clauses
-// books every change as facts, and each value of a cell is then one fact,
-// as each Boolean of a SAT solver's direct encoding is one literal, where
-// the Channeled model's dual views book it three times, under three
-// names: learning runs many more conflicts a second on
-// RowCol with Hidden's hidden singles, and the views' better branching
-// does not make up for it. A search without learning gets Channeled.
-var DefaultOptions = Options{AllDiff: alldiff.Auto, View: RowCol}
+// DefaultOptions is the model the command line gives DefaultSearch: a
+// staged solve (Options.Staged), the plain start on Channeled, the
+// learning on RowCol, with the Auto all-different. A search that learns
+// clauses books every change as facts, and each value of a cell is then
+// one fact, as each Boolean of a SAT solver's direct encoding is one
+// literal, where the Channeled model's dual views book it three times,
+// under three names: learning runs many more conflicts a second on RowCol
+// with Hidden's hidden singles, and the views' better branching does not
+// make up for it. Without learning the views' branching wins, and the
+// plain start has it. A search without learning gets Channeled alone.
+var DefaultOptions = Options{AllDiff: alldiff.Auto, View: RowCol, Staged: true}
 
 // Options choose the model. The zero value is the channeled model with
 // value-strength all-different (alldiff.Value, the zero Strength); the
@@ -79,6 +82,15 @@ var DefaultOptions = Options{AllDiff: alldiff.Auto, View: RowCol}
 type Options struct {
 	AllDiff alldiff.Strength
 	View    View
+	// Staged, for a search that learns clauses after a plain start
+	// (csp.Options.LearnAfter > 0), gives the plain start a model of its
+	// own: Solve searches the Channeled model without learning for the
+	// first LearnAfter failures, where the dual views' branching solves
+	// most instances soonest, and only when that does not answer, View
+	// with learning from its first failure (one model cannot do both
+	// well: see DefaultOptions). Build, Count and any other search ignore
+	// it.
+	Staged bool
 }
 
 // Model is a Latin-square completion problem as constraints.
@@ -252,6 +264,26 @@ func Check(inst *Instance, grid [][]int) error {
 // search result. The grid is nil when none was found; the error is
 // Build's when the instance has none for want of a symbol in a cell.
 func Solve(ctx context.Context, inst *Instance, opt Options, search csp.Options) ([][]int, csp.Result, error) {
+	if !stagedFor(opt, search) {
+		return solveView(ctx, inst, opt, search)
+	}
+	ctx, cancel := stageClock(ctx, search.TimeLimit)
+	defer cancel()
+	plain := opt
+	plain.View = Channeled
+	g, res, err := solveView(ctx, inst, plain, plainStart(search))
+	second, ok, _ := learningStage(search, &res)
+	if err != nil || !ok {
+		return g, res, err
+	}
+	stats := res.Stats
+	g, res, err = solveView(ctx, inst, opt, second)
+	mergeStages(stats, &res)
+	return g, res, err
+}
+
+// solveView is Solve on opt's view alone.
+func solveView(ctx context.Context, inst *Instance, opt Options, search csp.Options) ([][]int, csp.Result, error) {
 	m, err := Build(ctx, inst, opt)
 	if err != nil {
 		return nil, csp.Result{}, err
