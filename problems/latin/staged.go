@@ -8,9 +8,10 @@ import (
 )
 
 // stagedFor reports whether opt and search ask for a staged solve (see
-// Options.Staged): a search that learns clauses after a plain start.
+// Options.Staged): one search, that learns clauses after a plain start.
 func stagedFor(opt Options, search csp.Options) bool {
-	return opt.Staged && search.Learn == csp.LearnClauses && search.LearnAfter > 0
+	return opt.Staged && search.Learn == csp.LearnClauses && search.LearnAfter > 0 &&
+		search.Workers == 0 && len(search.Portfolio) == 0
 }
 
 // A staged solve runs two searches, one after the other, as
