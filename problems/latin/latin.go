@@ -85,12 +85,12 @@ type Options struct {
 	// Staged, for a search that learns clauses after a plain start
 	// (csp.Options.LearnAfter > 0), one search (no Workers, no
 	// Portfolio, whose members choose their own learning), gives the
-	// plain start a model of its own: Solve searches the Channeled model without learning for the
-	// first LearnAfter failures, where the dual views' branching solves
-	// most instances soonest, and only when that does not answer, View
-	// with learning from its first failure (one model cannot do both
-	// well: see DefaultOptions). Build, Count and any other search ignore
-	// it.
+	// plain start a model of its own: Solve searches the Channeled model
+	// without learning for the first LearnAfter failures, where the dual
+	// views' branching solves most instances soonest, and only when that
+	// does not answer, View with learning from its first failure (one
+	// model cannot do both well: see DefaultOptions). Build, Count and
+	// any other search ignore it.
 	Staged bool
 }
 
