@@ -394,10 +394,11 @@ func (s *Space) PastAt(i int) Past { return past{s, i} }
 // Reason appends to out the reason of fact i: facts that held before it
 // and imply it with its cause. For a propagator that is its Justify (or
 // the generic reason: the facts about its variables booked above the root
-// before i, see Justifier);
-// for CauseDomain the variable's own facts; nothing for a decision or an
-// outside change. Facts made true by a clause are explained by the clause
-// (the caller's: this returns nothing for them).
+// before i, see Justifier); for CauseDomain the variable's own facts
+// booked above the root (with the root's, which hold at every moment,
+// they imply it); nothing for a decision or an outside change. Facts made
+// true by a clause are explained by the clause (the caller's: this
+// returns nothing for them).
 func (s *Space) Reason(i int, out []Fact) []Fact {
 	t := s.lt
 	f, c := t.list[i], t.cause[i]
@@ -411,17 +412,33 @@ func (s *Space) Reason(i int, out []Fact) []Fact {
 		if !f.Eq {
 			return append(out, Fact{f.X, t.fixedTo[f.X], true})
 		}
-		d := &s.doms[f.X]
-		base := d.Base()
-		for w := range s.width[f.X] {
-			for b := range 64 {
-				at := t.removedAt[64*int(s.off[f.X]+w)+b]
-				if at != 0 && at <= int32(i) {
-					out = append(out, Fact{f.X, int32(base + 64*int(w) + b), false})
-				}
+		return s.removalsBefore(f.X, i, out)
+	}
+	return out
+}
+
+// removalsBefore appends the removals from x booked above the root before
+// position i (the root's hold at every moment, and an analysis drops
+// them). Only values the root left (the model's, before any level) and x
+// lacks now can have gone then: on a wide domain most values are still
+// there or went at the root.
+func (s *Space) removalsBefore(x Var, i int, out []Fact) []Fact {
+	t := s.lt
+	root := int32(0) // facts at positions+1 up to root are the root's
+	left := s.init   // the words the root left
+	if len(t.start) > 0 {
+		root, left = t.start[0], t.root
+	}
+	base := s.doms[x].Base()
+	o := 64 * int(s.off[x])
+	for w := range int(s.width[x]) {
+		k := int(s.off[x]) + w
+		for gone := left[k] &^ s.words[k]; gone != 0; gone &= gone - 1 {
+			b := 64*w + bits.TrailingZeros64(gone)
+			if at := t.removedAt[o+b]; at > root && int(at) <= i {
+				out = append(out, Fact{x, int32(base + b), false})
 			}
 		}
-		return out
 	}
 	return out
 }
@@ -450,9 +467,8 @@ func (s *Space) genericReason(p int32, i int, out []Fact) []Fact {
 		t.epoch = 1
 	}
 	root := int32(0) // facts at positions+1 up to root are the root's
-	left := s.init   // the words the root left
 	if len(t.start) > 0 {
-		root, left = t.start[0], t.root
+		root = t.start[0]
 	}
 	for _, x := range s.propVars[s.propStart[p]:s.propStart[p+1]] {
 		if t.seen[x] == t.epoch {
@@ -465,20 +481,7 @@ func (s *Space) genericReason(p int32, i int, out []Fact) []Fact {
 			}
 			continue
 		}
-		base := s.doms[x].Base()
-		o := 64 * int(s.off[x])
-		// Only values the root left (the model's, before any level) and x
-		// lacks now can have gone above the root before i: on a wide
-		// domain most values are still there or went at the root.
-		for w := range int(s.width[x]) {
-			k := int(s.off[x]) + w
-			for gone := left[k] &^ s.words[k]; gone != 0; gone &= gone - 1 {
-				b := 64*w + bits.TrailingZeros64(gone)
-				if at := t.removedAt[o+b]; at > root && int(at) <= i {
-					out = append(out, Fact{Var(x), int32(base + b), false})
-				}
-			}
-		}
+		out = s.removalsBefore(Var(x), i, out)
 	}
 	return out
 }

@@ -111,7 +111,7 @@ func TestFactsFixedByRemovals(t *testing.T) {
 	require.Equal(t, []csp.Fact{fact(x, 0, false), fact(x, 2, false), fact(x, 1, true)}, fs)
 	assert.Equal(t, csp.CauseOutside, s.Cause(1))
 	assert.Equal(t, csp.CauseDomain, s.Cause(2))
-	assert.ElementsMatch(t, []csp.Fact{fact(x, 0, false), fact(x, 2, false)}, s.Reason(2, nil))
+	assert.Equal(t, []csp.Fact{fact(x, 2, false)}, s.Reason(2, nil), "the root's removal holds always")
 
 	require.True(t, s.RemoveBelow(w, 127))
 	assert.Len(t, s.Facts(), 3+127)
