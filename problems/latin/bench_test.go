@@ -32,27 +32,34 @@ func mustBuild(tb testing.TB, inst *Instance, opt Options) *Model {
 	return m
 }
 
-// BenchmarkSolve solves fixed instances with the default configuration
-// (GAC, symbol view, dom/wdeg, Luby restarts, seed 1).
+// BenchmarkSolve solves fixed instances with the plain configuration
+// (GAC, each view, dom/wdeg, Luby restarts, seed 1), and with the command
+// line's (DefaultOptions and DefaultSearch: the staged solve).
 func BenchmarkSolve(b *testing.B) {
 	for _, name := range []string{"qwh-o30-h0312-s000801", "bqwh-o30-h0378-s001200", "bqwh-o35-h0515-s001250"} {
 		inst := loadInstance(b, "testdata/generated/"+name+".txt")
+		b.Run(name+"/default", func(b *testing.B) { benchSolve(b, inst, DefaultOptions, DefaultSearch) })
 		for _, view := range []View{Channeled, RowCol, Symbols} {
 			b.Run(name+"/"+view.String(), func(b *testing.B) {
-				b.ReportAllocs()
-				var nodes int64
-				for b.Loop() {
-					g, res, err := Solve(context.Background(), inst, Options{AllDiff: alldiff.GAC, View: view},
-						csp.Options{Var: csp.DomWDeg, Restarts: csp.Luby, RandomTies: true, Seed: 1})
-					if err != nil || g == nil {
-						b.Fatalf("not solved: %v", err)
-					}
-					nodes += res.Stats.Nodes
-				}
-				b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+				benchSolve(b, inst, Options{AllDiff: alldiff.GAC, View: view},
+					csp.Options{Var: csp.DomWDeg, Restarts: csp.Luby, RandomTies: true, Seed: 1})
 			})
 		}
 	}
+}
+
+// benchSolve solves inst b.N times, reporting the search nodes per solve.
+func benchSolve(b *testing.B, inst *Instance, opt Options, search csp.Options) {
+	b.ReportAllocs()
+	var nodes int64
+	for b.Loop() {
+		g, res, err := Solve(context.Background(), inst, opt, search)
+		if err != nil || g == nil {
+			b.Fatalf("not solved: %v", err)
+		}
+		nodes += res.Stats.Nodes
+	}
+	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 }
 
 // BenchmarkNode runs the search b.N nodes into a hard instance and reports
