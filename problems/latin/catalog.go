@@ -110,29 +110,10 @@ func build(ctx context.Context, inst *Instance, o settings) (*Model, error) {
 }
 
 // Solve solves inst on the worker's model of its order when the search
-// allows one (catalog.Run.Reusable), else on a model of its own.
-// A staged solve (Options.Staged) reuses the models of both stages, but
-// for a second stage whose limits depend on what the first did.
+// allows one (catalog.Run.Reusable), else on a model of its own; a staged
+// solve (Options.Staged) as solveStaged does.
 func (problem) Solve(ctx context.Context, inst *Instance, o settings, run catalog.Run) ([][]int, csp.Result, error) {
-	if !stagedFor(o.Options, run.Search) {
-		return solveModel(ctx, inst, o, run, true)
-	}
-	ctx, cancel := stageClock(ctx, run.Search.TimeLimit)
-	defer cancel()
-	search := run.Search
-	stage := o
-	stage.View, stage.Staged = Channeled, false
-	run.Search = plainStart(search)
-	g, res, err := solveModel(ctx, inst, stage, run, true)
-	second, ok, same := learningStage(search, &res)
-	if err != nil || !ok {
-		return g, res, err
-	}
-	stats := res.Stats
-	stage.View, run.Search = o.View, second
-	g, res, err = solveModel(ctx, inst, stage, run, same)
-	mergeStages(stats, &res)
-	return g, res, err
+	return solveStaged(ctx, inst, o, run, true)
 }
 
 // solveModel solves inst on the model o says, the worker's model of

@@ -9,6 +9,7 @@ import (
 
 	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/internal/enum"
+	"github.com/cspgo/csp/problems/catalog"
 	"github.com/cspgo/csp/problems/grid"
 	"github.com/cspgo/csp/problems/internal/square"
 	"github.com/cspgo/csp/propagators/alldiff"
@@ -262,32 +263,10 @@ func Check(inst *Instance, grid [][]int) error {
 }
 
 // Solve finds a completion of inst, checks it, and returns it with the
-// search result. The grid is nil when none was found; the error is
-// Build's when the instance has none for want of a symbol in a cell.
+// search result; a staged solve (Options.Staged) runs its two stages. The
+// grid is nil when none was found; the error is Build's, as a
+// catalog.Unsatisfiable, when the instance has none for want of a symbol
+// in a cell.
 func Solve(ctx context.Context, inst *Instance, opt Options, search csp.Options) ([][]int, csp.Result, error) {
-	if !stagedFor(opt, search) {
-		return solveView(ctx, inst, opt, search)
-	}
-	ctx, cancel := stageClock(ctx, search.TimeLimit)
-	defer cancel()
-	plain := opt
-	plain.View = Channeled
-	g, res, err := solveView(ctx, inst, plain, plainStart(search))
-	second, ok, _ := learningStage(search, &res)
-	if err != nil || !ok {
-		return g, res, err
-	}
-	stats := res.Stats
-	g, res, err = solveView(ctx, inst, opt, second)
-	mergeStages(stats, &res)
-	return g, res, err
-}
-
-// solveView is Solve on opt's view alone.
-func solveView(ctx context.Context, inst *Instance, opt Options, search csp.Options) ([][]int, csp.Result, error) {
-	m, err := Build(ctx, inst, opt)
-	if err != nil {
-		return nil, csp.Result{}, err
-	}
-	return grid.Solve(ctx, m.Model, search, m.Grid, func(g [][]int) error { return Check(inst, g) })
+	return solveStaged(ctx, inst, settings{Options: opt}, catalog.Run{Search: search}, false)
 }

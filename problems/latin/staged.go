@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/cspgo/csp/csp"
+	"github.com/cspgo/csp/problems/catalog"
 )
 
 // stagedFor reports whether opt and search ask for a staged solve (see
@@ -14,13 +15,36 @@ func stagedFor(opt Options, search csp.Options) bool {
 		search.Workers == 0 && len(search.Portfolio) == 0
 }
 
-// A staged solve runs two searches, one after the other, as
-// Options.Staged says: the plain start (plainStart's options, on the
-// Channeled model), and, when that stops at its budget of failures, the
-// learning search (learningStage's options, on the options' own view).
-// The search's limits bound the two together: its time limit is one
-// clock for both (stageClock, a deadline on the context both run under),
-// its failure and node limits are shared out.
+// solveStaged solves inst with run.Search on the model o says
+// (solveModel, on models kept from instance to instance when reusable),
+// or, when o and the search ask for it (stagedFor), in two stages: the
+// plain start on Channeled (plainStart's options), then, when it stopped
+// at its budget, the learning search on o's view (learningStage's), with
+// both stages' statistics. The search's limits bound the two together:
+// its time limit is one clock for both (stageClock, a deadline on the
+// context both run under), its failure and node limits are shared out.
+func solveStaged(ctx context.Context, inst *Instance, o settings, run catalog.Run, reusable bool) ([][]int, csp.Result, error) {
+	if !stagedFor(o.Options, run.Search) {
+		return solveModel(ctx, inst, o, run, reusable)
+	}
+	ctx, cancel := stageClock(ctx, run.Search.TimeLimit)
+	defer cancel()
+	search := run.Search
+	stage := o
+	stage.View, stage.Staged = Channeled, false
+	run.Search = plainStart(search)
+	g, res, err := solveModel(ctx, inst, stage, run, reusable)
+	second, ok, same := learningStage(search, &res)
+	if err != nil || !ok {
+		return g, res, err
+	}
+	stats := res.Stats
+	stage.View, run.Search = o.View, second
+	g, res, err = solveModel(ctx, inst, stage, run, reusable && same)
+	stats.Merge(res.Stats) // the plain start's kinds first
+	res.Stats = stats
+	return g, res, err
+}
 
 // stageClock returns ctx with the deadline of a time limit d from now
 // (none when d is 0), for both stages of a staged solve.
@@ -69,11 +93,4 @@ func learningStage(search csp.Options, res *csp.Result) (second csp.Options, ok,
 		same = false
 	}
 	return second, true, same
-}
-
-// mergeStages gives res, the second stage's result, the statistics of
-// both stages, the first's (first) first.
-func mergeStages(first csp.Stats, res *csp.Result) {
-	first.Merge(res.Stats)
-	res.Stats = first
 }
