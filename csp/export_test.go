@@ -16,6 +16,18 @@ func checkClauses(e *Search, l *learner, check func(s *Space, lits []Fact)) {
 	l.check = func(lits []Fact) { check(e.space, lits) }
 }
 
+// NegativeDecisions returns how many of the decisions on e's branch were
+// taken as x != v, the literal's phase being false (LiteralActivity).
+func NegativeDecisions(e *Search) int {
+	n := 0
+	for _, f := range e.frames {
+		if f.neg {
+			n++
+		}
+	}
+	return n
+}
+
 // SetMaxBlocked sets how many solutions e blocks by a clause before it
 // flips decisions instead (a test hook: 0 flips from the first).
 func SetMaxBlocked(e *Search, n int) {

@@ -644,7 +644,7 @@ func (e *Search) conflictSet(out []Fact) []Fact {
 	}
 	if t.failProp < 0 { // no propagator failed: the decisions did
 		for _, f := range e.frames {
-			out = append(out, Fact{f.x, int32(f.v), !f.flipped})
+			out = append(out, f.decided())
 		}
 		return out
 	}
@@ -837,7 +837,7 @@ func (e *Search) backjump(target int) {
 			}
 			if l.order != nil {
 				if c, ok := l.db.code(f); ok {
-					l.order.undone(c >> 1)
+					l.order.undone(c>>1, f.Eq)
 				}
 			}
 		}
@@ -876,7 +876,7 @@ func (e *Search) resolve(restarts bool) bool {
 		if l.check != nil {
 			l.check(lits)
 		}
-		if e.opts.Var == Activity {
+		if e.opts.Var == Activity || l.order != nil {
 			e.updateTarget(at)
 		}
 		restart := false
@@ -896,7 +896,7 @@ func (e *Search) resolve(restarts bool) bool {
 			e.restartBudget = e.budget()
 		}
 		e.backjump(target)
-		if restart && e.opts.Var == Activity && e.stats.Conflicts > l.rephaseAt {
+		if restart && (e.opts.Var == Activity || l.order != nil) && e.stats.Conflicts > l.rephaseAt {
 			e.rephase()
 		}
 		k := l.db.add(lits, lbd, false)
@@ -970,7 +970,7 @@ func (e *Search) block(restarts bool) bool {
 		l.lits = l.lits[:0]
 		for i := n - 1; i >= 0; i-- {
 			f := e.frames[i]
-			l.lits = append(l.lits, Fact{f.x, int32(f.v), f.flipped})
+			l.lits = append(l.lits, f.decided().Not())
 		}
 		e.backjump(n - 1)
 		k := l.db.add(l.lits, int32(n), true)
@@ -989,10 +989,11 @@ func (e *Search) block(restarts bool) bool {
 
 // flip moves a search that learns clauses on from a branch whose
 // solutions are all found, as a depth-first search does: the deepest
-// decision x = v at level top or below that is not a flip is undone, with
-// every level above it, and its level is opened again with the decision
-// x != v, a flip. A flip's level stands for "every solution with the
-// decisions below it and x = v was found"; the levels above the deepest
+// decision at level top or below that is not a flip (x = v, or x != v for
+// a negative one, see frame) is undone, with every level above it, and
+// its level is opened again with the decision's negation, a flip. A
+// flip's level stands for "every solution with the decisions below it
+// and the decision flipped was found"; the levels above the deepest
 // flip hold none found yet. So no clause is kept for a solution (the
 // blocking clause would be watched on decisions that recur in almost
 // every later branch), the analysis takes flips as decisions, and every
@@ -1016,7 +1017,7 @@ func (e *Search) flip(top int) (ok, more bool) {
 	e.frames = append(e.frames, f)
 	e.stats.Nodes++
 	sp.SetCause(CauseDecision)
-	ok = sp.Remove(f.x, f.v)
+	ok = narrow(sp, f.x, f.v, false, false, !f.neg)
 	sp.SetCause(0)
 	e.tighten()
 	return ok && sp.Propagate(), true
@@ -1182,6 +1183,10 @@ func (e *Search) updateTarget(at int) {
 		return
 	}
 	l.best = end
+	if l.order != nil {
+		l.order.retarget(t.list[:end], l.db)
+		return
+	}
 	if l.target == nil {
 		l.target = make([]int32, len(sp.doms))
 		fillNone(l.target)
@@ -1220,6 +1225,11 @@ func (e *Search) rephase() {
 	l := e.cl
 	l.rephases++
 	l.rephaseAt = e.stats.Conflicts + rephaseBase*(l.rephases+1)
+	l.best = 0
+	if l.order != nil {
+		l.order.rephase()
+		return
+	}
 	for x, v := range l.target {
 		if v >= 0 {
 			l.phase[x], l.phased[x] = v, true

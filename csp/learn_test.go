@@ -148,9 +148,11 @@ func learnOptions() []csp.Options {
 // valid for the model (found by the search without learning too), and
 // unsatisfiable models are proved so both ways; with solutions blocked by
 // clauses (the default's first ones), flipped from the first (blocked=0),
-// and one blocked then flipped (blocked=1).
+// and one blocked then flipped (blocked=1). LiteralActivity's negative
+// decisions (x != v first) are among those blocked and flipped.
 func TestLearnCountsEqual(t *testing.T) {
 	ctx := context.Background()
+	negative := 0
 	for _, lc := range learnCases() {
 		m := lc.m(t)
 		var want [][]int
@@ -168,6 +170,7 @@ func TestLearnCountsEqual(t *testing.T) {
 					var got [][]int
 					for s := range e.All(ctx) {
 						got = append(got, slices.Clone(s))
+						negative += csp.NegativeDecisions(e)
 					}
 					sortSolutions(got)
 					assert.Equal(t, want, got)
@@ -186,6 +189,7 @@ func TestLearnCountsEqual(t *testing.T) {
 			}
 		}
 	}
+	assert.Positive(t, negative, "solutions under decisions x != v")
 }
 
 func boolInt(b bool) int64 {

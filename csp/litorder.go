@@ -25,13 +25,19 @@ type Aliaser interface {
 // to it, see Aliaser) and a binary heap of the classes, most active
 // first. A class leaves the heap when the search finds it decided (its
 // variable fixed or its value gone) and comes back when the search
-// undoes that (backjump): MiniSat's order heap, over values.
+// undoes that (backjump): MiniSat's order heap, over values. Each class
+// has a phase, as a SAT solver's Boolean has: the truth its literal had
+// when last undone (phase saving), or had on the longest branch free of
+// conflict since the last rephasing (its target); the search decides
+// the literal in its phase, so a decision may be x != v.
 type litOrder struct {
-	class []int32   // per value number, its class (a decision variable's number), or -1
-	act   []float64 // per class (indexed by its number)
-	inc   float64
-	heap  []int32 // classes, most active first
-	pos   []int32 // per class, its index in heap, or -1
+	class  []int32   // per value number, its class (a decision variable's number), or -1
+	act    []float64 // per class (indexed by its number)
+	inc    float64
+	heap   []int32 // classes, most active first
+	pos    []int32 // per class, its index in heap, or -1
+	phase  []int8  // per class, its saved phase: 1 true, 0 false, -1 none yet (true)
+	target []int8  // per class, its target phase, or -1: none (the saved one)
 }
 
 // newLitOrder makes the order over the values of the decision variables
@@ -39,7 +45,8 @@ type litOrder struct {
 func newLitOrder(e *Search) *litOrder {
 	db := e.cl.db
 	n := len(db.varOf)
-	o := &litOrder{class: make([]int32, n), act: make([]float64, n), pos: make([]int32, n), inc: 1}
+	o := &litOrder{class: make([]int32, n), act: make([]float64, n), pos: make([]int32, n), inc: 1,
+		phase: make([]int8, n), target: make([]int8, n)}
 	// Union-find over the numbers, joined by the aliases of every
 	// propagator that names them.
 	root := make([]int32, n)
@@ -94,9 +101,12 @@ func newLitOrder(e *Search) *litOrder {
 	return o
 }
 
-// reset forgets the activities and puts every class in the heap.
+// reset forgets the activities and phases and puts every class in the
+// heap.
 func (o *litOrder) reset() {
 	clear(o.act)
+	fillNone8(o.phase)
+	fillNone8(o.target)
 	o.inc = 1
 	o.heap = o.heap[:0]
 	for i := range o.pos {
@@ -111,7 +121,8 @@ func (o *litOrder) reset() {
 
 // bytes is the memory the order holds.
 func (o *litOrder) bytes() int64 {
-	return 4*int64(cap(o.class)+cap(o.heap)+cap(o.pos)) + int64(unsafe.Sizeof(float64(0)))*int64(cap(o.act))
+	return 4*int64(cap(o.class)+cap(o.heap)+cap(o.pos)) + int64(unsafe.Sizeof(float64(0)))*int64(cap(o.act)) +
+		int64(cap(o.phase)+cap(o.target))
 }
 
 // bump raises the activity of value number n's class.
@@ -138,28 +149,73 @@ func (o *litOrder) bump(n int32) {
 	}
 }
 
-// undone puts value number n's class back in the heap: a fact about it
-// was undone.
-func (o *litOrder) undone(n int32) {
+// undone puts value number n's class back in the heap and saves its
+// phase: a fact about it, [x = v] when eq, else [x != v], was undone.
+func (o *litOrder) undone(n int32, eq bool) {
 	if c := o.class[n]; c >= 0 {
+		o.phase[c] = truth(eq)
 		o.insert(c)
 	}
 }
 
+// retarget takes facts, a branch free of conflict, as the target: each
+// class's truth there, or its saved phase for one the branch leaves open.
+func (o *litOrder) retarget(facts []Fact, db *clauseDB) {
+	copy(o.target, o.phase)
+	for _, f := range facts {
+		if n, ok := db.code(f); ok {
+			if c := o.class[n>>1]; c >= 0 {
+				o.target[c] = truth(f.Eq)
+			}
+		}
+	}
+}
+
+// rephase makes the target the saved phases and forgets it (see
+// Search.rephase).
+func (o *litOrder) rephase() {
+	for c, t := range o.target {
+		if t >= 0 {
+			o.phase[c] = t
+		}
+	}
+	fillNone8(o.target)
+}
+
 // pick returns the variable and value of the most active class still
-// open in sp (its variable not fixed, its value in the domain), dropping
-// the decided ones it meets from the heap; ok is false when none is left.
-func (o *litOrder) pick(sp *Space, db *clauseDB) (x Var, v int, ok bool) {
+// open in sp (its variable not fixed, its value in the domain), and
+// whether its phase is false (decide x != v), dropping the decided ones
+// it meets from the heap; ok is false when none is left.
+func (o *litOrder) pick(sp *Space, db *clauseDB) (x Var, v int, neg, ok bool) {
 	for len(o.heap) > 0 {
 		c := o.heap[0]
 		x := db.varOf[c]
 		v := int(c - db.numOf[x].shift)
 		if d := &sp.doms[x]; d.Size() > 1 && d.Contains(v) {
-			return x, v, true
+			p := o.target[c]
+			if p < 0 {
+				p = o.phase[c]
+			}
+			return x, v, p == 0, true
 		}
 		o.pop()
 	}
-	return -1, 0, false
+	return -1, 0, false, false
+}
+
+// truth is a phase: 1 for true, 0 for false.
+func truth(b bool) int8 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// fillNone8 sets every phase of p to -1 (none).
+func fillNone8(p []int8) {
+	for i := range p {
+		p[i] = -1
+	}
 }
 
 // best returns the value of x's domain whose class is the most active,

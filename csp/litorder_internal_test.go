@@ -75,16 +75,19 @@ func TestLitOrderClasses(t *testing.T) {
 }
 
 // TestLitOrderPick: the most active open class is chosen, under any of its
-// names; a decided one leaves the heap and comes back when undone; a
-// Reset forgets the activities.
+// names, in its phase (true until a fact about it is undone, then the
+// truth it had, or its target's); a decided one leaves the heap and comes
+// back when undone; a Reset forgets the activities and phases.
 func TestLitOrderPick(t *testing.T) {
 	e, v := litOrderModel(t)
 	a, b, c := v[0], v[1], v[2]
 	o, db, sp := e.cl.order, e.cl.db, e.space
 	num := func(x Var, val int) int32 { code, _ := db.code(Fact{x, int32(val), true}); return code >> 1 }
+	neg := false
 	pick := func() (Var, int) {
-		x, val, ok := o.pick(sp, db)
+		x, val, n, ok := o.pick(sp, db)
 		require.True(t, ok)
+		neg = n
 		return x, val
 	}
 	x, val := pick()
@@ -100,13 +103,30 @@ func TestLitOrderPick(t *testing.T) {
 	assert.Equal(t, [2]int{int(c), 5}, [2]int{int(x), val}, "a=1 decided: the next most active")
 	assert.Negative(t, o.pos[num(a, 1)], "a=1 left the heap")
 	sp.Pop()
-	o.undone(num(b, 2))
+	assert.False(t, neg, "no phase yet: true")
+	o.undone(num(b, 2), false)
 	x, val = pick()
 	assert.Equal(t, [2]int{int(a), 1}, [2]int{int(x), val}, "undone, back first")
+	assert.True(t, neg, "undone false: its phase is false")
 	assert.Equal(t, 1, o.best(&sp.doms[a], a, db))
+	o.retarget([]Fact{{a, 1, true}}, db)
+	pick()
+	assert.False(t, neg, "the target's truth before the saved phase")
+	o.retarget(nil, db)
+	pick()
+	assert.True(t, neg, "a class the target leaves open: its saved phase")
+	o.retarget([]Fact{{b, 2, true}}, db) // a's class under b's name
+	o.undone(num(a, 1), false)
+	pick()
+	assert.False(t, neg, "the target stands until rephasing")
+	o.rephase()
+	assert.Equal(t, int8(-1), o.target[o.class[num(a, 1)]], "rephasing forgets the target")
+	pick()
+	assert.False(t, neg, "rephased: the target's truth saved")
 	e.Reset()
 	x, val = pick()
 	assert.Equal(t, [2]int{int(a), 0}, [2]int{int(x), val}, "after Reset: as new")
+	assert.False(t, neg, "after Reset: no phase")
 }
 
 // TestLitOrderOutsideRun: a choice made outside Run (a parallel cut, a
@@ -130,7 +150,7 @@ func TestLitOrderOutsideRun(t *testing.T) {
 func TestLitOrderHeap(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	n := 200
-	o := &litOrder{class: make([]int32, n), act: make([]float64, n), pos: make([]int32, n)}
+	o := &litOrder{class: make([]int32, n), act: make([]float64, n), pos: make([]int32, n), phase: make([]int8, n), target: make([]int8, n)}
 	for i := range o.class {
 		o.class[i] = int32(i)
 		if i%7 == 3 {
@@ -152,7 +172,7 @@ func TestLitOrderHeap(t *testing.T) {
 				o.pop()
 			}
 		case 3:
-			o.undone(k)
+			o.undone(k, step%2 == 0)
 		}
 		if step%97 == 0 || o.inc > 1e90 {
 			checkHeap(t, o)
@@ -164,7 +184,7 @@ func TestLitOrderHeap(t *testing.T) {
 // TestLitOrderRescaled: activities scaled down past underflow tie at 0,
 // and the heap still puts the lowest class first among them.
 func TestLitOrderRescaled(t *testing.T) {
-	o := &litOrder{class: []int32{0, 1, 2, 3}, act: make([]float64, 4), pos: make([]int32, 4)}
+	o := &litOrder{class: []int32{0, 1, 2, 3}, act: make([]float64, 4), pos: make([]int32, 4), phase: make([]int8, 4), target: make([]int8, 4)}
 	o.reset()
 	o.inc = 2
 	o.bump(3)

@@ -52,10 +52,14 @@ const (
 	// to bump from: it acts as DomWDeg.
 	Activity
 	// LiteralActivity chooses a literal, not a variable: the value v of
-	// an unfixed x whose [x = v] has the highest activity, branching x =
-	// v, then x != v, as a SAT solver chooses a Boolean of the direct
-	// encoding (Options.Learn LearnClauses: each value of a fact met in
-	// conflict analysis gains the bump, decayed as Activity's). Values
+	// an unfixed x whose [x = v] has the highest activity, as a SAT
+	// solver chooses a Boolean of the direct encoding (Options.Learn
+	// LearnClauses: each value of a fact met in conflict analysis gains
+	// the bump, decayed as Activity's), and decides it in its phase, as
+	// the solver does: x = v, or x != v when the literal was false in the
+	// target (the longest branch free of conflict since the last
+	// rephasing, as Activity's) or, with no target, when it was last
+	// undone (true before either). Values
 	// that a propagator makes one (Aliaser: a channel's two views) share
 	// one activity. Ties, and the choice before any conflict, go to the
 	// first variable and value. The variable of LastConflict keeps its
@@ -291,11 +295,19 @@ type frame struct {
 	v     int
 	split bool // left was x <= v, right is x > v; else left x = v, right x != v
 	rev   bool // with split: left was x > v, right is x <= v
-	// flipped (clause learning): the decision is x != v, taken once every
-	// solution with x = v and the decisions below was found (Search.flip).
+	// neg (LiteralActivity, clause learning): the left branch is x != v,
+	// the literal [x = v]'s phase being false.
+	neg bool
+	// flipped (clause learning): the decision is the left branch's
+	// negation, taken once every solution with the left branch and the
+	// decisions below was found (Search.flip).
 	flipped bool
 	at      int32 // length of the decision path before this frame's decision
 }
+
+// decided returns the fact the frame's decision makes hold: [x = v], or
+// [x != v] for a negative or flipped decision (not both).
+func (f frame) decided() Fact { return Fact{f.x, int32(f.v), f.neg == f.flipped} }
 
 // step is a decision on the current branch: x = v, or x != v (refuted).
 type step struct {
@@ -354,10 +366,12 @@ type Search struct {
 	restartIndex  int64
 	// MaxDensity and ValDensity: the propagators that estimate densities
 	// (found at the first choice), which variables are decisions, and the
-	// value MaxDensity (or LiteralActivity) picked with its variable.
+	// value MaxDensity (or LiteralActivity) picked with its variable;
+	// pickedNeg, LiteralActivity's phase for it: decide x != v.
 	densProps  []int32
 	isDecision []bool
 	picked     int
+	pickedNeg  bool
 	dscan      densityScan
 	inRun      bool // within Run: LiteralActivity may use its heap
 	// The decision variables unassigned at the root when the list was
@@ -782,7 +796,7 @@ func (e *Search) run(ctx context.Context, maxSolutions int64, onSolution func(*S
 			e.stats.PeakDepth = len(e.frames)
 		}
 		sp.SetCause(CauseDecision)
-		ok := narrow(sp, f.x, f.v, f.split, f.rev, false)
+		ok := narrow(sp, f.x, f.v, f.split, f.rev, f.neg)
 		sp.SetCause(0)
 		if ok && sp.Propagate() {
 			continue
@@ -898,7 +912,7 @@ func (e *Search) learn() {
 // variable is assigned.
 func (e *Search) selectVar() Var {
 	sp := e.space
-	e.picked = -1
+	e.picked, e.pickedNeg = -1, false
 	if e.conflict >= 0 {
 		if sp.doms[e.conflict].Size() > 1 {
 			return e.conflict
@@ -924,8 +938,8 @@ func (e *Search) selectVar() Var {
 		// breadth-first level pops the space without the backjump that
 		// puts values back, and chooses as Activity does.
 		if l := e.cl; l.order != nil && e.inRun { // sel is LiteralActivity only with learning on
-			if x, v, ok := l.order.pick(sp, l.db); ok {
-				e.picked = v
+			if x, v, neg, ok := l.order.pick(sp, l.db); ok {
+				e.picked, e.pickedNeg = v, neg
 				return x
 			}
 		}
@@ -1148,7 +1162,7 @@ func (e *Search) selectValue(x Var) frame {
 	}
 	if l := e.cl; e.opts.Var == LiteralActivity && l != nil && l.order != nil {
 		if e.picked >= 0 {
-			return frame{x: x, v: e.picked}
+			return frame{x: x, v: e.picked, neg: e.pickedNeg}
 		}
 		return frame{x: x, v: l.order.best(d, x, l.db)} // the last conflict's
 	}

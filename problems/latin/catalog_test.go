@@ -77,10 +77,10 @@ func TestSearchDefaults(t *testing.T) {
 		in    csp.Options
 		want  csp.Options
 	}{
-		{"none given", nil, csp.Options{Var: csp.DomWDeg}, csp.Options{Var: csp.Activity, Learn: csp.LearnClauses, LearnAfter: DefaultSearch.LearnAfter}},
-		{"learn given", []string{"learn"}, csp.Options{Var: csp.DomWDeg, Learn: csp.LearnClauses}, csp.Options{Var: csp.Activity, Learn: csp.LearnClauses}},
-		{"learn none", []string{"learn"}, csp.Options{Var: csp.DomWDeg}, csp.Options{Var: csp.Activity}},
-		{"learn-after given", []string{"learn-after"}, csp.Options{Var: csp.DomWDeg, LearnAfter: 7}, csp.Options{Var: csp.Activity, Learn: csp.LearnClauses, LearnAfter: 7}},
+		{"none given", nil, csp.Options{Var: csp.DomWDeg}, csp.Options{Var: DefaultSearch.Var, Learn: csp.LearnClauses, LearnAfter: DefaultSearch.LearnAfter}},
+		{"learn given", []string{"learn"}, csp.Options{Var: csp.DomWDeg, Learn: csp.LearnClauses}, csp.Options{Var: DefaultSearch.Var, Learn: csp.LearnClauses}},
+		{"learn none", []string{"learn"}, csp.Options{Var: csp.DomWDeg}, csp.Options{Var: DefaultSearch.Var}},
+		{"learn-after given", []string{"learn-after"}, csp.Options{Var: csp.DomWDeg, LearnAfter: 7}, csp.Options{Var: DefaultSearch.Var, Learn: csp.LearnClauses, LearnAfter: 7}},
 		{"var given", []string{"var"}, csp.Options{Var: csp.MinDomain}, csp.Options{Var: csp.MinDomain, Learn: csp.LearnClauses, LearnAfter: DefaultSearch.LearnAfter}},
 	} {
 		t.Run(c.name, func(t *testing.T) {

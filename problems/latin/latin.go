@@ -55,12 +55,16 @@ func ParseView(name string) (View, error) {
 // all-different at alldiff.Auto): dom/wdeg, GAC and Luby restarts
 // without learning on the Channeled model for the first LearnAfter
 // failures, within which most easy instances are solved, then, on RowCol,
-// clause learning with the Hidden all-different, the activity of
-// variables and their target values (csp.Activity), which solves the hard
-// instances at the hardness peak that the plain search leaves for minutes
-// (docs/BENCHMARKS.md, sections "Issue 18: one fact per Boolean" and
-// "Issue 18: a plain start on the channeled model").
-var DefaultSearch = csp.Options{Var: csp.Activity, Val: csp.ValMin, Restarts: csp.Luby, RandomTies: true, Seed: 1,
+// clause learning with the Hidden all-different, choosing a cell's value
+// by the activity of its literal and deciding it in that literal's phase
+// (csp.LiteralActivity: [x = v] or [x != v], as a SAT solver decides a
+// Boolean of the direct encoding), which solves the hard instances at
+// the hardness peak that the plain search leaves for minutes, and
+// Gomes's hard instances that a choice of variables (csp.Activity) does
+// not (docs/BENCHMARKS.md, sections "Issue 18: one fact per Boolean",
+// "Issue 18: a plain start on the channeled model" and "Issue 18:
+// decisions in the literal's phase").
+var DefaultSearch = csp.Options{Var: csp.LiteralActivity, Val: csp.ValMin, Restarts: csp.Luby, RandomTies: true, Seed: 1,
 	Learn: csp.LearnClauses, LearnAfter: 3000}
 
 // DefaultOptions is the model the command line gives DefaultSearch: a

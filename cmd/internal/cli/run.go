@@ -288,13 +288,14 @@ Flags of solve and count:
   --model NAME                     the problem's model (see Problems; each
                                    problem's own flags, --alldiff among them,
                                    are listed there too)
-  --var ` + pad(strings.Join(csp.VarSelectNames(), "|"), 26) + ` variable choice (default domwdeg; latin activity;
+  --var ` + pad(strings.Join(csp.VarSelectNames(), "|"), 26) + ` variable choice (default domwdeg; latin literal;
                                    sudoku mindom; skyscraper maxsd except at
                                    --visibility edge; futoshiki maxsd at 9x9, the
                                    adjacent variant aside; activity and literal:
                                    VSIDS over variables (each on its target value)
-                                   or values, with --learn clauses; both are
-                                   domwdeg before learning)
+                                   or over literals x = v (each decided true or
+                                   false by its phase), with --learn clauses; both
+                                   are domwdeg before learning)
   --val ` + pad(strings.Join(csp.ValSelectNames(), "|"), 26) + ` value choice (default min)
   --restarts ` + pad(strings.Join(csp.RestartNames(), "|"), 21) + ` restart policy, solve only (default luby)
   --restart-base N                 failures allowed before the first restart (default 100;
