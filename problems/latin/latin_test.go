@@ -338,6 +338,38 @@ var gomesDomWDeg = func() csp.Options {
 	return o
 }()
 
+// TestGomesDefault: the default configuration (DefaultOptions,
+// DefaultSearch: the staged solve, learning literals in their phases)
+// solves order33.holes381, which the learning search before it left
+// unknown after 400k conflicts (docs/BENCHMARKS.md, "Issue 18: decisions
+// in the literal's phase"), within a cap on failures, not on time: the
+// search is deterministic (about 26k failures), and a loaded machine must
+// not fail the test. With CSP_HARD=1, all five of gomesOpen (up to 165k
+// failures, a minute each).
+func TestGomesDefault(t *testing.T) {
+	if testing.Short() {
+		t.Skip("seconds")
+	}
+	for name := range gomesOpen {
+		if name != "qwh.order33.holes381.txt" && os.Getenv("CSP_HARD") == "" {
+			continue
+		}
+		t.Run(name, func(t *testing.T) {
+			inst := loadInstance(t, "testdata/gomes/"+name)
+			o := DefaultSearch
+			o.FailLimit = 400_000
+			if name == "qwh.order33.holes381.txt" {
+				o.FailLimit = 60_000
+			}
+			g, res, err := Solve(context.Background(), inst, DefaultOptions, o)
+			require.NoError(t, err)
+			require.NotNil(t, g, "%s after %d failures", res.Status(), res.Stats.Failures)
+			require.NoError(t, Check(inst, g))
+			t.Logf("%v, %d failures, %d conflicts", res.Stats.SolveTime, res.Stats.Failures, res.Stats.Conflicts)
+		})
+	}
+}
+
 // TestGomesDomWDeg solves the instances gomesOpen lists with
 // gomesDomWDeg, each capped at 12M nodes (up to a quarter of an hour
 // each); only with CSP_HARD=1.
