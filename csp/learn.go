@@ -1201,8 +1201,8 @@ func (e *Search) updateTarget(at int) {
 	}
 }
 
-// fillNone sets every value of vals to -1 (none).
-func fillNone(vals []int32) {
+// fillNone sets every value (or phase) of vals to -1 (none).
+func fillNone[T int8 | int32](vals []T) {
 	for i := range vals {
 		vals[i] = -1
 	}
@@ -1235,6 +1235,5 @@ func (e *Search) rephase() {
 			l.phase[x], l.phased[x] = v, true
 		}
 	}
-	l.best = 0
 	fillNone(l.target)
 }

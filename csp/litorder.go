@@ -105,8 +105,8 @@ func newLitOrder(e *Search) *litOrder {
 // heap.
 func (o *litOrder) reset() {
 	clear(o.act)
-	fillNone8(o.phase)
-	fillNone8(o.target)
+	fillNone(o.phase)
+	fillNone(o.target)
 	o.inc = 1
 	o.heap = o.heap[:0]
 	for i := range o.pos {
@@ -179,7 +179,7 @@ func (o *litOrder) rephase() {
 			o.phase[c] = t
 		}
 	}
-	fillNone8(o.target)
+	fillNone(o.target)
 }
 
 // pick returns the variable and value of the most active class still
@@ -209,13 +209,6 @@ func truth(b bool) int8 {
 		return 1
 	}
 	return 0
-}
-
-// fillNone8 sets every phase of p to -1 (none).
-func fillNone8(p []int8) {
-	for i := range p {
-		p[i] = -1
-	}
 }
 
 // best returns the value of x's domain whose class is the most active,

@@ -293,7 +293,7 @@ func (r *Result) Status() string {
 type frame struct {
 	x     Var
 	v     int
-	split bool // left was x <= v, right is x > v; else left x = v, right x != v
+	split bool // left was x <= v, right is x > v; else left x = v, right x != v (or, neg, the other way)
 	rev   bool // with split: left was x > v, right is x <= v
 	// neg (LiteralActivity, clause learning): the left branch is x != v,
 	// the literal [x = v]'s phase being false.
