@@ -876,7 +876,8 @@ func (e *Search) resolve(restarts bool) bool {
 		if l.check != nil {
 			l.check(lits)
 		}
-		if e.opts.Var == Activity || l.order != nil {
+		phased := e.opts.Var == Activity || l.order != nil // targets and rephasing: a variable's value, or a literal's phase
+		if phased {
 			e.updateTarget(at)
 		}
 		restart := false
@@ -896,7 +897,7 @@ func (e *Search) resolve(restarts bool) bool {
 			e.restartBudget = e.budget()
 		}
 		e.backjump(target)
-		if restart && (e.opts.Var == Activity || l.order != nil) && e.stats.Conflicts > l.rephaseAt {
+		if restart && phased && e.stats.Conflicts > l.rephaseAt {
 			e.rephase()
 		}
 		k := l.db.add(lits, lbd, false)
