@@ -83,3 +83,12 @@ func TargetLength(e *Search) int {
 	}
 	return e.cl.best
 }
+
+// ShareEvery sets the length of a portfolio's epoch, in nodes, and
+// shows every clause a member takes in to taken (test hooks, for every
+// portfolio until the returned function puts them back).
+func ShareEvery(nodes int64, taken func(lits []Fact)) (restore func()) {
+	oldNodes, oldHook := shareNodes, takenHook
+	shareNodes, takenHook = nodes, taken
+	return func() { shareNodes, takenHook = oldNodes, oldHook }
+}

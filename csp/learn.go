@@ -1,6 +1,7 @@
 package csp
 
 import (
+	"math/rand/v2"
 	"slices"
 	"unsafe"
 
@@ -385,7 +386,36 @@ type learner struct {
 	// reason taken from those kept.
 	check     func(lits []Fact)
 	checkKept func(i int32, kept []Fact)
+	// Sharing between the members of a portfolio (see exchange): when
+	// share is set, out collects the learned clauses short enough to
+	// give the others; in holds the others' clauses, taken in at the
+	// next restart (takeIn), and took counts those taken in.
+	share bool
+	out   []sharedClause
+	in    []sharedClause
+	took  int64
 }
+
+// sharedClause is a learned clause given to, or taken from, another
+// search over the same model: its literals as facts (the codes of two
+// databases over one model agree, but a fact says what it means) and its
+// LBD when learned.
+type sharedClause struct {
+	lits []Fact
+	lbd  int32
+}
+
+// shareable reports whether a clause of n literals and LBD lbd is worth
+// giving to the other members of a portfolio: a short clause prunes
+// much and costs little to watch; a low LBD one is one the giver keeps
+// for good (Audemard et al., "Revisiting clause exchange in parallel SAT
+// solving", SAT 2012, share by LBD).
+func shareable(n int, lbd int32) bool {
+	return n <= shareMaxLen || lbd <= 2
+}
+
+// shareMaxLen is the longest clause a member shares whatever its LBD.
+const shareMaxLen = 8
 
 // intervalVar names the first variable of m with an interval domain, or
 // returns "" when there is none: clause learning needs facts, which only
@@ -420,7 +450,30 @@ func (e *Search) startLearning() {
 	}
 	l.reduceAt, l.rephaseAt = learnBase, rephaseBase
 	l.lbdFast, l.lbdSlow = newEMA(glucoseFast), newEMA(glucoseSlow)
+	if e.opts.scatter {
+		l.scatter(e.rng)
+	}
 }
+
+// scatter adds to every activity a random value far below a bump's (see
+// Options.scatter).
+func (l *learner) scatter(r *rand.Rand) {
+	for x := range l.act {
+		l.act[x] += scatterScale * r.Float64()
+	}
+	if o := l.order; o != nil {
+		for c := range o.act {
+			o.act[c] += scatterScale * r.Float64()
+		}
+		for i := len(o.heap)/2 - 1; i >= 0; i-- {
+			o.down(i)
+		}
+	}
+}
+
+// scatterScale bounds the activities scatter gives: below the first
+// bump (1), so that they only break the ties the first conflicts leave.
+const scatterScale = 1e-3
 
 // reset forgets the clauses, activities and phases.
 func (l *learner) reset() {
@@ -437,6 +490,7 @@ func (l *learner) reset() {
 	l.reduceAt, l.reduces = learnBase, 0
 	l.blocked = 0
 	l.lbdFast, l.lbdSlow, l.sinceRestart = newEMA(glucoseFast), newEMA(glucoseSlow), 0
+	l.out, l.in, l.took = l.out[:0], l.in[:0], 0
 }
 
 // Glucose restarts (Restart Glucose), CaDiCaL's settings: the weights of
@@ -903,6 +957,9 @@ func (e *Search) resolve(restarts bool) bool {
 		k := l.db.add(lits, lbd, false)
 		e.stats.LearnedClauses++
 		e.stats.LearnedLiterals += int64(len(lits))
+		if l.share && shareable(len(lits), lbd) {
+			l.out = append(l.out, sharedClause{slices.Clone(lits), lbd})
+		}
 		if target >= back {
 			// Unit there: lits[0] is of level at > target, the rest false
 			// at back or below. Asserted above back (at a flip), it is
@@ -920,10 +977,64 @@ func (e *Search) resolve(restarts bool) bool {
 		}
 		e.stats.DeletedClauses = l.db.deleted
 		e.tighten()
-		if sp.Propagate() {
-			return true
+		if !sp.Propagate() {
+			continue
+		}
+		if restart && target == 0 && len(l.in) > 0 {
+			// At the root, with its facts for good: the clauses the
+			// other members gave since the last restart.
+			return e.takeIn()
+		}
+		return true
+	}
+}
+
+// takeIn adds the clauses of l.in to the database at the root and
+// propagates them; it reports false when they refute the root (the
+// clauses of other searches over the model follow from the model, so
+// the model has no solution). Each clause is taken without its literals
+// false at the root (false for good: the root is never undone), and
+// dropped when one of them holds there; one left is asserted.
+func (e *Search) takeIn() bool {
+	sp, l := e.space, e.cl
+	lit := sp.lt.lit
+	in := l.in
+	l.in = l.in[:0]
+	for _, c := range in {
+		lits := l.lits[:0]
+		holds := false
+		for _, g := range c.lits {
+			code, ok := l.db.code(g)
+			switch {
+			case !ok: // a value outside the root domain: [x = v] false, [x != v] true
+				holds = !g.Eq
+			case litTrue(lit, code):
+				holds = true
+			case !litFalse(lit, code):
+				lits = append(lits, g)
+			}
+			if holds {
+				break
+			}
+		}
+		l.lits = lits
+		if holds {
+			continue
+		}
+		if len(lits) == 0 {
+			return false
+		}
+		if takenHook != nil {
+			takenHook(lits)
+		}
+		k := l.db.add(lits, c.lbd, false)
+		l.took++
+		if len(lits) == 1 && !assertLit(sp, lits[0], k) {
+			return false
 		}
 	}
+	e.stats.ImportedClauses = l.took
+	return sp.Propagate()
 }
 
 // flipped returns the level of the deepest flip (see flip), 0 when there

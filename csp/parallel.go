@@ -491,6 +491,7 @@ func (st *Stats) add(o Stats, depth int) {
 	st.LearnedLiterals += o.LearnedLiterals
 	st.Backjumps += o.Backjumps
 	st.DeletedClauses += o.DeletedClauses
+	st.ImportedClauses += o.ImportedClauses
 	if st.LearnOff == "" {
 		st.LearnOff = o.LearnOff
 	}

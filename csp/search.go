@@ -197,7 +197,15 @@ type Options struct {
 	// with that many goroutines (ParallelSolve, ParallelCount at the
 	// default depth): the answer is then the same for any number of
 	// workers, 1 included, though it may differ from the plain search's.
-	// 0: the plain sequential search. Search.Run ignores it.
+	// 0: the plain sequential search. Search.Run ignores it. Solve with
+	// Learn LearnClauses runs instead, for Workers above 1, a portfolio
+	// of that many copies of the search (RunPortfolio: the first as
+	// given, the others with seeds Seed+1, Seed+2, ... and scattered
+	// activities), which give each other their short learned clauses,
+	// the first giving but taking none, so that it searches as alone: a
+	// search that learns gains little from cutting its tree in
+	// subproblems, whose clauses it would forget from one to the next.
+	// Its answer is the same for the same number of workers.
 	Workers int
 	// Portfolio, when not empty, makes Solve and Count run a portfolio
 	// (RunPortfolio): these searches beside the one the other fields
@@ -227,6 +235,12 @@ type Options struct {
 	// bound, set by Optimize, is the objective's bound every search it
 	// makes enforces (see boundProp).
 	bound *boundProp
+	// scatter, set for the members Solve adds to a search that learns
+	// clauses with Workers (see learners), starts the activities at
+	// small random values from Seed, so that the members, which break no
+	// ties at random once they learn, search apart from the first
+	// conflict.
+	scatter bool
 }
 
 // Phase is one stage of a phased search (Options.Phases): its variables
@@ -1242,8 +1256,8 @@ func (e *Search) fit(d *domains.Domain, f frame) frame {
 }
 
 // Solve returns the first solution of m (with opts.Workers, the solution
-// ParallelSolve finds; with opts.Order BreadthFirst, the first a BFS
-// finds).
+// ParallelSolve finds, or, learning clauses, the portfolio's; with
+// opts.Order BreadthFirst, the first a BFS finds).
 func Solve(ctx context.Context, m *Model, opts Options) Result {
 	if opts.Order == BreadthFirst {
 		return NewBFS(m, opts).Run(ctx, 1, func(*Space) bool { return true })
@@ -1251,10 +1265,31 @@ func Solve(ctx context.Context, m *Model, opts Options) Result {
 	if len(opts.Portfolio) > 0 {
 		return RunPortfolio(ctx, m, opts, 1)
 	}
+	if opts.Workers > 0 && opts.Learn == LearnClauses {
+		if opts.Workers == 1 {
+			opts.Workers = 0
+			return runUnder(ctx, m, opts, 1)
+		}
+		return RunPortfolio(ctx, m, learners(opts), 1)
+	}
 	if opts.Workers > 0 {
 		return ParallelSolve(ctx, m, opts, Parallel{Workers: opts.Workers})
 	}
 	return runUnder(ctx, m, opts, 1)
+}
+
+// learners returns opts, a search that learns clauses with Workers, as a
+// portfolio of Workers searches: opts, then copies with seeds Seed+1,
+// Seed+2, ... and scattered activities (see Options.scatter).
+func learners(opts Options) Options {
+	members := make([]Options, opts.Workers-1)
+	for i := range members {
+		o := opts
+		o.Workers, o.Seed, o.scatter = 0, opts.Seed+uint64(i+1), true
+		members[i] = o
+	}
+	opts.Workers, opts.Portfolio = 0, members
+	return opts
 }
 
 // Count counts the solutions of m, stopping at limit (0: no cap). A limit of

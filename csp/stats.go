@@ -36,7 +36,10 @@ type Stats struct {
 	// DeletedClauses those the database dropped. LearnOff says why a
 	// search asked to learn clauses did not (an interval domain), "" when
 	// it did or was not asked. Clauses says the search learned clauses.
+	// ImportedClauses counts the clauses a member of a portfolio took
+	// from the others (see RunPortfolio).
 	Clauses         bool
+	ImportedClauses int64
 	Conflicts       int64
 	LearnedClauses  int64
 	LearnedLiterals int64
@@ -94,13 +97,14 @@ func (st Stats) MarshalJSON() ([]byte, error) {
 		Length       float64 `json:"learnedLength,omitempty"`
 		Backjumps    int64   `json:"backjumps,omitempty"`
 		Deleted      int64   `json:"deletedClauses,omitempty"`
+		Imported     int64   `json:"importedClauses,omitempty"`
 		LearnOff     string  `json:"learnOff,omitempty"`
 		Widths       []int64 `json:"widths,omitempty"`
 		PeakFrontier int64   `json:"peakFrontier,omitempty"`
 		PeakBytes    int64   `json:"peakFrontierBytes,omitempty"`
 		Propagators  []kind  `json:"propagators,omitempty"`
 	}{st.Nodes, st.Failures, st.Propagations, st.PeakDepth, st.Restarts, st.Solutions, st.Trailed, st.SolveTime.Seconds(),
-		st.Conflicts, st.LearnedClauses, st.LearnedLength(), st.Backjumps, st.DeletedClauses, st.LearnOff,
+		st.Conflicts, st.LearnedClauses, st.LearnedLength(), st.Backjumps, st.DeletedClauses, st.ImportedClauses, st.LearnOff,
 		st.Widths, st.PeakFrontier, st.PeakFrontierBytes, nil}
 	for _, k := range st.Propagators {
 		out.Propagators = append(out.Propagators, kind(k))
@@ -110,8 +114,9 @@ func (st Stats) MarshalJSON() ([]byte, error) {
 
 // String formats the statistics as name=value lines, one counter per line
 // with MiniZinc's names (after clause learning also conflicts,
-// learnedClauses, learnedLength, the average, backjumps, deletedClauses
-// and learnOff when it was off; after a breadth-first search also its frontier:
+// learnedClauses, learnedLength, the average, backjumps, deletedClauses,
+// importedClauses when a portfolio member took some, and learnOff when
+// it was off; after a breadth-first search also its frontier:
 // peakFrontier, peakFrontierBytes and widths, the widths of the levels
 // separated by commas), then one line per propagator kind. (MiniZinc
 // prefixes such lines with "%%%mzn-stat: "; callers that mix them with
@@ -123,6 +128,9 @@ func (st Stats) String() string {
 	if st.learning() {
 		fmt.Fprintf(&b, "conflicts=%d\nlearnedClauses=%d\nlearnedLength=%.2f\nbackjumps=%d\ndeletedClauses=%d\n",
 			st.Conflicts, st.LearnedClauses, st.LearnedLength(), st.Backjumps, st.DeletedClauses)
+		if st.ImportedClauses > 0 {
+			fmt.Fprintf(&b, "importedClauses=%d\n", st.ImportedClauses)
+		}
 		if st.LearnOff != "" {
 			fmt.Fprintf(&b, "learnOff=%s\n", st.LearnOff)
 		}

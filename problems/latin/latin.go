@@ -88,14 +88,15 @@ type Options struct {
 	AllDiff alldiff.Strength
 	View    View
 	// Staged, for a search that learns clauses after a plain start
-	// (csp.Options.LearnAfter > 0), one search (no Workers, no
-	// Portfolio, whose members choose their own learning), gives the
-	// plain start a model of its own: Solve searches the Channeled model
-	// without learning for the first LearnAfter failures, where the dual
-	// views' branching solves most instances soonest, and only when that
-	// does not answer, View with learning from its first failure (one
-	// model cannot do both well: see DefaultOptions). Build, Count and
-	// any other search ignore it.
+	// (csp.Options.LearnAfter > 0) and has no Portfolio (whose members
+	// choose their own learning), gives the plain start a model of its
+	// own: Solve searches the Channeled model without learning for the
+	// first LearnAfter failures, where the dual views' branching solves
+	// most instances soonest, and only when that does not answer, View
+	// with learning from its first failure (one model cannot do both
+	// well: see DefaultOptions); with Workers, the plain start is one
+	// search and the learning stage the Workers copies csp.Solve runs.
+	// Build, Count and any other search ignore it.
 	Staged bool
 }
 

@@ -9,10 +9,11 @@ import (
 )
 
 // stagedFor reports whether opt and search ask for a staged solve (see
-// Options.Staged): one search, that learns clauses after a plain start.
+// Options.Staged): a search, or Workers copies of it, that learns
+// clauses after a plain start.
 func stagedFor(opt Options, search csp.Options) bool {
 	return opt.Staged && search.Learn == csp.LearnClauses && search.LearnAfter > 0 &&
-		search.Workers == 0 && len(search.Portfolio) == 0
+		len(search.Portfolio) == 0
 }
 
 // solveStaged solves inst with run.Search on the model o says
@@ -55,12 +56,13 @@ func stageClock(ctx context.Context, d time.Duration) (context.Context, context.
 	return csp.WithTimeLimit(ctx, d)
 }
 
-// plainStart returns the options of a staged solve's first stage: search
-// without learning, for LearnAfter failures or the search's own failure
-// limit when that is lower.
+// plainStart returns the options of a staged solve's first stage: one
+// search without learning (its budget is too short to share out among
+// workers), for LearnAfter failures or the search's own failure limit
+// when that is lower.
 func plainStart(search csp.Options) csp.Options {
 	first := search
-	first.Learn, first.LearnAfter = csp.LearnNone, 0
+	first.Learn, first.LearnAfter, first.Workers = csp.LearnNone, 0, 0
 	first.FailLimit = search.LearnAfter
 	if search.FailLimit > 0 {
 		first.FailLimit = min(first.FailLimit, search.FailLimit)

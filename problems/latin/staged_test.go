@@ -105,16 +105,20 @@ func TestStagedSolve(t *testing.T) {
 		assert.Equal(t, alone.Stats.Failures, r.Stats.Failures)
 		assert.Contains(t, kinds(r.Stats), "channel/inverse")
 	})
-	t.Run("workers and portfolios are not staged", func(t *testing.T) {
+	t.Run("workers are staged, portfolios are not", func(t *testing.T) {
 		workers, portfolio := search, search
 		workers.Workers = 2
 		portfolio.Portfolio = []csp.Options{learn}
-		for _, s := range []csp.Options{workers, portfolio} {
-			g, r, err := Solve(ctx, inst, DefaultOptions, s)
-			require.NoError(t, err)
-			require.NotNil(t, g)
-			assert.NotContains(t, kinds(r.Stats), "channel/inverse")
-		}
+		g, r, err := Solve(ctx, inst, DefaultOptions, workers)
+		require.NoError(t, err)
+		require.NotNil(t, g)
+		assert.Contains(t, kinds(r.Stats), "channel/inverse")
+		assert.True(t, r.Stats.Clauses)
+		assert.Greater(t, r.Stats.Failures, r1.Stats.Failures, "the plain start's budget, then the workers' learning")
+		g, r, err = Solve(ctx, inst, DefaultOptions, portfolio)
+		require.NoError(t, err)
+		require.NotNil(t, g)
+		assert.NotContains(t, kinds(r.Stats), "channel/inverse")
 	})
 	t.Run("learning from the start is not staged", func(t *testing.T) {
 		g, r, err := Solve(ctx, inst, DefaultOptions, learn)

@@ -349,7 +349,10 @@ Flags of solve and count:
                                    tree cut into subproblems at a fixed depth
                                    (embarrassingly parallel search); counts and
                                    the solution found do not depend on W
-                                   (default 0: the plain search)
+                                   (default 0: the plain search); solve with
+                                   --learn clauses (latin's default): W copies
+                                   of the search (seeds S, S+1, ...) sharing
+                                   their short clauses, the first as alone
   --portfolio 'M1; M2; ...'        also run these searches, one goroutine each; the
                                    answer in the fewest search nodes wins (the
                                    lowest member on a tie), so the same seeds give
