@@ -1029,11 +1029,11 @@ func (e *Search) takeIn() bool {
 		}
 		k := l.db.add(lits, c.lbd, false)
 		l.took++
+		e.stats.ImportedClauses = l.took
 		if len(lits) == 1 && !assertLit(sp, lits[0], k) {
 			return false
 		}
 	}
-	e.stats.ImportedClauses = l.took
 	return sp.Propagate()
 }
 

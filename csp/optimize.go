@@ -64,11 +64,12 @@ func (p *boundProp) improve(v int) { p.has, p.best = true, v }
 // The plain search continues one tree, the bound rescheduled after every
 // backtrack and restart (restarts apply, as with Solve; nogoods learnt
 // under an older bound stay valid under a tighter one). With Workers or a
-// Portfolio each improvement is one ParallelSolve (RunPortfolio) of m
-// under the bound so far, from the root: each call's solution depends on
-// the model, the options and the bound, never on Workers or timing, so the
-// sequence of solutions does not either (limits aside, as for those
-// calls). Every limit of opts applies to the whole call: NodeLimit and
+// Portfolio each improvement is one ParallelSolve (RunPortfolio; with
+// Learn LearnClauses, Solve's portfolio of Workers copies) of m under the
+// bound so far, from the root: each call's solution depends on the model,
+// the options and the bound, never on timing (nor on Workers, except for
+// the copies of a search that learns), so the sequence of solutions does
+// not either (limits aside, as for those calls). Every limit of opts applies to the whole call: NodeLimit and
 // FailLimit to the nodes and failures of all its searches, TimeLimit from
 // its start, ctx throughout.
 //

@@ -212,7 +212,8 @@ var takenHook func(lits []Fact)
 // exist) or was beaten, past the winner's nodes, where what the others
 // take no longer changes who wins.
 //
-// Member 0, the search as given, gives and takes nothing, nor waits: it
+// Member 0, the search as given, gives its clauses but takes none, nor
+// waits: it
 // searches as it would alone, so a portfolio never needs more nodes than
 // that search, and the others, which take its clauses too, only add
 // chances (taking clauses changes a search's path as much as it prunes
