@@ -44,15 +44,22 @@ func latinGrid(tb testing.TB, n int, holes float64, seed uint64, clash bool) (*c
 			cells[r][c] = m.NewIntVar(lo, hi, "cell")
 		}
 	}
+	postRowsCols(tb, m, cells, alldiff.Value)
+	return m, cells
+}
+
+// postRowsCols posts the rows and the columns of the square cells, each
+// all different at strength st.
+func postRowsCols(tb testing.TB, m *csp.Model, cells [][]csp.Var, st alldiff.Strength) {
+	n := len(cells)
 	for i := range n {
 		row, col := make([]csp.Var, n), make([]csp.Var, n)
 		for j := range n {
 			row[j], col[j] = cells[i][j], cells[j][i]
 		}
-		require.NoError(tb, alldiff.Post(m, row, alldiff.Value))
-		require.NoError(tb, alldiff.Post(m, col, alldiff.Value))
+		require.NoError(tb, alldiff.Post(m, row, st))
+		require.NoError(tb, alldiff.Post(m, col, st))
 	}
-	return m, cells
 }
 
 // latinChanneled is latinHoles without a clash, channeled as the latin

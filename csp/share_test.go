@@ -146,13 +146,6 @@ func latinFile(tb testing.TB, name string, deny []csp.Fact) (*csp.Model, []int) 
 			require.ErrorIs(tb, err, csp.ErrEmptyDomain) // no solution then, as the search will find
 		}
 	}
-	for i := range n {
-		row, col := make([]csp.Var, n), make([]csp.Var, n)
-		for j := range n {
-			row[j], col[j] = cells[i][j], cells[j][i]
-		}
-		require.NoError(tb, alldiff.Post(m, row, alldiff.GAC))
-		require.NoError(tb, alldiff.Post(m, col, alldiff.GAC))
-	}
+	postRowsCols(tb, m, cells, alldiff.GAC)
 	return m, givens
 }
