@@ -46,7 +46,7 @@ func RunPortfolio(ctx context.Context, m *Model, opts Options, limit int64) Resu
 	defer cancel()
 	b := &board{member: -1}
 	if limit == 1 && opts.bound == nil {
-		b.x = newExchange(ctx, members)
+		b.x = newExchange(members)
 	}
 	results := make([]Result, len(members))
 	var wg sync.WaitGroup
@@ -125,6 +125,7 @@ func (b *board) run(ctx context.Context, m *Model, o Options, limit int64, i int
 			x = nil // it cannot learn (Stats.LearnOff): nothing to give or take
 		} else {
 			l.share = true
+			defer context.AfterFunc(ctx, x.wakeAll)() // its own deadline ends its waits
 		}
 	} else {
 		x = nil
@@ -233,8 +234,8 @@ type exchange struct {
 }
 
 // newExchange returns the exchange of the members that learn clauses, or
-// nil when fewer than two do. Canceling ctx wakes the members waiting.
-func newExchange(ctx context.Context, members []Options) *exchange {
+// nil when fewer than two do.
+func newExchange(members []Options) *exchange {
 	x := &exchange{member: make([]bool, len(members)), ended: make([]int64, len(members)),
 		read: make([]int64, len(members)), gone: make([]bool, len(members)), base: 1}
 	n := 0
@@ -247,12 +248,14 @@ func newExchange(ctx context.Context, members []Options) *exchange {
 		return nil
 	}
 	x.wake = sync.NewCond(&x.mu)
-	context.AfterFunc(ctx, func() {
-		x.mu.Lock()
-		defer x.mu.Unlock()
-		x.wake.Broadcast()
-	})
 	return x
+}
+
+// wakeAll wakes the members waiting, to look at their contexts.
+func (x *exchange) wakeAll() {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	x.wake.Broadcast()
 }
 
 // swap gives out, member i's clauses of epoch e, and, for any member but

@@ -43,12 +43,13 @@ func waiting(c <-chan swapped) bool {
 // than two learners share nothing.
 func TestExchange(t *testing.T) {
 	learn := Options{Learn: LearnClauses}
-	require.Nil(t, newExchange(context.Background(), []Options{learn, {}}))
+	require.Nil(t, newExchange([]Options{learn, {}}))
 
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	x := newExchange(ctx, []Options{learn, {}, learn, learn}) // member 1 does not learn
+	x := newExchange([]Options{learn, {}, learn, learn}) // member 1 does not learn
 	require.NotNil(t, x)
+	defer context.AfterFunc(ctx, x.wakeAll)() // as each member's run does
 	clause := func(v int32) []sharedClause { return []sharedClause{{lits: []Fact{{X: 0, V: v, Eq: true}}, lbd: v}} }
 	lbds := func(in []sharedClause) (l []int32) {
 		for _, s := range in {

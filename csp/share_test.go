@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -148,4 +149,15 @@ func latinFile(tb testing.TB, name string, deny []csp.Fact) (*csp.Model, []int) 
 	}
 	postRowsCols(tb, m, cells, alldiff.GAC)
 	return m, givens
+}
+
+// TestWorkersShareTimeLimit: members that share clauses stop at their time
+// limit, whether searching or waiting for the others at an exchange.
+func TestWorkersShareTimeLimit(t *testing.T) {
+	defer csp.ShareEvery(8, nil)()
+	o := csp.Options{Var: csp.Activity, Learn: csp.LearnClauses, Restarts: csp.Luby, RestartBase: 2, Workers: 3,
+		TimeLimit: 100 * time.Millisecond}
+	r := csp.Solve(context.Background(), pigeons(t, 13, 12), o)
+	assert.Equal(t, csp.TimeLimit, r.Stopped)
+	assert.Positive(t, r.Stats.Conflicts)
 }
