@@ -318,6 +318,9 @@ func TestLearnIntervalOff(t *testing.T) {
 	require.Equal(t, "solved", r.Status())
 	assert.Contains(t, r.Stats.LearnOff, "wide")
 	assert.Contains(t, r.Stats.String(), "learnOff=interval domain wide")
+	r = csp.Solve(context.Background(), m, csp.Options{Learn: csp.LearnClauses, Workers: 2})
+	require.Equal(t, "solved", r.Status(), "copies that cannot learn share nothing")
+	assert.Contains(t, r.Stats.LearnOff, "wide")
 }
 
 // TestLearnParallelAndPortfolio: each worker learns on its own; counts are

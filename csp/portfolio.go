@@ -46,7 +46,7 @@ func RunPortfolio(ctx context.Context, m *Model, opts Options, limit int64) Resu
 	defer cancel()
 	b := &board{member: -1}
 	if limit == 1 && opts.bound == nil {
-		b.x = newExchange(members)
+		b.x = newExchange(m, members)
 	}
 	results := make([]Result, len(members))
 	var wg sync.WaitGroup
@@ -116,19 +116,16 @@ func (b *board) run(ctx context.Context, m *Model, o Options, limit int64, i int
 	o.TimeLimit = 0
 	e := NewSearch(m, o)
 	x, l := b.x, e.cl
-	if l == nil {
-		l = e.late // learning held back (Options.LearnAfter)
-	}
-	if x != nil && x.member[i] {
-		defer x.leave(i) // whatever ends the member, no one waits for it
-		if l == nil {
-			x = nil // it cannot learn (Stats.LearnOff): nothing to give or take
-		} else {
-			l.share = true
-			defer context.AfterFunc(ctx, x.wakeAll)() // its own deadline ends its waits
-		}
-	} else {
+	if x != nil && !x.member[i] {
 		x = nil
+	}
+	if x != nil {
+		defer x.leave(i)                          // whatever ends the member, no one waits for it
+		defer context.AfterFunc(ctx, x.wakeAll)() // its own deadline ends its waits
+		if l == nil {
+			l = e.late // learning held back (Options.LearnAfter)
+		}
+		l.share = true
 	}
 	epoch := int64(1) // the next exchange, after epoch × shareNodes nodes
 	runCap := limit
@@ -233,9 +230,13 @@ type exchange struct {
 	base int64
 }
 
-// newExchange returns the exchange of the members that learn clauses, or
-// nil when fewer than two do.
-func newExchange(members []Options) *exchange {
+// newExchange returns the exchange of the members that learn clauses on
+// m, or nil when fewer than two do (none does on a model with an
+// interval domain: Stats.LearnOff).
+func newExchange(m *Model, members []Options) *exchange {
+	if intervalVar(m) != "" {
+		return nil
+	}
 	x := &exchange{member: make([]bool, len(members)), ended: make([]int64, len(members)),
 		read: make([]int64, len(members)), gone: make([]bool, len(members)), base: 1}
 	n := 0

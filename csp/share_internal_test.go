@@ -40,14 +40,18 @@ func waiting(c <-chan swapped) bool {
 // but takes none and never waits; a member gone is not waited for; a
 // canceled context ends a wait; epochs every member still there has
 // taken are dropped; members that do not learn take no part, and fewer
-// than two learners share nothing.
+// than two learners, or a model that cannot learn, share nothing.
 func TestExchange(t *testing.T) {
 	learn := Options{Learn: LearnClauses}
-	require.Nil(t, newExchange([]Options{learn, {}}))
+	m := NewModel()
+	require.Nil(t, newExchange(m, []Options{learn, {}}))
+	wide := NewModel()
+	wide.NewIntVar(0, 1<<30, "wide")
+	require.Nil(t, newExchange(wide, []Options{learn, learn}), "no learning on an interval domain")
 
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	x := newExchange([]Options{learn, {}, learn, learn}) // member 1 does not learn
+	x := newExchange(m, []Options{learn, {}, learn, learn}) // member 1 does not learn
 	require.NotNil(t, x)
 	defer context.AfterFunc(ctx, x.wakeAll)() // as each member's run does
 	clause := func(v int32) []sharedClause { return []sharedClause{{lits: []Fact{{X: 0, V: v, Eq: true}}, lbd: v}} }
