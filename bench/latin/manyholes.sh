@@ -36,21 +36,27 @@ IFS=';' read -r -a configs <<<"${CONFIGS:-;--learn none;--model rowcol --learn n
 # shellcheck disable=SC2206
 pin=(${TASKSET:-})
 
-# cell FILE FLAGS...: one run, as a table cell.
+# cell FILE FLAGS...: one run, as a table cell. csp exits non-zero when it
+# finds no solution (unknown at the limit, or an error); the cell says which,
+# and the table goes on.
 cell() {
-	local f=$1
+	local f=$1 out
 	shift
-	"${pin[@]}" "$csp" solve latin "$f" --timeout "$timeout" --json --stats "$@" 2>/dev/null |
-		python3 -c '
+	out=$("${pin[@]}" "$csp" solve latin "$f" --timeout "$timeout" --json --stats "$@" 2>/dev/null) || true
+	python3 -c '
 import json, sys
-d = json.loads(sys.stdin.readline())
+try:
+    d = json.loads(sys.stdin.readline())
+except ValueError:
+    print("error")
+    sys.exit()
 s = d.get("stats", {})
 t = "%.1f" % s["solveTime"] if d["status"] == "solved" else d["status"]
 n = s.get("conflicts") or s.get("failures", 0)
 out = "%s (%s)" % (t, format(n, ","))
 if s.get("learnedLength"):
     out += ", length %.0f" % s["learnedLength"]
-print(out)'
+print(out)' <<<"$out"
 }
 
 head="| instance |"
