@@ -492,6 +492,8 @@ func (st *Stats) add(o Stats, depth int) {
 	st.Backjumps += o.Backjumps
 	st.DeletedClauses += o.DeletedClauses
 	st.ImportedClauses += o.ImportedClauses
+	st.LocalMoves += o.LocalMoves
+	st.LocalSolved = st.LocalSolved || o.LocalSolved
 	if st.LearnOff == "" {
 		st.LearnOff = o.LearnOff
 	}

@@ -609,6 +609,13 @@ func (e *Search) savedBytes() int64 {
 	return n
 }
 
+// SetNodeLimit sets the node limit of the Runs to come (Options.NodeLimit:
+// nodes counted since the search was made or Reset, 0 for none), so that
+// a caller can search in slices and do other work between them: a Run
+// stopped by the limit is continued by the next on the very path it would
+// have taken.
+func (e *Search) SetNodeLimit(nodes int64) { e.opts.NodeLimit = nodes }
+
 // Space returns the search's space (at the root before Run).
 func (e *Search) Space() *Space { return e.space }
 

@@ -478,3 +478,34 @@ func TestMaskMethods(t *testing.T) {
 	assert.False(t, s.KeepMask(x, 1<<3))
 	assert.True(t, s.Failed())
 }
+
+// TestSetNodeLimit: a search run in slices of a few nodes, its node limit
+// raised by SetNodeLimit between them, takes the path of one run: the same
+// solution after the same nodes and failures, learning clauses or not.
+func TestSetNodeLimit(t *testing.T) {
+	for _, opts := range []csp.Options{
+		{Var: csp.DomWDeg, Restarts: csp.Luby, RandomTies: true, Seed: 3},
+		{Var: csp.Activity, Learn: csp.LearnClauses, Restarts: csp.Luby, Seed: 2},
+	} {
+		m := latinHoles(t, 15, 0.6, 5, false)
+		whole := csp.NewSearch(m, opts).Run(context.Background(), 1, nil)
+		require.Equal(t, "solved", whole.Status())
+		require.Greater(t, whole.Stats.Nodes, int64(30), "a search of a few slices")
+		e := csp.NewSearch(m, opts)
+		var res csp.Result
+		slices := 0
+		for nodes := int64(7); ; nodes += 7 {
+			e.SetNodeLimit(nodes)
+			res = e.Run(context.Background(), 1, nil)
+			slices++
+			if res.Stopped != csp.NodeLimit {
+				break
+			}
+			require.GreaterOrEqual(t, res.Stats.Nodes, nodes)
+		}
+		assert.Greater(t, slices, 4)
+		assert.Equal(t, whole.Solution, res.Solution)
+		assert.Equal(t, whole.Stats.Nodes, res.Stats.Nodes)
+		assert.Equal(t, whole.Stats.Failures, res.Stats.Failures)
+	}
+}

@@ -46,6 +46,12 @@ type Stats struct {
 	Backjumps       int64
 	DeletedClauses  int64
 	LearnOff        string
+	// LocalMoves counts the moves of a local search run beside the search
+	// on the same instance, in the slices between the search's (Latin
+	// squares: problems/latin.LocalSearch); LocalSolved says that the local
+	// search found the solution.
+	LocalMoves  int64
+	LocalSolved bool
 	// Propagators has one entry per propagator kind, in order of first post.
 	Propagators []KindStats
 }
@@ -99,13 +105,15 @@ func (st Stats) MarshalJSON() ([]byte, error) {
 		Deleted      int64   `json:"deletedClauses,omitempty"`
 		Imported     int64   `json:"importedClauses,omitempty"`
 		LearnOff     string  `json:"learnOff,omitempty"`
+		LocalMoves   int64   `json:"localMoves,omitempty"`
+		LocalSolved  bool    `json:"localSolved,omitempty"`
 		Widths       []int64 `json:"widths,omitempty"`
 		PeakFrontier int64   `json:"peakFrontier,omitempty"`
 		PeakBytes    int64   `json:"peakFrontierBytes,omitempty"`
 		Propagators  []kind  `json:"propagators,omitempty"`
 	}{st.Nodes, st.Failures, st.Propagations, st.PeakDepth, st.Restarts, st.Solutions, st.Trailed, st.SolveTime.Seconds(),
 		st.Conflicts, st.LearnedClauses, st.LearnedLength(), st.Backjumps, st.DeletedClauses, st.ImportedClauses, st.LearnOff,
-		st.Widths, st.PeakFrontier, st.PeakFrontierBytes, nil}
+		st.LocalMoves, st.LocalSolved, st.Widths, st.PeakFrontier, st.PeakFrontierBytes, nil}
 	for _, k := range st.Propagators {
 		out.Propagators = append(out.Propagators, kind(k))
 	}
@@ -116,7 +124,8 @@ func (st Stats) MarshalJSON() ([]byte, error) {
 // with MiniZinc's names (after clause learning also conflicts,
 // learnedClauses, learnedLength, the average, backjumps, deletedClauses,
 // importedClauses when a portfolio member took some, and learnOff when
-// it was off; after a breadth-first search also its frontier:
+// it was off; after a local search beside the search, localMoves and
+// localSolved; after a breadth-first search also its frontier:
 // peakFrontier, peakFrontierBytes and widths, the widths of the levels
 // separated by commas), then one line per propagator kind. (MiniZinc
 // prefixes such lines with "%%%mzn-stat: "; callers that mix them with
@@ -134,6 +143,9 @@ func (st Stats) String() string {
 		if st.LearnOff != "" {
 			fmt.Fprintf(&b, "learnOff=%s\n", st.LearnOff)
 		}
+	}
+	if st.LocalMoves > 0 {
+		fmt.Fprintf(&b, "localMoves=%d\nlocalSolved=%t\n", st.LocalMoves, st.LocalSolved)
 	}
 	if st.Widths != nil {
 		fmt.Fprintf(&b, "peakFrontier=%d\npeakFrontierBytes=%d\nwidths=", st.PeakFrontier, st.PeakFrontierBytes)

@@ -53,6 +53,7 @@ func (problem) Info() catalog.Info {
 			square.AllDiffFlag(alldiff.Auto),
 			{Name: "symbols", Bool: true, Usage: "the older way to choose the model: true is --model channeled, false --model rowcol"},
 			{Name: "balanced", Bool: true, Generate: true, Default: "false", Usage: "balanced holes per row and column"},
+			{Name: "local", Bool: true, Default: "true", Usage: "solve: a local search by turns with the search, on one core (false: the search alone)"},
 		}, catalog.MakeFlags(Ladder.Levels)...),
 	}
 }
@@ -61,7 +62,7 @@ func (problem) Info() catalog.Info {
 // the model.
 func (problem) Options(s *catalog.Settings) (settings, error) {
 	var o settings
-	var errs [5]error
+	var errs [6]error
 	var view int
 	view, errs[0] = catalog.ParseModel(s, models)
 	o.View = View(view)
@@ -78,6 +79,7 @@ func (problem) Options(s *catalog.Settings) (settings, error) {
 	}
 	o.balanced, errs[3] = catalog.ParseFlag(s, "balanced", catalog.ParseBool)
 	o.make, errs[4] = catalog.ParseMake(s, Ladder.Levels)
+	o.Local, errs[5] = catalog.ParseFlag(s, "local", catalog.ParseBool)
 	if !s.Gave("learn") {
 		s.Search.Learn = DefaultSearch.Learn
 		if !s.Gave("learn-after") {

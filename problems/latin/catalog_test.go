@@ -32,8 +32,9 @@ func settingsFor(t *testing.T, model string, flags map[string]string) *catalog.S
 }
 
 // TestOptions: the defaults (rowcol and Auto with the default learning,
-// DefaultOptions; channeled without learning), --model, and --symbols
-// picking the model only when --model is not given.
+// DefaultOptions; channeled without learning; the local search on),
+// --model, --symbols picking the model only when --model is not given,
+// and --local=false.
 func TestOptions(t *testing.T) {
 	for _, c := range []struct {
 		name      string
@@ -43,13 +44,14 @@ func TestOptions(t *testing.T) {
 		want      Options
 	}{
 		{"defaults", "", nil, false, DefaultOptions},
-		{"defaults without learning", "", nil, true, Options{AllDiff: alldiff.Auto, View: Channeled}},
-		{"model", "symbols", nil, false, Options{AllDiff: alldiff.Auto, View: Symbols}},
-		{"model with learning", "channeled", nil, false, Options{AllDiff: alldiff.Auto, View: Channeled}},
-		{"alldiff", "rowcol", map[string]string{"alldiff": "value"}, false, Options{AllDiff: alldiff.Value, View: RowCol}},
-		{"symbols off", "", map[string]string{"symbols": "false"}, false, Options{AllDiff: alldiff.Auto, View: RowCol}},
-		{"symbols on", "", map[string]string{"symbols": "true"}, false, Options{AllDiff: alldiff.Auto, View: Channeled}},
-		{"model beats symbols", "symbols", map[string]string{"symbols": "false"}, false, Options{AllDiff: alldiff.Auto, View: Symbols}},
+		{"defaults without learning", "", nil, true, Options{AllDiff: alldiff.Auto, View: Channeled, Local: true}},
+		{"model", "symbols", nil, false, Options{AllDiff: alldiff.Auto, View: Symbols, Local: true}},
+		{"model with learning", "channeled", nil, false, Options{AllDiff: alldiff.Auto, View: Channeled, Local: true}},
+		{"alldiff", "rowcol", map[string]string{"alldiff": "value"}, false, Options{AllDiff: alldiff.Value, View: RowCol, Local: true}},
+		{"symbols off", "", map[string]string{"symbols": "false"}, false, Options{AllDiff: alldiff.Auto, View: RowCol, Local: true}},
+		{"symbols on", "", map[string]string{"symbols": "true"}, false, Options{AllDiff: alldiff.Auto, View: Channeled, Local: true}},
+		{"model beats symbols", "symbols", map[string]string{"symbols": "false"}, false, Options{AllDiff: alldiff.Auto, View: Symbols, Local: true}},
+		{"local off", "", map[string]string{"local": "false"}, false, Options{AllDiff: alldiff.Auto, View: RowCol, Staged: true}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			s := settingsFor(t, c.model, c.flags)

@@ -33,3 +33,20 @@ func ExampleSolve() {
 	// [3 4 2 1]
 	// [4 3 1 2]
 }
+
+// A local search completes a large square with many holes, which the
+// complete search takes minutes over, in a fraction of a second; it can
+// never say that a square has no completion. Solve runs it by turns with
+// the search (Options.Local, on in DefaultOptions).
+func ExampleLocalSearch() {
+	inst, _, err := latin.Generate(50, 875, latin.RandomHoles, 1) // 35% of the cells open
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	ls := latin.NewLocalSearch(inst, 1)
+	solved := ls.Run(context.Background(), 10_000_000) // moves at most
+	fmt.Println(solved, ls.Clashes(), latin.Check(inst, ls.Grid()) == nil)
+	// Output:
+	// true 0 true
+}

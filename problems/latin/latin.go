@@ -77,7 +77,7 @@ var DefaultSearch = csp.Options{Var: csp.LiteralActivity, Val: csp.ValMin, Resta
 // with Hidden's hidden singles, and the views' better branching does not
 // make up for it. Without learning the views' branching wins, and the
 // plain start has it. A search without learning gets Channeled alone.
-var DefaultOptions = Options{AllDiff: alldiff.Auto, View: RowCol, Staged: true}
+var DefaultOptions = Options{AllDiff: alldiff.Auto, View: RowCol, Staged: true, Local: true}
 
 // Options choose the model. The zero value is the channeled model with
 // value-strength all-different (alldiff.Value, the zero Strength); the
@@ -98,6 +98,17 @@ type Options struct {
 	// search and the learning stage the Workers copies csp.Solve runs.
 	// Build, Count and any other search ignore it.
 	Staged bool
+	// Local has Solve run a LocalSearch beside a search for one solution
+	// that stops at a node limit of its own or none, on one core (no
+	// Workers, no Portfolio), depth first, on an instance without pencil
+	// marks: by turns, the search for a slice of nodes, then the local
+	// search for a number of moves in proportion (see solveLocal), so
+	// that the local search has a share of the time. In a staged solve
+	// the plain start runs alone and the learning stage beside the local
+	// search. On squares with many holes the local search finds a
+	// completion where the search runs for minutes; it never proves that
+	// none exists, which the search does.
+	Local bool
 }
 
 // Model is a Latin-square completion problem as constraints.

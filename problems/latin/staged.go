@@ -25,8 +25,9 @@ func stagedFor(opt Options, search csp.Options) bool {
 // its time limit is one clock for both (stageClock, a deadline on the
 // context both run under), its failure and node limits are shared out.
 func solveStaged(ctx context.Context, inst *Instance, o settings, run catalog.Run, reusable bool) ([][]int, csp.Result, error) {
+	var loc localRun // the local search both stages run beside, if any
 	if !stagedFor(o.Options, run.Search) {
-		return solveModel(ctx, inst, o, run, reusable)
+		return solveSearch(ctx, inst, o, run, reusable, &loc)
 	}
 	ctx, cancel := stageClock(ctx, run.Search.TimeLimit)
 	defer cancel()
@@ -34,14 +35,14 @@ func solveStaged(ctx context.Context, inst *Instance, o settings, run catalog.Ru
 	stage := o
 	stage.View, stage.Staged = Channeled, false
 	run.Search = plainStart(search)
-	g, res, err := solveModel(ctx, inst, stage, run, reusable)
+	g, res, err := solveSearch(ctx, inst, stage, run, reusable, &loc)
 	second, ok, same := learningStage(search, &res)
 	if err != nil || !ok {
 		return g, res, err
 	}
 	stats := res.Stats
 	stage.View, run.Search = o.View, second
-	g, res, err = solveModel(ctx, inst, stage, run, reusable && same)
+	g, res, err = solveSearch(ctx, inst, stage, run, reusable && same, &loc)
 	stats.Merge(res.Stats) // the plain start's kinds first
 	res.Stats = stats
 	return g, res, err

@@ -1,0 +1,479 @@
+package latin
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"github.com/cspgo/csp/csp"
+	"github.com/cspgo/csp/problems/catalog"
+	"github.com/cspgo/csp/problems/grid"
+)
+
+// LocalSearch completes a Latin square by local search: incomplete (it
+// never proves that no completion exists, and may miss one that does), but
+// on large squares with many holes it finds a completion where the
+// complete search, learning or not, runs for minutes (docs/BENCHMARKS.md,
+// "Issue 18: local search beside the learning search").
+//
+// It keeps every row a permutation of its symbols, the givens in place
+// and the row's missing symbols on its holes, so that only columns can
+// clash, and counts the clashes: the pairs of cells of a column that hold
+// the same symbol. A move swaps the symbols of two holes of a row, one of
+// them clashing; each step makes the move that removes the most clashes,
+// ties broken by the fewest holes holding a symbol already given in their
+// row or column, and at random after that. A tabu list (Glover; as in
+// Galinier and Hao's TabuCol) keeps a hole from getting back the symbol it
+// just gave up for a number of steps that grows with the clashes left,
+// unless that makes the best grid yet; when the grid has drifted more
+// than a few clashes above the best, the search goes back to the best and
+// forgets the list. This is the search of Jin and Hao ("Solving the Latin
+// square completion problem by memetic graph coloring", IEEE TEC 2019)
+// and Xie et al. ("A swap relaxation-based local search for the Latin
+// square completion problem", IJCAI 2024), without their crossover and
+// domain reduction.
+//
+// The search is deterministic: the same instance, seed and budgets give
+// the same moves. Run continues where the last Run stopped.
+type LocalSearch struct {
+	n      int
+	stride int   // n+1: symbols are 1..n
+	given  []int // row-major, 0 for a hole
+	open   [][]int
+	slot   []int32 // cell -> its index among the holes (-1 for a given)
+	cand   []bool  // slot*stride + v: v is not given in the hole's row or column
+	val    []int   // the current grid, row-major
+	cnt    []int32 // column*stride + v: how many cells of the column hold v
+	tabu   []int64 // slot*stride + v: the move count until which v is tabu there
+	clash  []int   // the holes whose symbol clashes in their column
+	at     []int32 // cell -> its index in clash, -1 when not there
+	best   []int
+	rng    *rand.Rand
+
+	e, d         int // clashes (pairs), and holes holding a non-candidate
+	bestE, bestD int
+	moves        int64 // moves made, over every Run
+	since        int64 // moves since the last return to the best
+	drift        int   // how far above the best the grid may drift
+	returns      int
+}
+
+// localDrift is how many clashes above the best the search may drift
+// before it goes back to the best grid; it grows by one every
+// localDriftEvery returns, up to localDriftMax (as Xie et al. do), so that
+// a search stuck near one grid ranges a little wider.
+const (
+	localDrift      = 10
+	localDriftMax   = 15
+	localDriftEvery = 1000
+)
+
+// NewLocalSearch returns a local search of inst with its random choices
+// drawn from seed, its first grid already made: each row's missing symbols
+// placed greedily on its holes, every hole taking, among the symbols left,
+// one that clashes least. inst must be free of clashes among its givens
+// (Instance.Clash); its pencil marks, if any, are not read.
+func NewLocalSearch(inst *Instance, seed uint64) *LocalSearch {
+	n := inst.Order
+	l := &LocalSearch{n: n, stride: n + 1, rng: rand.New(rand.NewPCG(seed, 0x1a71))}
+	l.given = make([]int, n*n)
+	l.slot = make([]int32, n*n)
+	l.at = make([]int32, n*n)
+	l.open = make([][]int, n)
+	rowHas := make([]bool, n*l.stride)
+	colHas := make([]bool, n*l.stride)
+	holes := 0
+	for r, row := range inst.Grid {
+		for c, v := range row {
+			k := r*n + c
+			l.given[k] = v
+			l.slot[k] = -1
+			l.at[k] = -1
+			if v == 0 {
+				l.slot[k] = int32(holes)
+				holes++
+				l.open[r] = append(l.open[r], k)
+				continue
+			}
+			rowHas[r*l.stride+v] = true
+			colHas[c*l.stride+v] = true
+		}
+	}
+	l.cand = make([]bool, holes*l.stride)
+	for r := range n {
+		for _, k := range l.open[r] {
+			s := int(l.slot[k]) * l.stride
+			for v := 1; v <= n; v++ {
+				l.cand[s+v] = !rowHas[r*l.stride+v] && !colHas[k%n*l.stride+v]
+			}
+		}
+	}
+	l.val = make([]int, n*n)
+	l.cnt = make([]int32, n*l.stride)
+	l.tabu = make([]int64, holes*l.stride)
+	l.clash = make([]int, 0, holes)
+	copy(l.val, l.given)
+	for k, v := range l.given {
+		if v != 0 {
+			l.cnt[k%n*l.stride+v]++
+		}
+	}
+	missing := make([]int, 0, n)
+	order := make([]int, 0, n)
+	for r := range n {
+		missing = missing[:0]
+		for v := 1; v <= n; v++ {
+			if !rowHas[r*l.stride+v] {
+				missing = append(missing, v)
+			}
+		}
+		order = append(order[:0], l.open[r]...)
+		l.rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+		for _, k := range order {
+			// The symbol left that clashes least in k's column, a
+			// non-candidate last among equals, ties at random.
+			bi, bs, ties := -1, 0, 0
+			for i, v := range missing {
+				s := 2 * int(l.cnt[k%n*l.stride+v])
+				if !l.isCand(k, v) {
+					s++
+				}
+				switch {
+				case bi < 0 || s < bs:
+					bi, bs, ties = i, s, 1
+				case s == bs:
+					ties++
+					if l.rng.IntN(ties) == 0 {
+						bi = i
+					}
+				}
+			}
+			v := missing[bi]
+			missing[bi] = missing[len(missing)-1]
+			missing = missing[:len(missing)-1]
+			l.val[k] = v
+			l.cnt[k%n*l.stride+v]++
+		}
+	}
+	l.e, l.d = l.score()
+	l.bestE, l.bestD = l.e, l.d
+	l.best = append([]int(nil), l.val...)
+	l.drift = localDrift
+	l.rebuildClash()
+	return l
+}
+
+// isCand reports whether symbol v is a candidate of hole k: given neither
+// in its row nor in its column.
+func (l *LocalSearch) isCand(k, v int) bool { return l.cand[int(l.slot[k])*l.stride+v] }
+
+// score counts the current grid's clashes and non-candidates.
+func (l *LocalSearch) score() (e, d int) {
+	for _, x := range l.cnt {
+		e += int(x) * int(x-1) / 2
+	}
+	for r := range l.n {
+		for _, k := range l.open[r] {
+			if !l.isCand(k, l.val[k]) {
+				d++
+			}
+		}
+	}
+	return e, d
+}
+
+// rebuildClash lists the holes that clash from scratch.
+func (l *LocalSearch) rebuildClash() {
+	l.clash = l.clash[:0]
+	for r := range l.n {
+		for _, k := range l.open[r] {
+			l.at[k] = -1
+			if l.cnt[k%l.n*l.stride+l.val[k]] > 1 {
+				l.at[k] = int32(len(l.clash))
+				l.clash = append(l.clash, k)
+			}
+		}
+	}
+}
+
+// updateColumn brings the clash list up to date on column c's holes.
+func (l *LocalSearch) updateColumn(c int) {
+	n := l.n
+	for k := c; k < n*n; k += n {
+		if l.slot[k] < 0 {
+			continue
+		}
+		in := l.cnt[c*l.stride+l.val[k]] > 1
+		switch {
+		case in && l.at[k] < 0:
+			l.at[k] = int32(len(l.clash))
+			l.clash = append(l.clash, k)
+		case !in && l.at[k] >= 0:
+			last := l.clash[len(l.clash)-1]
+			l.clash[l.at[k]] = last
+			l.at[last] = l.at[k]
+			l.clash = l.clash[:len(l.clash)-1]
+			l.at[k] = -1
+		}
+	}
+}
+
+// Solved reports whether the current grid is a completion of the instance.
+func (l *LocalSearch) Solved() bool { return l.e == 0 }
+
+// Clashes returns the fewest clashes (pairs of cells of a column with the
+// same symbol) of any grid the search has made: 0 once it has solved the
+// instance.
+func (l *LocalSearch) Clashes() int { return l.bestE }
+
+// Moves returns the moves made over every Run.
+func (l *LocalSearch) Moves() int64 { return l.moves }
+
+// Grid returns the best grid made so far as rows (a completion when
+// Clashes is 0), a copy the caller may keep.
+func (l *LocalSearch) Grid() [][]int {
+	src := l.best
+	if l.e == 0 {
+		src = l.val
+	}
+	g := make([][]int, l.n)
+	for r := range g {
+		g[r] = append([]int(nil), src[r*l.n:(r+1)*l.n]...)
+	}
+	return g
+}
+
+// Run makes up to moves more moves, fewer when it solves the instance or
+// ctx is done (looked at every 1,024 moves), and reports whether the
+// instance is solved.
+func (l *LocalSearch) Run(ctx context.Context, moves int64) bool {
+	n, w := l.n, l.stride
+	done := ctx.Done()
+	for step := int64(0); step < moves && l.e > 0; step++ {
+		if step%csp.Every == csp.Every-1 && done != nil {
+			select {
+			case <-done:
+				return false
+			default:
+			}
+		}
+		l.moves++
+		l.since++
+		now := l.since
+		be, bd, ba, bb, ties := 0, 0, -1, -1, 0
+		for _, a := range l.clash {
+			x, ca := l.val[a], a%n
+			sa := int(l.slot[a]) * w
+			for _, b := range l.open[a/n] {
+				if b == a {
+					continue
+				}
+				y, cb := l.val[b], b%n
+				de := int(l.cnt[ca*w+y]) - int(l.cnt[ca*w+x]) + int(l.cnt[cb*w+x]) - int(l.cnt[cb*w+y]) + 2
+				if ba >= 0 && de > be {
+					continue
+				}
+				sb := int(l.slot[b]) * w
+				if (l.tabu[sa+y] > now || l.tabu[sb+x] > now) && l.e+de >= l.bestE {
+					continue // tabu, and not a new best
+				}
+				dd := b2i(!l.cand[sa+y]) + b2i(!l.cand[sb+x]) - b2i(!l.cand[sa+x]) - b2i(!l.cand[sb+y])
+				switch {
+				case ba < 0 || de < be || dd < bd:
+					be, bd, ba, bb, ties = de, dd, a, b, 1
+				case dd == bd:
+					ties++
+					if l.rng.IntN(ties) == 0 {
+						ba, bb = a, b
+					}
+				}
+			}
+		}
+		if ba < 0 {
+			continue // every move tabu: wait for one to be freed
+		}
+		l.swap(ba, bb, be, bd, now)
+		if l.e < l.bestE || l.e == l.bestE && l.d <= l.bestD {
+			l.bestE, l.bestD = l.e, l.d
+			copy(l.best, l.val)
+		}
+		if l.e-l.bestE > l.drift {
+			l.back()
+		}
+	}
+	return l.e == 0
+}
+
+// swap exchanges the symbols of holes a and b of one row, which changes
+// the clashes by de and the non-candidates by dd, and makes a's old
+// symbol tabu at a (and b's at b, when it clashed) for a tenure of 0.4
+// times the clashes plus 1 to 10 moves, as TabuCol's.
+func (l *LocalSearch) swap(a, b, de, dd int, now int64) {
+	n, w := l.n, l.stride
+	x, y := l.val[a], l.val[b]
+	ca, cb := a%n, b%n
+	bClashed := l.cnt[cb*w+y] > 1
+	l.cnt[ca*w+x]--
+	l.cnt[ca*w+y]++
+	l.cnt[cb*w+y]--
+	l.cnt[cb*w+x]++
+	l.val[a], l.val[b] = y, x
+	tenure := now + int64(2*l.e/5) + 1
+	l.tabu[int(l.slot[a])*w+x] = tenure + int64(l.rng.IntN(10))
+	if bClashed {
+		l.tabu[int(l.slot[b])*w+y] = tenure + int64(l.rng.IntN(10))
+	}
+	l.e += de
+	l.d += dd
+	l.updateColumn(ca)
+	l.updateColumn(cb)
+}
+
+// back returns to the best grid and clears the tabu list.
+func (l *LocalSearch) back() {
+	n := l.n
+	copy(l.val, l.best)
+	clear(l.cnt)
+	for k, v := range l.val {
+		l.cnt[k%n*l.stride+v]++
+	}
+	l.e, l.d = l.bestE, l.bestD
+	clear(l.tabu)
+	l.since = 0
+	l.rebuildClash()
+	l.returns++
+	if l.drift < localDriftMax && l.returns%localDriftEvery == 0 {
+		l.drift++
+	}
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// localFor reports whether Solve runs the local search beside search
+// (Options.Local): one search for one solution, depth first, on an
+// instance without pencil marks (which the local search does not read).
+// Workers and portfolios keep their cores to themselves.
+func localFor(inst *Instance, o Options, search csp.Options) bool {
+	return o.Local && inst.Marks == nil && search.Workers <= 1 && len(search.Portfolio) == 0 &&
+		search.Order == csp.DepthFirst
+}
+
+// The interleaving of solveLocal: the search runs localSlice nodes, then
+// the local search n/localRate moves a node on a square of order n (at
+// least localMinRate), by turns. A node of the learning search costs
+// about as much as a hundred moves on orders 30-40 and more above, so the
+// local search takes about a fifth of the time (docs/BENCHMARKS.md,
+// "Issue 18: local search beside the learning search"): the instances at
+// the hardness peak, which the search solves, can spare it, and it
+// solves in a second large squares with many holes that the search
+// leaves for minutes. Counting nodes and moves, not time, keeps the
+// answer the same from run to run.
+const (
+	localSlice   = 512
+	localRate    = 2
+	localMinRate = 8
+)
+
+// localRun is the local search of one Solve, made at the end of its
+// first slice and carried from stage to stage.
+type localRun struct{ ls *LocalSearch }
+
+// solveSearch solves inst with run.Search, beside loc's local search when
+// localFor says so (solveLocal), else as solveModel does.
+func solveSearch(ctx context.Context, inst *Instance, o settings, run catalog.Run, reusable bool, loc *localRun) ([][]int, csp.Result, error) {
+	if !localFor(inst, o.Options, run.Search) {
+		return solveModel(ctx, inst, o, run, reusable)
+	}
+	return solveLocal(ctx, inst, o, run, reusable, loc)
+}
+
+// solveLocal is solveModel with the search run in slices of localSlice
+// nodes and loc's LocalSearch run between them (made, seeded with the
+// search's Seed, when the first slice ends without an answer), until
+// either answers or a limit of the search stops both: the time limit as
+// one clock for the two, the node and failure limits the search's. An
+// instance the search answers within its first slice costs what it costs
+// without the local search (on the worker's reused model, no allocation).
+// The grid either finds is checked before it is returned; the result's
+// statistics are the search's, with the local search's moves made in this
+// call and, when it found the grid, LocalSolved.
+func solveLocal(ctx context.Context, inst *Instance, o settings, run catalog.Run, reusable bool, loc *localRun) ([][]int, csp.Result, error) {
+	start := time.Now()
+	check := func(g [][]int) error { return Check(inst, g) }
+	var r *catalog.Reused[*Model]
+	var m *Model
+	var e *csp.Search
+	var err error
+	if reusable && run.Reusable() {
+		if r, err = reuse(ctx, inst, o, run); err != nil {
+			return nil, csp.Result{}, err
+		}
+	} else {
+		if m, err = build(ctx, inst, o); err != nil {
+			return nil, csp.Result{}, err
+		}
+		if e, err = csp.NewSearchContext(ctx, m.Model, run.Search); err != nil {
+			return nil, csp.Result{Stopped: csp.StopOf(ctx), Stats: csp.Stats{SolveTime: time.Since(start)}}, nil
+		}
+	}
+	own := run.Search.NodeLimit
+	var before int64 // the local search's moves before this call
+	if loc.ls != nil {
+		before = loc.ls.Moves()
+	}
+	clocked := false
+	var nodes int64
+	for {
+		stop := nodes + localSlice
+		if own > 0 {
+			stop = min(stop, own)
+		}
+		var g [][]int
+		var res csp.Result
+		if r != nil {
+			r.Search.SetNodeLimit(stop)
+			g, res, err = r.SolveRows(ctx, r.Model.Board.ValuesInto, check)
+		} else {
+			e.SetNodeLimit(stop)
+			g, res, err = grid.Checked(e.Run(ctx, 1, nil), m.Grid, check)
+		}
+		nodes = res.Stats.Nodes
+		if loc.ls != nil {
+			res.Stats.LocalMoves = loc.ls.Moves() - before
+			res.Stats.SolveTime = time.Since(start)
+		}
+		if err != nil || res.Stopped != csp.NodeLimit || own > 0 && nodes >= own {
+			return g, res, err
+		}
+		if !clocked && run.Search.TimeLimit > 0 {
+			// From here on a Run's own clock, which starts again at each
+			// slice, no longer bounds the search: ctx's is the one for
+			// both searches.
+			var cancel context.CancelFunc
+			ctx, cancel = csp.WithTimeLimit(ctx, run.Search.TimeLimit-time.Since(start))
+			defer cancel()
+		}
+		clocked = true
+		if loc.ls == nil {
+			loc.ls = NewLocalSearch(inst, run.Search.Seed)
+		}
+		if !loc.ls.Run(ctx, localSlice*max(int64(inst.Order/localRate), localMinRate)) {
+			continue // the next slice of the search, or ctx's end, which it reports
+		}
+		g = loc.ls.Grid()
+		if err := Check(inst, g); err != nil {
+			return nil, res, fmt.Errorf("internal error: the local search's grid fails the checker: %w", err)
+		}
+		res.Stopped, res.Solutions, res.Solution = csp.NotStopped, 1, nil
+		res.Stats.Solutions++
+		res.Stats.LocalMoves, res.Stats.LocalSolved = loc.ls.Moves()-before, true
+		res.Stats.SolveTime = time.Since(start)
+		return g, res, nil
+	}
+}

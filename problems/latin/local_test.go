@@ -1,0 +1,185 @@
+package latin
+
+import (
+	"context"
+	"os"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/cspgo/csp/csp"
+)
+
+// checkLocalState recounts what the local search keeps up to date move by
+// move: every row a permutation with its givens in place, the column
+// counts, the clashes and non-candidates, and the list of clashing holes.
+func checkLocalState(t *testing.T, inst *Instance, l *LocalSearch) {
+	t.Helper()
+	n := inst.Order
+	for r := range n {
+		seen := make([]bool, n+1)
+		for c := range n {
+			v := l.val[r*n+c]
+			require.True(t, v >= 1 && v <= n && !seen[v], "row %d is not a permutation: %v", r, l.val[r*n:(r+1)*n])
+			seen[v] = true
+			if g := inst.Grid[r][c]; g != 0 {
+				require.Equal(t, g, v, "given r%dc%d moved", r+1, c+1)
+			}
+		}
+	}
+	cnt := make([]int32, len(l.cnt))
+	for k, v := range l.val {
+		cnt[k%n*l.stride+v]++
+	}
+	require.Equal(t, cnt, l.cnt, "column counts")
+	e, d := l.score()
+	require.Equal(t, e, l.e, "clashes")
+	require.Equal(t, d, l.d, "non-candidates")
+	var want []int
+	for k, v := range l.val {
+		if inst.Grid[k/n][k%n] == 0 && cnt[k%n*l.stride+v] > 1 {
+			want = append(want, k)
+		}
+	}
+	got := slices.Clone(l.clash)
+	slices.Sort(got)
+	require.True(t, slices.Equal(want, got), "clashing holes: %v, listed %v", want, got)
+	require.LessOrEqual(t, l.bestE, l.e, "the best is the least")
+}
+
+func TestLocalSearchKeepsItsCounts(t *testing.T) {
+	// Gomes's order-33 square, which it takes millions of moves to solve,
+	// so that the moves, the returns to the best and the drift all run.
+	b, err := os.ReadFile("testdata/gomes/qwh.order33.holes381.txt")
+	require.NoError(t, err)
+	inst, err := Parse(string(b))
+	require.NoError(t, err)
+	returns := 0
+	for seed := range uint64(3) {
+		l := NewLocalSearch(inst, seed)
+		l.drift = 2 // returns to the best grid every few hundred moves
+		checkLocalState(t, inst, l)
+		for range 60 {
+			require.False(t, l.Run(context.Background(), 331))
+			checkLocalState(t, inst, l)
+		}
+		returns += l.returns
+	}
+	require.Positive(t, returns, "no return to the best grid was checked")
+}
+
+func TestLocalSearchSolves(t *testing.T) {
+	cases := []struct {
+		n, holes int
+		kind     Holes
+	}{
+		{5, 10, RandomHoles},
+		{12, 100, RandomHoles},
+		{30, 300, RandomHoles},
+		{40, 560, RandomHoles},
+		{50, 875, RandomHoles}, // 35% open: the search alone leaves such squares for minutes
+		{30, 270, BalancedHoles},
+	}
+	for _, c := range cases {
+		inst, _, err := Generate(c.n, c.holes, c.kind, 77)
+		require.NoError(t, err)
+		l := NewLocalSearch(inst, 1)
+		require.True(t, l.Run(context.Background(), 20_000_000), "order %d, %d holes: %d clashes left", c.n, c.holes, l.Clashes())
+		require.True(t, l.Solved())
+		require.Zero(t, l.Clashes())
+		require.NoError(t, Check(inst, l.Grid()), "order %d, %d holes", c.n, c.holes)
+	}
+}
+
+func TestLocalSearchIsDeterministic(t *testing.T) {
+	inst, _, err := Generate(25, 235, BalancedHoles, 5)
+	require.NoError(t, err)
+	a, b := NewLocalSearch(inst, 3), NewLocalSearch(inst, 3)
+	a.Run(context.Background(), 5000)
+	b.Run(context.Background(), 2000)
+	b.Run(context.Background(), 3000)
+	require.Equal(t, a.Moves(), b.Moves())
+	require.Equal(t, a.Grid(), b.Grid(), "one Run or two of the same moves")
+	require.Equal(t, a.Clashes(), b.Clashes())
+}
+
+func TestLocalSearchWithoutCompletion(t *testing.T) {
+	// No clash among the givens, and no completion: the hole r1c2 can
+	// only take 2, which column 2 already has.
+	inst, err := Parse("2\n1 0\n0 2\n")
+	require.NoError(t, err)
+	l := NewLocalSearch(inst, 1)
+	require.False(t, l.Run(context.Background(), 10_000))
+	require.False(t, l.Solved())
+	require.Positive(t, l.Clashes())
+	require.Equal(t, [][]int{{1, 2}, {2, 2}}[0], l.Grid()[0])
+}
+
+func TestLocalSearchStopsWithItsContext(t *testing.T) {
+	inst, _, err := Generate(30, 312, BalancedHoles, 11)
+	require.NoError(t, err)
+	l := NewLocalSearch(inst, 1)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	l.Run(ctx, 1<<40)
+	require.LessOrEqual(t, l.Moves(), int64(csp.Every), "a done context stops it at its first look")
+}
+
+// TestSolveLocal runs Solve with the local search on a square it solves
+// first (many holes: the search alone takes minutes there), and with and
+// without it on squares the search answers (the peak; no completion): a
+// checked grid, the same answer twice, the same status either way,
+// LocalSolved only when the local search found the grid.
+func TestSolveLocal(t *testing.T) {
+	many, _, err := Generate(50, 875, RandomHoles, 3)
+	require.NoError(t, err)
+	peak, _, err := Generate(30, 312, BalancedHoles, 12) // 1,001 nodes in two stages
+	require.NoError(t, err)
+	none, err := Parse("2\n1 0\n0 2\n")
+	require.NoError(t, err)
+	for _, c := range []struct {
+		name   string
+		inst   *Instance
+		status string
+		runs   []bool // Local, run by run
+	}{
+		{"many holes", many, "solved", []bool{true, true}},
+		{"peak", peak, "solved", []bool{true, true, false}},
+		{"no completion", none, "unsatisfiable", []bool{true, true, false}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			search := DefaultSearch
+			search.LearnAfter = 50 // both stages, on small squares too
+			search.TimeLimit = time.Minute
+			grids := make([][][]int, len(c.runs))
+			stats := make([]csp.Stats, len(c.runs))
+			for i, local := range c.runs {
+				opt := DefaultOptions
+				opt.Local = local
+				g, res, err := Solve(context.Background(), c.inst, opt, search)
+				require.NoError(t, err)
+				require.Equal(t, c.status, res.Status())
+				if g != nil {
+					require.NoError(t, Check(c.inst, g))
+				}
+				grids[i], stats[i] = g, res.Stats
+				if !local {
+					require.Zero(t, res.Stats.LocalMoves)
+					require.False(t, res.Stats.LocalSolved)
+				}
+			}
+			require.Equal(t, grids[0], grids[1], "the same answer twice")
+			require.Equal(t, stats[0].Nodes, stats[1].Nodes)
+			require.Equal(t, stats[0].LocalMoves, stats[1].LocalMoves)
+			switch c.name {
+			case "many holes":
+				require.True(t, stats[0].LocalSolved, "the local search finds it first")
+				require.Positive(t, stats[0].LocalMoves)
+			case "peak":
+				require.Positive(t, stats[0].LocalMoves, "the search needs more than a slice: the local search runs")
+			}
+		})
+	}
+}
