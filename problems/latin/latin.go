@@ -98,16 +98,15 @@ type Options struct {
 	// search and the learning stage the Workers copies csp.Solve runs.
 	// Build, Count and any other search ignore it.
 	Staged bool
-	// Local has Solve run a LocalSearch beside a search for one solution
-	// that stops at a node limit of its own or none, on one core (no
-	// Workers, no Portfolio), depth first, on an instance without pencil
-	// marks: by turns, the search for a slice of nodes, then the local
-	// search for a number of moves in proportion (see solveLocal), so
-	// that the local search has a share of the time. In a staged solve
-	// the plain start runs alone and the learning stage beside the local
-	// search. On squares with many holes the local search finds a
-	// completion where the search runs for minutes; it never proves that
-	// none exists, which the search does.
+	// Local has Solve run a LocalSearch by turns with a search for one
+	// solution on one core (no Workers, no Portfolio), depth first, on an
+	// instance without pencil marks: the search for a slice of nodes,
+	// then the local search for moves in proportion (see solveLocal), so
+	// that it has a share of the time, the same from run to run. In a
+	// staged solve both stages take turns with one local search. On
+	// large squares with many holes it finds a completion where the
+	// search runs for minutes; it never proves that none exists, which
+	// the search does.
 	Local bool
 }
 

@@ -28,11 +28,12 @@ import (
 // just gave up for a number of steps that grows with the clashes left,
 // unless that makes the best grid yet; when the grid has drifted more
 // than a few clashes above the best, the search goes back to the best and
-// forgets the list. This is the search of Jin and Hao ("Solving the Latin
-// square completion problem by memetic graph coloring", IEEE TEC 2019)
-// and Xie et al. ("A swap relaxation-based local search for the Latin
-// square completion problem", IJCAI 2024), without their crossover and
-// domain reduction.
+// forgets the list. It follows the tabu searches of Jin and Hao ("Solving
+// the Latin square completion problem by memetic graph coloring", IEEE TEC
+// 2019) and Xie et al. ("A swap relaxation-based local search for the
+// Latin square completion problem", IJCAI 2024), without the former's
+// population and crossover, and without the candidates' reduction by
+// propagation that both make first.
 //
 // The search is deterministic: the same instance, seed and budgets give
 // the same moves. Run continues where the last Run stopped.
@@ -45,7 +46,7 @@ type LocalSearch struct {
 	cand   []bool  // slot*stride + v: v is not given in the hole's row or column
 	val    []int   // the current grid, row-major
 	cnt    []int32 // column*stride + v: how many cells of the column hold v
-	tabu   []int64 // slot*stride + v: the move count until which v is tabu there
+	tabu   []int32 // slot*stride + v: the value of since until which v is tabu there
 	clash  []int   // the holes whose symbol clashes in their column
 	at     []int32 // cell -> its index in clash, -1 when not there
 	best   []int
@@ -54,16 +55,17 @@ type LocalSearch struct {
 	e, d         int // clashes (pairs), and holes holding a non-candidate
 	bestE, bestD int
 	moves        int64 // moves made, over every Run
-	since        int64 // moves since the last return to the best
+	since        int32 // moves since the tabu list was last cleared
 	drift        int   // how far above the best the grid may drift
 	returns      int
 }
 
 // localDrift is how many clashes above the best the search may drift
 // before it goes back to the best grid; it grows by one every
-// localDriftEvery returns, up to localDriftMax (as Xie et al. do), so that
-// a search stuck near one grid ranges a little wider.
+// localDriftEvery returns, up to localDriftMax, so that a search stuck
+// near one grid ranges a little wider.
 const (
+	localForget     = 1 << 29 // moves after which the tabu list starts afresh, its stamps kept in 32 bits
 	localDrift      = 10
 	localDriftMax   = 15
 	localDriftEvery = 1000
@@ -111,7 +113,7 @@ func NewLocalSearch(inst *Instance, seed uint64) *LocalSearch {
 	}
 	l.val = make([]int, n*n)
 	l.cnt = make([]int32, n*l.stride)
-	l.tabu = make([]int64, holes*l.stride)
+	l.tabu = make([]int32, holes*l.stride)
 	l.clash = make([]int, 0, holes)
 	copy(l.val, l.given)
 	for k, v := range l.given {
@@ -259,6 +261,10 @@ func (l *LocalSearch) Run(ctx context.Context, moves int64) bool {
 			}
 		}
 		l.moves++
+		if l.since == localForget {
+			clear(l.tabu) // every tenure has long run out
+			l.since = 0
+		}
 		l.since++
 		now := l.since
 		be, bd, ba, bb, ties := 0, 0, -1, -1, 0
@@ -309,7 +315,7 @@ func (l *LocalSearch) Run(ctx context.Context, moves int64) bool {
 // the clashes by de and the non-candidates by dd, and makes a's old
 // symbol tabu at a (and b's at b, when it clashed) for a tenure of 0.4
 // times the clashes plus 1 to 10 moves, as TabuCol's.
-func (l *LocalSearch) swap(a, b, de, dd int, now int64) {
+func (l *LocalSearch) swap(a, b, de, dd int, now int32) {
 	n, w := l.n, l.stride
 	x, y := l.val[a], l.val[b]
 	ca, cb := a%n, b%n
@@ -319,10 +325,10 @@ func (l *LocalSearch) swap(a, b, de, dd int, now int64) {
 	l.cnt[cb*w+y]--
 	l.cnt[cb*w+x]++
 	l.val[a], l.val[b] = y, x
-	tenure := now + int64(2*l.e/5) + 1
-	l.tabu[int(l.slot[a])*w+x] = tenure + int64(l.rng.IntN(10))
+	tenure := now + int32(min(2*l.e/5, localForget)) + 1
+	l.tabu[int(l.slot[a])*w+x] = tenure + int32(l.rng.IntN(10))
 	if bClashed {
-		l.tabu[int(l.slot[b])*w+y] = tenure + int64(l.rng.IntN(10))
+		l.tabu[int(l.slot[b])*w+y] = tenure + int32(l.rng.IntN(10))
 	}
 	l.e += de
 	l.d += dd
@@ -365,20 +371,33 @@ func localFor(inst *Instance, o Options, search csp.Options) bool {
 }
 
 // The interleaving of solveLocal: the search runs localSlice nodes, then
-// the local search n/localRate moves a node on a square of order n (at
-// least localMinRate), by turns. A node of the learning search costs
-// about as much as a hundred moves on orders 30-40 and more above, so the
-// local search takes about a fifth of the time (docs/BENCHMARKS.md,
-// "Issue 18: local search beside the learning search"): the instances at
-// the hardness peak, which the search solves, can spare it, and it
-// solves in a second large squares with many holes that the search
-// leaves for minutes. Counting nodes and moves, not time, keeps the
-// answer the same from run to run.
+// the local search localMoves moves, by turns. At first that is n/localRate
+// moves a node of the search on a square of order n (at least
+// localMinRate): a node of the learning search costs about as much as a
+// hundred moves on orders 30-50, so the local search takes about a fifth
+// of the time, which the instances at the hardness peak, answered by the
+// search in seconds, can spare. The longer the search goes without an
+// answer, the larger the local search's share: its moves a node grow by
+// the first rate every localGrow nodes, up to localGrowMax times it (about
+// half the time), since an instance that has kept the search busy that
+// long is more often one that only the local search finishes (the
+// balanced squares of order 50 and 60) than one to refute; a refutation
+// then takes up to twice its time alone. Counting nodes and moves, not
+// time, keeps the answer the same from run to run (docs/BENCHMARKS.md,
+// "Issue 18: local search beside the learning search").
 const (
 	localSlice   = 512
 	localRate    = 2
 	localMinRate = 8
+	localGrow    = 1 << 18
+	localGrowMax = 4
 )
+
+// localMoves returns the moves of the local search's turn on a square of
+// order n after a slice of the search that ended nodes nodes into it.
+func localMoves(n int, nodes int64) int64 {
+	return localSlice * max(int64(n/localRate), localMinRate) * min(1+nodes/localGrow, localGrowMax)
+}
 
 // localRun is the local search of one Solve, made at the end of its
 // first slice and carried from stage to stage.
@@ -463,7 +482,7 @@ func solveLocal(ctx context.Context, inst *Instance, o settings, run catalog.Run
 		if loc.ls == nil {
 			loc.ls = NewLocalSearch(inst, run.Search.Seed)
 		}
-		if !loc.ls.Run(ctx, localSlice*max(int64(inst.Order/localRate), localMinRate)) {
+		if !loc.ls.Run(ctx, localMoves(inst.Order, nodes)) {
 			continue // the next slice of the search, or ctx's end, which it reports
 		}
 		g = loc.ls.Grid()

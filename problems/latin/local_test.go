@@ -183,3 +183,20 @@ func TestSolveLocal(t *testing.T) {
 		})
 	}
 }
+
+func TestLocalMoves(t *testing.T) {
+	for _, c := range []struct {
+		n     int
+		nodes int64
+		want  int64
+	}{
+		{35, 512, 512 * 17},
+		{10, 512, 512 * 8}, // at least localMinRate a node
+		{50, localGrow - 1, 512 * 25},
+		{50, localGrow, 512 * 25 * 2},
+		{50, 3 * localGrow, 512 * 25 * 4},
+		{50, 1 << 40, 512 * 25 * 4}, // up to localGrowMax times
+	} {
+		require.Equal(t, c.want, localMoves(c.n, c.nodes), "order %d after %d nodes", c.n, c.nodes)
+	}
+}
