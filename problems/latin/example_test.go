@@ -44,7 +44,11 @@ func ExampleLocalSearch() {
 		fmt.Println(err)
 		return
 	}
-	ls := latin.NewLocalSearch(inst, 1)
+	ls, err := latin.NewLocalSearch(inst, 1)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
 	solved := ls.Run(context.Background(), 10_000_000) // moves at most
 	fmt.Println(solved, ls.Clashes(), latin.Check(inst, ls.Grid()) == nil)
 	// Output:

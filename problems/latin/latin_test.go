@@ -449,6 +449,20 @@ func FuzzRead(f *testing.F) {
 				if g == nil && res.Status() != "unsatisfiable" {
 					t.Fatalf("status %s", res.Status())
 				}
+				// The local search refuses a clash, and otherwise
+				// never claims a grid that is not a completion.
+				ls, err := NewLocalSearch(it.Value, 1)
+				if (err != nil) != (it.Value.Clash() != nil) {
+					t.Fatalf("local search: %v, clash: %v", err, it.Value.Clash())
+				}
+				if err == nil && ls.Run(context.Background(), 2000) {
+					if err := Check(it.Value, ls.Grid()); err != nil {
+						t.Fatalf("local search's grid: %v", err)
+					}
+					if g == nil {
+						t.Fatal("the local search completed an instance the search refuted")
+					}
+				}
 			}
 		}
 	})

@@ -74,10 +74,28 @@ const (
 // NewLocalSearch returns a local search of inst with its random choices
 // drawn from seed, its first grid already made: each row's missing symbols
 // placed greedily on its holes, every hole taking, among the symbols left,
-// one that clashes least. inst must be free of clashes among its givens
-// (Instance.Clash); its pencil marks, if any, are not read.
-func NewLocalSearch(inst *Instance, seed uint64) *LocalSearch {
+// one that clashes least. Its pencil marks, if any, are not read. An
+// instance whose grid is not Order rows of Order symbols in 0..Order, or
+// whose givens repeat in a row or column (Instance.Clash), has no local
+// search: the error says where.
+func NewLocalSearch(inst *Instance, seed uint64) (*LocalSearch, error) {
 	n := inst.Order
+	if len(inst.Grid) != n {
+		return nil, fmt.Errorf("latin: local search: %d rows for a square of order %d", len(inst.Grid), n)
+	}
+	for r, row := range inst.Grid {
+		if len(row) != n {
+			return nil, fmt.Errorf("latin: local search: row %d has %d cells, want %d", r+1, len(row), n)
+		}
+		for c, v := range row {
+			if v < 0 || v > n {
+				return nil, fmt.Errorf("latin: local search: r%dc%d holds %d, want 0 (a hole) to %d", r+1, c+1, v, n)
+			}
+		}
+	}
+	if err := inst.Clash(); err != nil {
+		return nil, err
+	}
 	l := &LocalSearch{n: n, stride: n + 1, rng: rand.New(rand.NewPCG(seed, 0x1a71))}
 	l.given = make([]int, n*n)
 	l.slot = make([]int32, n*n)
@@ -163,7 +181,7 @@ func NewLocalSearch(inst *Instance, seed uint64) *LocalSearch {
 	l.best = append([]int(nil), l.val...)
 	l.drift = localDrift
 	l.rebuildClash()
-	return l
+	return l, nil
 }
 
 // isCand reports whether symbol v is a candidate of hole k: given neither
@@ -480,7 +498,9 @@ func solveLocal(ctx context.Context, inst *Instance, o settings, run catalog.Run
 		}
 		clocked = true
 		if loc.ls == nil {
-			loc.ls = NewLocalSearch(inst, run.Search.Seed)
+			if loc.ls, err = NewLocalSearch(inst, run.Search.Seed); err != nil {
+				return nil, res, err // not for an instance the catalog let through (Clash)
+			}
 		}
 		if !loc.ls.Run(ctx, localMoves(inst.Order, nodes)) {
 			continue // the next slice of the search, or ctx's end, which it reports

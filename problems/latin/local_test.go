@@ -58,7 +58,8 @@ func TestLocalSearchKeepsItsCounts(t *testing.T) {
 	require.NoError(t, err)
 	returns := 0
 	for seed := range uint64(3) {
-		l := NewLocalSearch(inst, seed)
+		l, err := NewLocalSearch(inst, seed)
+		require.NoError(t, err)
 		l.drift = 2 // returns to the best grid every few hundred moves
 		checkLocalState(t, inst, l)
 		for range 60 {
@@ -85,7 +86,8 @@ func TestLocalSearchSolves(t *testing.T) {
 	for _, c := range cases {
 		inst, _, err := Generate(c.n, c.holes, c.kind, 77)
 		require.NoError(t, err)
-		l := NewLocalSearch(inst, 1)
+		l, err := NewLocalSearch(inst, 1)
+		require.NoError(t, err)
 		require.True(t, l.Run(context.Background(), 20_000_000), "order %d, %d holes: %d clashes left", c.n, c.holes, l.Clashes())
 		require.True(t, l.Solved())
 		require.Zero(t, l.Clashes())
@@ -96,7 +98,10 @@ func TestLocalSearchSolves(t *testing.T) {
 func TestLocalSearchIsDeterministic(t *testing.T) {
 	inst, _, err := Generate(25, 235, BalancedHoles, 5)
 	require.NoError(t, err)
-	a, b := NewLocalSearch(inst, 3), NewLocalSearch(inst, 3)
+	a, err := NewLocalSearch(inst, 3)
+	require.NoError(t, err)
+	b, err := NewLocalSearch(inst, 3)
+	require.NoError(t, err)
 	a.Run(context.Background(), 5000)
 	b.Run(context.Background(), 2000)
 	b.Run(context.Background(), 3000)
@@ -110,7 +115,8 @@ func TestLocalSearchWithoutCompletion(t *testing.T) {
 	// only take 2, which column 2 already has.
 	inst, err := Parse("2\n1 0\n0 2\n")
 	require.NoError(t, err)
-	l := NewLocalSearch(inst, 1)
+	l, err := NewLocalSearch(inst, 1)
+	require.NoError(t, err)
 	require.False(t, l.Run(context.Background(), 10_000))
 	require.False(t, l.Solved())
 	require.Positive(t, l.Clashes())
@@ -120,7 +126,8 @@ func TestLocalSearchWithoutCompletion(t *testing.T) {
 func TestLocalSearchStopsWithItsContext(t *testing.T) {
 	inst, _, err := Generate(30, 312, BalancedHoles, 11)
 	require.NoError(t, err)
-	l := NewLocalSearch(inst, 1)
+	l, err := NewLocalSearch(inst, 1)
+	require.NoError(t, err)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	l.Run(ctx, 1<<40)
@@ -198,5 +205,23 @@ func TestLocalMoves(t *testing.T) {
 		{50, 1 << 40, 512 * 25 * 4}, // up to localGrowMax times
 	} {
 		require.Equal(t, c.want, localMoves(c.n, c.nodes), "order %d after %d nodes", c.n, c.nodes)
+	}
+}
+
+func TestLocalSearchRefusesBadInstances(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		inst *Instance
+		want string
+	}{
+		{"rows", &Instance{Order: 3, Grid: [][]int{{0, 0, 0}, {0, 0, 0}}}, "2 rows for a square of order 3"},
+		{"cells", &Instance{Order: 2, Grid: [][]int{{0, 0}, {0}}}, "row 2 has 1 cells, want 2"},
+		{"symbol", &Instance{Order: 2, Grid: [][]int{{0, 3}, {0, 0}}}, "r1c2 holds 3, want 0 (a hole) to 2"},
+		{"negative", &Instance{Order: 2, Grid: [][]int{{0, 0}, {-1, 0}}}, "r2c1 holds -1"},
+		{"clash", &Instance{Order: 3, Grid: [][]int{{1, 0, 1}, {0, 0, 0}, {0, 0, 0}}}, "clash"},
+	} {
+		l, err := NewLocalSearch(c.inst, 1)
+		require.Nil(t, l, c.name)
+		require.ErrorContains(t, err, c.want, c.name)
 	}
 }
