@@ -451,6 +451,9 @@ func solveLocal(ctx context.Context, inst *Instance, o settings, run catalog.Run
 		if r, err = reuse(ctx, inst, o, run); err != nil {
 			return nil, csp.Result{}, err
 		}
+		// The worker's search goes back to its own limit for whatever
+		// instance comes next (one with pencil marks takes solveModel).
+		defer r.Search.SetNodeLimit(run.Search.NodeLimit)
 	} else {
 		if m, err = build(ctx, inst, o); err != nil {
 			return nil, csp.Result{}, err
