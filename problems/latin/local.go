@@ -391,10 +391,10 @@ func localFor(inst *Instance, o Options, search csp.Options) bool {
 // The interleaving of solveLocal: the search runs localSlice nodes, then
 // the local search localMoves moves, by turns. At first that is n/localRate
 // moves a node of the search on a square of order n (at least
-// localMinRate): a node of the learning search costs about as much as a
-// hundred moves on orders 30-50, so the local search takes about a fifth
-// of the time, which the instances at the hardness peak, answered by the
-// search in seconds, can spare. The longer the search goes without an
+// localMinRate): a node of the learning search costs as much as 70 to
+// 200 moves on orders 30-50, so the local search takes an eighth to a
+// quarter of the time, which the instances at the hardness peak, answered
+// by the search in seconds, can spare. The longer the search goes without an
 // answer, the larger the local search's share: its moves a node grow by
 // the first rate every localGrow nodes, up to localGrowMax times it (about
 // half the time), since an instance that has kept the search busy that
