@@ -495,8 +495,10 @@ func solveLocal(ctx context.Context, inst *Instance, o settings, run catalog.Run
 			// From here on a Run's own clock, which starts again at each
 			// slice, no longer bounds the search: ctx's is the one for
 			// both searches.
+			// (At least a nanosecond: a limit already spent must end
+			// ctx at once, not leave it without a deadline.)
 			var cancel context.CancelFunc
-			ctx, cancel = csp.WithTimeLimit(ctx, run.Search.TimeLimit-time.Since(start))
+			ctx, cancel = csp.WithTimeLimit(ctx, max(run.Search.TimeLimit-time.Since(start), 1))
 			defer cancel()
 		}
 		clocked = true

@@ -225,3 +225,23 @@ func TestLocalSearchRefusesBadInstances(t *testing.T) {
 		require.ErrorContains(t, err, c.want, c.name)
 	}
 }
+
+// TestSolveLocalTimeLimit: the time limit bounds the search and the local
+// search together, staged or not.
+func TestSolveLocalTimeLimit(t *testing.T) {
+	b, err := os.ReadFile("testdata/gomes/qwh.order35.holes405.txt") // seconds for either
+	require.NoError(t, err)
+	inst, err := Parse(string(b))
+	require.NoError(t, err)
+	for _, learnAfter := range []int64{3000, 0} { // staged, and learning from the start
+		search := DefaultSearch
+		search.LearnAfter = learnAfter
+		search.TimeLimit = 300 * time.Millisecond
+		start := time.Now()
+		_, res, err := Solve(context.Background(), inst, DefaultOptions, search)
+		require.NoError(t, err)
+		require.Equal(t, "unknown", res.Status(), "learn after %d", learnAfter)
+		require.Equal(t, csp.TimeLimit, res.Stopped)
+		require.Less(t, time.Since(start), 5*time.Second, "learn after %d", learnAfter)
+	}
+}
