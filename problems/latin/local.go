@@ -39,8 +39,7 @@ import (
 // the same moves. Run continues where the last Run stopped.
 type LocalSearch struct {
 	n      int
-	stride int   // n+1: symbols are 1..n
-	given  []int // row-major, 0 for a hole
+	stride int // n+1: symbols are 1..n
 	open   [][]int
 	slot   []int32 // cell -> its index among the holes (-1 for a given)
 	cand   []bool  // slot*stride + v: v is not given in the hole's row or column
@@ -97,7 +96,7 @@ func NewLocalSearch(inst *Instance, seed uint64) (*LocalSearch, error) {
 		return nil, err
 	}
 	l := &LocalSearch{n: n, stride: n + 1, rng: rand.New(rand.NewPCG(seed, 0x1a71))}
-	l.given = make([]int, n*n)
+	l.val = make([]int, n*n)
 	l.slot = make([]int32, n*n)
 	l.at = make([]int32, n*n)
 	l.open = make([][]int, n)
@@ -107,7 +106,7 @@ func NewLocalSearch(inst *Instance, seed uint64) (*LocalSearch, error) {
 	for r, row := range inst.Grid {
 		for c, v := range row {
 			k := r*n + c
-			l.given[k] = v
+			l.val[k] = v
 			l.slot[k] = -1
 			l.at[k] = -1
 			if v == 0 {
@@ -129,12 +128,10 @@ func NewLocalSearch(inst *Instance, seed uint64) (*LocalSearch, error) {
 			}
 		}
 	}
-	l.val = make([]int, n*n)
 	l.cnt = make([]int32, n*l.stride)
 	l.tabu = make([]int32, holes*l.stride)
 	l.clash = make([]int, 0, holes)
-	copy(l.val, l.given)
-	for k, v := range l.given {
+	for k, v := range l.val { // the givens, holes still 0
 		if v != 0 {
 			l.cnt[k%n*l.stride+v]++
 		}
