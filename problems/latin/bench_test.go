@@ -114,3 +114,24 @@ func BenchmarkPropagate(b *testing.B) {
 		s.Pop()
 	}
 }
+
+// BenchmarkLocalSearch times the local search's moves on Gomes's
+// order-33 square, which takes it millions of moves to solve: each op is
+// 1,000 moves of one long run (the moves are the same from run to run).
+func BenchmarkLocalSearch(b *testing.B) {
+	inst := loadInstance(b, "testdata/gomes/qwh.order33.holes381.txt")
+	l, err := NewLocalSearch(inst, 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if l.Run(context.Background(), 1000) {
+			b.StopTimer()
+			if l, err = NewLocalSearch(inst, uint64(l.Moves())); err != nil { // solved: start another
+				b.Fatal(err)
+			}
+			b.StartTimer()
+		}
+	}
+}

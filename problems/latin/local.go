@@ -45,11 +45,22 @@ type LocalSearch struct {
 	cand   []bool  // slot*stride + v: v is not given in the hole's row or column
 	val    []int   // the current grid, row-major
 	cnt    []int32 // column*stride + v: how many cells of the column hold v
-	tabu   []int32 // slot*stride + v: the value of since until which v is tabu there
-	clash  []int   // the holes whose symbol clashes in their column
-	at     []int32 // cell -> its index in clash, -1 when not there
-	best   []int
-	rng    *rand.Rand
+	sym    []int32 // v*n + column: cnt again, symbol by symbol
+	// The holes by slot (numbered row by row, so that a row's holes are
+	// the slots rowLo[r] to rowLo[r+1]-1): column, cell, symbol held and
+	// that symbol's count in the column, kept so that the move evaluation
+	// reads them in order.
+	rowLo    []int32
+	hcol     []int32
+	hcell    []int32
+	hval     []int32
+	own      []int32
+	colHoles [][]int32 // column -> its holes' slots, top to bottom
+	tabu     []int32   // slot*stride + v: the value of since until which v is tabu there
+	clash    []int     // the holes whose symbol clashes in their column
+	at       []int32   // cell -> its index in clash, -1 when not there
+	best     []int
+	rng      *rand.Rand
 
 	e, d         int // clashes (pairs), and holes holding a non-candidate
 	bestE, bestD int
@@ -129,6 +140,19 @@ func NewLocalSearch(inst *Instance, seed uint64) (*LocalSearch, error) {
 		}
 	}
 	l.cnt = make([]int32, n*l.stride)
+	l.sym = make([]int32, l.stride*n)
+	l.rowLo = make([]int32, n+1)
+	l.hcol, l.hcell = make([]int32, holes), make([]int32, holes)
+	l.hval, l.own = make([]int32, holes), make([]int32, holes)
+	l.colHoles = make([][]int32, n)
+	for r := range n {
+		l.rowLo[r+1] = l.rowLo[r] + int32(len(l.open[r]))
+		for _, k := range l.open[r] {
+			j := l.slot[k]
+			l.hcol[j], l.hcell[j] = int32(k%n), int32(k)
+			l.colHoles[k%n] = append(l.colHoles[k%n], j)
+		}
+	}
 	l.tabu = make([]int32, holes*l.stride)
 	l.clash = make([]int, 0, holes)
 	for k, v := range l.val { // the givens, holes still 0
@@ -173,11 +197,10 @@ func NewLocalSearch(inst *Instance, seed uint64) (*LocalSearch, error) {
 			l.cnt[k%n*l.stride+v]++
 		}
 	}
-	l.e, l.d = l.score()
-	l.bestE, l.bestD = l.e, l.d
 	l.best = append([]int(nil), l.val...)
+	l.recount()
+	l.bestE, l.bestD = l.e, l.d
 	l.drift = localDrift
-	l.rebuildClash()
 	return l, nil
 }
 
@@ -200,28 +223,38 @@ func (l *LocalSearch) score() (e, d int) {
 	return e, d
 }
 
-// rebuildClash lists the holes that clash from scratch.
-func (l *LocalSearch) rebuildClash() {
+// recount makes the counts, the holes' mirrors, the clashes, the
+// non-candidates and the clash list again from the grid.
+func (l *LocalSearch) recount() {
+	n, w := l.n, l.stride
+	clear(l.cnt)
+	clear(l.sym)
+	for k, v := range l.val {
+		l.cnt[k%n*w+v]++
+		l.sym[v*n+k%n]++
+	}
+	l.e, l.d = l.score()
 	l.clash = l.clash[:0]
-	for r := range l.n {
-		for _, k := range l.open[r] {
-			l.at[k] = -1
-			if l.cnt[k%l.n*l.stride+l.val[k]] > 1 {
-				l.at[k] = int32(len(l.clash))
-				l.clash = append(l.clash, k)
-			}
+	for j, k := range l.hcell {
+		v := l.val[k]
+		l.hval[j] = int32(v)
+		l.own[j] = l.cnt[int(l.hcol[j])*w+v]
+		l.at[k] = -1
+		if l.own[j] > 1 {
+			l.at[k] = int32(len(l.clash))
+			l.clash = append(l.clash, int(k))
 		}
 	}
 }
 
 // updateColumn brings the clash list up to date on column c's holes.
 func (l *LocalSearch) updateColumn(c int) {
-	n := l.n
-	for k := c; k < n*n; k += n {
-		if l.slot[k] < 0 {
-			continue
-		}
-		in := l.cnt[c*l.stride+l.val[k]] > 1
+	col := l.cnt[c*l.stride : (c+1)*l.stride]
+	for _, j := range l.colHoles[c] {
+		k := int(l.hcell[j])
+		o := col[l.hval[j]]
+		l.own[j] = o
+		in := o > 1
 		switch {
 		case in && l.at[k] < 0:
 			l.at[k] = int32(len(l.clash))
@@ -284,22 +317,35 @@ func (l *LocalSearch) Run(ctx context.Context, moves int64) bool {
 		now := l.since
 		be, bd, ba, bb, ties := 0, 0, -1, -1, 0
 		for _, a := range l.clash {
-			x, ca := l.val[a], a%n
-			sa := int(l.slot[a]) * w
-			for _, b := range l.open[a/n] {
-				if b == a {
+			ja := int(l.slot[a])
+			x, r := int(l.hval[ja]), a/n
+			sa := ja * w
+			// A swap of a and b (holding y, in column cb) changes the
+			// clashes by colA[y] - colA[x] + symX[cb] - own[b] + 2.
+			colA := l.cnt[int(l.hcol[ja])*w : int(l.hcol[ja]+1)*w]
+			symX := l.sym[x*n : (x+1)*n]
+			base := int(colA[x]) - 2
+			candA, tabuA := l.cand[sa:sa+w], l.tabu[sa:sa+w]
+			nonA := b2i(!candA[x])
+			lo, hi := int(l.rowLo[r]), int(l.rowLo[r+1])
+			hval, hcol, own := l.hval[lo:hi], l.hcol[lo:hi], l.own[lo:hi]
+			hcol = hcol[:len(hval)]
+			own = own[:len(hval)]
+			for i, y := range hval {
+				jb := lo + i
+				if jb == ja {
 					continue
 				}
-				y, cb := l.val[b], b%n
-				de := int(l.cnt[ca*w+y]) - int(l.cnt[ca*w+x]) + int(l.cnt[cb*w+x]) - int(l.cnt[cb*w+y]) + 2
+				de := int(colA[y]) - base + int(symX[hcol[i]]) - int(own[i])
 				if ba >= 0 && de > be {
 					continue
 				}
-				sb := int(l.slot[b]) * w
-				if (l.tabu[sa+y] > now || l.tabu[sb+x] > now) && l.e+de >= l.bestE {
+				sb := jb * w
+				if (tabuA[y] > now || l.tabu[sb+x] > now) && l.e+de >= l.bestE {
 					continue // tabu, and not a new best
 				}
-				dd := b2i(!l.cand[sa+y]) + b2i(!l.cand[sb+x]) - b2i(!l.cand[sa+x]) - b2i(!l.cand[sb+y])
+				dd := b2i(!candA[y]) + b2i(!l.cand[sb+x]) - nonA - b2i(!l.cand[sb+int(y)])
+				b := int(l.hcell[jb])
 				switch {
 				case ba < 0 || de < be || dd < bd:
 					be, bd, ba, bb, ties = de, dd, a, b, 1
@@ -339,7 +385,12 @@ func (l *LocalSearch) swap(a, b, de, dd int, now int32) {
 	l.cnt[ca*w+y]++
 	l.cnt[cb*w+y]--
 	l.cnt[cb*w+x]++
+	l.sym[x*n+ca]--
+	l.sym[y*n+ca]++
+	l.sym[y*n+cb]--
+	l.sym[x*n+cb]++
 	l.val[a], l.val[b] = y, x
+	l.hval[l.slot[a]], l.hval[l.slot[b]] = int32(y), int32(x)
 	tenure := now + int32(min(2*l.e/5, localForget)) + 1
 	l.tabu[int(l.slot[a])*w+x] = tenure + int32(l.rng.IntN(10))
 	if bClashed {
@@ -353,16 +404,10 @@ func (l *LocalSearch) swap(a, b, de, dd int, now int32) {
 
 // back returns to the best grid and clears the tabu list.
 func (l *LocalSearch) back() {
-	n := l.n
 	copy(l.val, l.best)
-	clear(l.cnt)
-	for k, v := range l.val {
-		l.cnt[k%n*l.stride+v]++
-	}
-	l.e, l.d = l.bestE, l.bestD
+	l.recount()
 	clear(l.tabu)
 	l.since = 0
-	l.rebuildClash()
 	l.returns++
 	if l.drift < localDriftMax && l.returns%localDriftEvery == 0 {
 		l.drift++

@@ -34,6 +34,18 @@ func checkLocalState(t *testing.T, inst *Instance, l *LocalSearch) {
 		cnt[k%n*l.stride+v]++
 	}
 	require.Equal(t, cnt, l.cnt, "column counts")
+	for c := range n {
+		for v := 1; v <= n; v++ {
+			require.Equal(t, cnt[c*l.stride+v], l.sym[v*n+c], "symbol %d's count in column %d", v, c+1)
+		}
+	}
+	for j, k := range l.hcell {
+		v := l.val[k]
+		require.Equal(t, int32(v), l.hval[j], "slot %d's symbol", j)
+		require.Equal(t, int(l.hcol[j]), int(k)%n, "slot %d's column", j)
+		require.Equal(t, cnt[int(k)%n*l.stride+v], l.own[j], "slot %d's count", j)
+		require.Equal(t, int32(j), l.slot[k], "slot %d's cell", j)
+	}
 	e, d := l.score()
 	require.Equal(t, e, l.e, "clashes")
 	require.Equal(t, d, l.d, "non-candidates")
