@@ -95,18 +95,22 @@ type Options struct {
 	// most instances soonest, and only when that does not answer, View
 	// with learning from its first failure (one model cannot do both
 	// well: see DefaultOptions); with Workers, the plain start is one
-	// search and the learning stage the Workers copies csp.Solve runs.
+	// search and the learning stage the Workers copies csp.Solve runs
+	// (with Local and Workers 2: one search, beside the local search).
 	// Build, Count and any other search ignore it.
 	Staged bool
 	// Local has Solve run a LocalSearch by turns with a search for one
-	// solution on one core (no Workers, no Portfolio), depth first, on an
-	// instance without pencil marks: the search for a slice of nodes,
-	// then the local search for moves in proportion (see solveLocal), so
-	// that it has a share of the time, the same from run to run. In a
-	// staged solve both stages take turns with one local search. On
-	// large squares with many holes it finds a completion where the
-	// search runs for minutes; it never proves that none exists, which
-	// the search does.
+	// solution (no Portfolio), depth first, on an instance without pencil
+	// marks: the search for a slice of nodes, then the local search for
+	// moves in proportion (see solveLocal), so that it has a share of the
+	// time, the same from run to run. In a staged solve both stages take
+	// turns with one local search. On large squares with many holes it
+	// finds a completion where the search runs for minutes; it never
+	// proves that none exists, which the search does. With Workers 2 the
+	// search is one search, on one core, and each turn of the local search
+	// runs on the other beside the search's next slice: the answer of one
+	// core, sooner. With more Workers the search has every core, and no
+	// local search runs.
 	Local bool
 }
 

@@ -423,10 +423,12 @@ func b2i(b bool) int {
 
 // localFor reports whether Solve runs the local search beside search
 // (Options.Local): one search for one solution, depth first, on an
-// instance without pencil marks (which the local search does not read).
-// Workers and portfolios keep their cores to themselves.
+// instance without pencil marks (which the local search does not read),
+// on one core, or on two (Workers 2: the search on one, the local search
+// on the other). More workers and portfolios keep their cores to the
+// search.
 func localFor(inst *Instance, o Options, search csp.Options) bool {
-	return o.Local && inst.Marks == nil && search.Workers <= 1 && len(search.Portfolio) == 0 &&
+	return o.Local && inst.Marks == nil && search.Workers <= 2 && len(search.Portfolio) == 0 &&
 		search.Order == csp.DepthFirst
 }
 
@@ -469,7 +471,9 @@ func solveSearch(ctx context.Context, inst *Instance, o settings, run catalog.Ru
 	if !localFor(inst, o.Options, run.Search) {
 		return solveModel(ctx, inst, o, run, reusable)
 	}
-	return solveLocal(ctx, inst, o, run, reusable, loc)
+	beside := run.Search.Workers == 2
+	run.Search.Workers = 0
+	return solveLocal(ctx, inst, o, run, reusable, loc, beside)
 }
 
 // solveLocal is solveModel with the search run in slices of localSlice
@@ -482,7 +486,15 @@ func solveSearch(ctx context.Context, inst *Instance, o settings, run catalog.Ru
 // The grid either finds is checked before it is returned; the result's
 // statistics are the search's, with the local search's moves made in this
 // call and, when it found the grid, LocalSolved.
-func solveLocal(ctx context.Context, inst *Instance, o settings, run catalog.Run, reusable bool, loc *localRun) ([][]int, csp.Result, error) {
+//
+// With beside, each turn of the local search runs on a core of its own
+// while the search runs its next slice, and the two wait for each other
+// before the next pair: the turn comes first, so that a grid it finds is
+// the answer even when the slice beside it finds one too. The answer is
+// then the one solveLocal gives on one core, in the time of the longer of
+// each pair; the statistics count the slice run beside the turn that
+// answers.
+func solveLocal(ctx context.Context, inst *Instance, o settings, run catalog.Run, reusable bool, loc *localRun, beside bool) ([][]int, csp.Result, error) {
 	start := time.Now()
 	check := func(g [][]int) error { return Check(inst, g) }
 	var r *catalog.Reused[*Model]
@@ -511,6 +523,9 @@ func solveLocal(ctx context.Context, inst *Instance, o settings, run catalog.Run
 	}
 	clocked := false
 	var nodes int64
+	var turn chan bool // the turn running beside the slice, with beside
+	// Should the caller's context end while a turn runs beside, the turn
+	// sees it within 1,024 moves; no return leaves it running.
 	for {
 		stop := nodes + localSlice
 		if own > 0 {
@@ -526,9 +541,16 @@ func solveLocal(ctx context.Context, inst *Instance, o settings, run catalog.Run
 			g, res, err = grid.Checked(e.Run(ctx, 1, nil), m.Grid, check)
 		}
 		nodes = res.Stats.Nodes
+		found := false
+		if turn != nil {
+			found, turn = <-turn, nil
+		}
 		if loc.ls != nil {
 			res.Stats.LocalMoves = loc.ls.Moves() - before
 			res.Stats.SolveTime = time.Since(start)
+		}
+		if found && err == nil {
+			return localAnswer(inst, loc.ls, res, before, start)
 		}
 		if err != nil || res.Stopped != csp.NodeLimit || own > 0 && nodes >= own {
 			return g, res, err
@@ -549,17 +571,30 @@ func solveLocal(ctx context.Context, inst *Instance, o settings, run catalog.Run
 				return nil, res, err // not for an instance the catalog let through (Clash)
 			}
 		}
-		if !loc.ls.Run(ctx, localMoves(inst.Order, nodes)) {
+		moves := localMoves(inst.Order, nodes)
+		if beside {
+			turn = make(chan bool, 1)
+			go func(ctx context.Context, ls *LocalSearch, done chan<- bool) { done <- ls.Run(ctx, moves) }(ctx, loc.ls, turn)
+			continue // the next slice, beside the turn
+		}
+		if !loc.ls.Run(ctx, moves) {
 			continue // the next slice of the search, or ctx's end, which it reports
 		}
-		g = loc.ls.Grid()
-		if err := Check(inst, g); err != nil {
-			return nil, res, fmt.Errorf("internal error: the local search's grid fails the checker: %w", err)
-		}
-		res.Stopped, res.Solutions, res.Solution = csp.NotStopped, 1, nil
-		res.Stats.Solutions++
-		res.Stats.LocalMoves, res.Stats.LocalSolved = loc.ls.Moves()-before, true
-		res.Stats.SolveTime = time.Since(start)
-		return g, res, nil
+		return localAnswer(inst, loc.ls, res, before, start)
 	}
+}
+
+// localAnswer returns the grid ls has solved inst with, checked, and res,
+// the search's result, made the answer's: one solution, the local search's
+// moves since before, LocalSolved, the time since start.
+func localAnswer(inst *Instance, ls *LocalSearch, res csp.Result, before int64, start time.Time) ([][]int, csp.Result, error) {
+	g := ls.Grid()
+	if err := Check(inst, g); err != nil {
+		return nil, res, fmt.Errorf("internal error: the local search's grid fails the checker: %w", err)
+	}
+	res.Stopped, res.Solutions, res.Solution = csp.NotStopped, 1, nil
+	res.Stats.Solutions = 1 // the search's none (or, its slice beside the turn, one not taken)
+	res.Stats.LocalMoves, res.Stats.LocalSolved = ls.Moves()-before, true
+	res.Stats.SolveTime = time.Since(start)
+	return g, res, nil
 }

@@ -192,6 +192,21 @@ func TestSolveLocal(t *testing.T) {
 			require.Equal(t, grids[0], grids[1], "the same answer twice")
 			require.Equal(t, stats[0].Nodes, stats[1].Nodes)
 			require.Equal(t, stats[0].LocalMoves, stats[1].LocalMoves)
+			// On two cores, each turn beside the next slice: the answer
+			// of one core, the moves the same, at most a slice more.
+			two := search
+			two.Workers = 2
+			for range 2 {
+				g, res, err := Solve(context.Background(), c.inst, DefaultOptions, two)
+				require.NoError(t, err)
+				require.Equal(t, c.status, res.Status())
+				require.Equal(t, grids[0], g, "the answer on one core")
+				require.Equal(t, stats[0].LocalMoves, res.Stats.LocalMoves)
+				require.Equal(t, stats[0].LocalSolved, res.Stats.LocalSolved)
+				require.GreaterOrEqual(t, res.Stats.Nodes, stats[0].Nodes)
+				require.LessOrEqual(t, res.Stats.Nodes, stats[0].Nodes+localSlice)
+				require.EqualValues(t, b2i(g != nil), res.Stats.Solutions)
+			}
 			switch c.name {
 			case "many holes":
 				require.True(t, stats[0].LocalSolved, "the local search finds it first")
@@ -246,14 +261,17 @@ func TestSolveLocalTimeLimit(t *testing.T) {
 	inst, err := Parse(string(b))
 	require.NoError(t, err)
 	for _, learnAfter := range []int64{3000, 0} { // staged, and learning from the start
-		search := DefaultSearch
-		search.LearnAfter = learnAfter
-		search.TimeLimit = 300 * time.Millisecond
-		start := time.Now()
-		_, res, err := Solve(context.Background(), inst, DefaultOptions, search)
-		require.NoError(t, err)
-		require.Equal(t, "unknown", res.Status(), "learn after %d", learnAfter)
-		require.Equal(t, csp.TimeLimit, res.Stopped)
-		require.Less(t, time.Since(start), 5*time.Second, "learn after %d", learnAfter)
+		for _, workers := range []int{0, 2} { // the local search by turns, or beside
+			search := DefaultSearch
+			search.LearnAfter = learnAfter
+			search.Workers = workers
+			search.TimeLimit = 300 * time.Millisecond
+			start := time.Now()
+			_, res, err := Solve(context.Background(), inst, DefaultOptions, search)
+			require.NoError(t, err)
+			require.Equal(t, "unknown", res.Status(), "learn after %d, workers %d", learnAfter, workers)
+			require.Equal(t, csp.TimeLimit, res.Stopped)
+			require.Less(t, time.Since(start), 5*time.Second, "learn after %d, workers %d", learnAfter, workers)
+		}
 	}
 }
