@@ -53,7 +53,7 @@ func (problem) Info() catalog.Info {
 			square.AllDiffFlag(alldiff.Auto),
 			{Name: "symbols", Bool: true, Usage: "the older way to choose the model: true is --model channeled, false --model rowcol"},
 			{Name: "balanced", Bool: true, Generate: true, Default: "false", Usage: "balanced holes per row and column"},
-			{Name: "local", Bool: true, Default: "true", Usage: "solve: a local search by turns with the search, on one core (false: the search alone)"},
+			{Name: "local", Bool: true, Default: "true", Usage: "solve: a local search by turns with the search, on one core, or with --workers 2 on a core of its own (false: the search alone)"},
 		}, catalog.MakeFlags(Ladder.Levels)...),
 	}
 }

@@ -462,16 +462,24 @@ func localMoves(n int, nodes int64) int64 {
 }
 
 // localRun is the local search of one Solve, made at the end of its
-// first slice and carried from stage to stage.
-type localRun struct{ ls *LocalSearch }
+// first slice and carried from stage to stage, with the caller's Workers,
+// which decide for both stages whether and how it runs (the plain start
+// of a staged solve is one search whatever the caller's Workers).
+type localRun struct {
+	ls      *LocalSearch
+	workers int
+}
 
 // solveSearch solves inst with run.Search, beside loc's local search when
-// localFor says so (solveLocal), else as solveModel does.
+// localFor says so for the caller's Workers (solveLocal: on a core of its
+// own with two), else as solveModel does.
 func solveSearch(ctx context.Context, inst *Instance, o settings, run catalog.Run, reusable bool, loc *localRun) ([][]int, csp.Result, error) {
-	if !localFor(inst, o.Options, run.Search) {
+	caller := run.Search
+	caller.Workers = loc.workers
+	if !localFor(inst, o.Options, caller) {
 		return solveModel(ctx, inst, o, run, reusable)
 	}
-	beside := run.Search.Workers == 2
+	beside := loc.workers == 2
 	run.Search.Workers = 0
 	return solveLocal(ctx, inst, o, run, reusable, loc, beside)
 }
@@ -490,10 +498,10 @@ func solveSearch(ctx context.Context, inst *Instance, o settings, run catalog.Ru
 // With beside, each turn of the local search runs on a core of its own
 // while the search runs its next slice, and the two wait for each other
 // before the next pair: the turn comes first, so that a grid it finds is
-// the answer even when the slice beside it finds one too. The answer is
-// then the one solveLocal gives on one core, in the time of the longer of
-// each pair; the statistics count the slice run beside the turn that
-// answers.
+// the answer even when the slice beside it finds one too (the turn then
+// cuts the slice short). The answer is the one solveLocal gives on one
+// core, in the time of the longer of each pair; the statistics count what
+// the slice beside the turn that answers had searched.
 func solveLocal(ctx context.Context, inst *Instance, o settings, run catalog.Run, reusable bool, loc *localRun, beside bool) ([][]int, csp.Result, error) {
 	start := time.Now()
 	check := func(g [][]int) error { return Check(inst, g) }
@@ -524,32 +532,42 @@ func solveLocal(ctx context.Context, inst *Instance, o settings, run catalog.Run
 	clocked := false
 	var nodes int64
 	var turn chan bool // the turn running beside the slice, with beside
-	// Should the caller's context end while a turn runs beside, the turn
-	// sees it within 1,024 moves; no return leaves it running.
+	// The slice beside a turn runs under sliceCtx, which the turn cancels
+	// when it solves the instance: its grid is the answer, and the slice
+	// need not finish. Should the caller's context end while a turn runs
+	// beside, the turn sees it within 1,024 moves; no return leaves it
+	// running.
+	var sliceCtx context.Context
+	var cancelSlice context.CancelFunc
 	for {
 		stop := nodes + localSlice
 		if own > 0 {
 			stop = min(stop, own)
 		}
+		sctx := ctx
+		if turn != nil {
+			sctx = sliceCtx
+		}
 		var g [][]int
 		var res csp.Result
 		if r != nil {
 			r.Search.SetNodeLimit(stop)
-			g, res, err = r.SolveRows(ctx, r.Model.Board.ValuesInto, check)
+			g, res, err = r.SolveRows(sctx, r.Model.Board.ValuesInto, check)
 		} else {
 			e.SetNodeLimit(stop)
-			g, res, err = grid.Checked(e.Run(ctx, 1, nil), m.Grid, check)
+			g, res, err = grid.Checked(e.Run(sctx, 1, nil), m.Grid, check)
 		}
 		nodes = res.Stats.Nodes
 		found := false
 		if turn != nil {
 			found, turn = <-turn, nil
+			cancelSlice()
 		}
 		if loc.ls != nil {
 			res.Stats.LocalMoves = loc.ls.Moves() - before
 			res.Stats.SolveTime = time.Since(start)
 		}
-		if found && err == nil {
+		if found { // before the slice, whatever the slice did
 			return localAnswer(inst, loc.ls, res, before, start)
 		}
 		if err != nil || res.Stopped != csp.NodeLimit || own > 0 && nodes >= own {
@@ -574,7 +592,14 @@ func solveLocal(ctx context.Context, inst *Instance, o settings, run catalog.Run
 		moves := localMoves(inst.Order, nodes)
 		if beside {
 			turn = make(chan bool, 1)
-			go func(ctx context.Context, ls *LocalSearch, done chan<- bool) { done <- ls.Run(ctx, moves) }(ctx, loc.ls, turn)
+			sliceCtx, cancelSlice = context.WithCancel(ctx)
+			go func(ctx context.Context, ls *LocalSearch, solved context.CancelFunc, done chan<- bool) {
+				ok := ls.Run(ctx, moves)
+				if ok {
+					solved()
+				}
+				done <- ok
+			}(ctx, loc.ls, cancelSlice, turn)
 			continue // the next slice, beside the turn
 		}
 		if !loc.ls.Run(ctx, moves) {

@@ -207,6 +207,21 @@ func TestSolveLocal(t *testing.T) {
 				require.LessOrEqual(t, res.Stats.Nodes, stats[0].Nodes+localSlice)
 				require.EqualValues(t, b2i(g != nil), res.Stats.Solutions)
 			}
+			// With more workers the search has every core, in both stages
+			// (the many holes are then beyond it: a short limit).
+			three := search
+			three.Workers = 3
+			three.TimeLimit = 2 * time.Second
+			g, res, err := Solve(context.Background(), c.inst, DefaultOptions, three)
+			require.NoError(t, err)
+			if c.name != "many holes" {
+				require.Equal(t, c.status, res.Status())
+			}
+			if g != nil {
+				require.NoError(t, Check(c.inst, g))
+			}
+			require.Zero(t, res.Stats.LocalMoves)
+			require.False(t, res.Stats.LocalSolved)
 			switch c.name {
 			case "many holes":
 				require.True(t, stats[0].LocalSolved, "the local search finds it first")

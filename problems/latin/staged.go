@@ -25,7 +25,7 @@ func stagedFor(opt Options, search csp.Options) bool {
 // its time limit is one clock for both (stageClock, a deadline on the
 // context both run under), its failure and node limits are shared out.
 func solveStaged(ctx context.Context, inst *Instance, o settings, run catalog.Run, reusable bool) ([][]int, csp.Result, error) {
-	var loc localRun // the local search both stages run beside, if any
+	loc := localRun{workers: run.Search.Workers} // the local search both stages run beside, if any
 	if !stagedFor(o.Options, run.Search) {
 		return solveSearch(ctx, inst, o, run, reusable, &loc)
 	}
