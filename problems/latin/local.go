@@ -39,8 +39,7 @@ import (
 // the same moves. Run continues where the last Run stopped.
 type LocalSearch struct {
 	n      int
-	stride int // n+1: symbols are 1..n
-	open   [][]int
+	stride int     // n+1: symbols are 1..n
 	slot   []int32 // cell -> its index among the holes (-1 for a given)
 	cand   []bool  // slot*stride + v: v is not given in the hole's row or column
 	val    []int   // the current grid, row-major
@@ -110,7 +109,7 @@ func NewLocalSearch(inst *Instance, seed uint64) (*LocalSearch, error) {
 	l.val = make([]int, n*n)
 	l.slot = make([]int32, n*n)
 	l.at = make([]int32, n*n)
-	l.open = make([][]int, n)
+	open := make([][]int, n) // each row's holes, left to right
 	rowHas := make([]bool, n*l.stride)
 	colHas := make([]bool, n*l.stride)
 	holes := 0
@@ -123,7 +122,7 @@ func NewLocalSearch(inst *Instance, seed uint64) (*LocalSearch, error) {
 			if v == 0 {
 				l.slot[k] = int32(holes)
 				holes++
-				l.open[r] = append(l.open[r], k)
+				open[r] = append(open[r], k)
 				continue
 			}
 			rowHas[r*l.stride+v] = true
@@ -132,7 +131,7 @@ func NewLocalSearch(inst *Instance, seed uint64) (*LocalSearch, error) {
 	}
 	l.cand = make([]bool, holes*l.stride)
 	for r := range n {
-		for _, k := range l.open[r] {
+		for _, k := range open[r] {
 			s := int(l.slot[k]) * l.stride
 			for v := 1; v <= n; v++ {
 				l.cand[s+v] = !rowHas[r*l.stride+v] && !colHas[k%n*l.stride+v]
@@ -146,8 +145,8 @@ func NewLocalSearch(inst *Instance, seed uint64) (*LocalSearch, error) {
 	l.hval, l.own = make([]int32, holes), make([]int32, holes)
 	l.colHoles = make([][]int32, n)
 	for r := range n {
-		l.rowLo[r+1] = l.rowLo[r] + int32(len(l.open[r]))
-		for _, k := range l.open[r] {
+		l.rowLo[r+1] = l.rowLo[r] + int32(len(open[r]))
+		for _, k := range open[r] {
 			j := l.slot[k]
 			l.hcol[j], l.hcell[j] = int32(k%n), int32(k)
 			l.colHoles[k%n] = append(l.colHoles[k%n], j)
@@ -169,7 +168,7 @@ func NewLocalSearch(inst *Instance, seed uint64) (*LocalSearch, error) {
 				missing = append(missing, v)
 			}
 		}
-		order = append(order[:0], l.open[r]...)
+		order = append(order[:0], open[r]...)
 		l.rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
 		for _, k := range order {
 			// The symbol left that clashes least in k's column, a
@@ -213,11 +212,9 @@ func (l *LocalSearch) score() (e, d int) {
 	for _, x := range l.cnt {
 		e += int(x) * int(x-1) / 2
 	}
-	for r := range l.n {
-		for _, k := range l.open[r] {
-			if !l.isCand(k, l.val[k]) {
-				d++
-			}
+	for _, k := range l.hcell {
+		if !l.isCand(int(k), l.val[k]) {
+			d++
 		}
 	}
 	return e, d
