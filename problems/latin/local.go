@@ -2,6 +2,7 @@ package latin
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"time"
@@ -9,6 +10,7 @@ import (
 	"github.com/cspgo/csp/csp"
 	"github.com/cspgo/csp/problems/catalog"
 	"github.com/cspgo/csp/problems/grid"
+	"github.com/cspgo/csp/problems/internal/square"
 )
 
 // LocalSearch completes a Latin square by local search: incomplete (it
@@ -80,6 +82,10 @@ const (
 	localDriftEvery = 1000
 )
 
+// errLocalShape is what NewLocalSearch's error wraps for a grid of the
+// wrong shape or with a symbol out of range.
+var errLocalShape = errors.New("latin: local search")
+
 // NewLocalSearch returns a local search of inst with its random choices
 // drawn from seed, its first grid already made: each row's missing symbols
 // placed greedily on its holes, every hole taking, among the symbols left,
@@ -89,18 +95,8 @@ const (
 // search: the error says where.
 func NewLocalSearch(inst *Instance, seed uint64) (*LocalSearch, error) {
 	n := inst.Order
-	if len(inst.Grid) != n {
-		return nil, fmt.Errorf("latin: local search: %d rows for a square of order %d", len(inst.Grid), n)
-	}
-	for r, row := range inst.Grid {
-		if len(row) != n {
-			return nil, fmt.Errorf("latin: local search: row %d has %d cells, want %d", r+1, len(row), n)
-		}
-		for c, v := range row {
-			if v < 0 || v > n {
-				return nil, fmt.Errorf("latin: local search: r%dc%d holds %d, want 0 (a hole) to %d", r+1, c+1, v, n)
-			}
-		}
+	if err := square.Shape(inst.Grid, n, 0, errLocalShape); err != nil {
+		return nil, err
 	}
 	if err := inst.Clash(); err != nil {
 		return nil, err

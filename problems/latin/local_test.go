@@ -256,9 +256,9 @@ func TestLocalSearchRefusesBadInstances(t *testing.T) {
 		inst *Instance
 		want string
 	}{
-		{"rows", &Instance{Order: 3, Grid: [][]int{{0, 0, 0}, {0, 0, 0}}}, "2 rows for a square of order 3"},
+		{"rows", &Instance{Order: 3, Grid: [][]int{{0, 0, 0}, {0, 0, 0}}}, "local search: 2 rows, want 3"},
 		{"cells", &Instance{Order: 2, Grid: [][]int{{0, 0}, {0}}}, "row 2 has 1 cells, want 2"},
-		{"symbol", &Instance{Order: 2, Grid: [][]int{{0, 3}, {0, 0}}}, "r1c2 holds 3, want 0 (a hole) to 2"},
+		{"symbol", &Instance{Order: 2, Grid: [][]int{{0, 3}, {0, 0}}}, "r1c2 holds 3, want 0..2"},
 		{"negative", &Instance{Order: 2, Grid: [][]int{{0, 0}, {-1, 0}}}, "r2c1 holds -1"},
 		{"clash", &Instance{Order: 3, Grid: [][]int{{1, 0, 1}, {0, 0, 0}, {0, 0, 0}}}, "clash"},
 	} {

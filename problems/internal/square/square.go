@@ -11,6 +11,17 @@ import "fmt"
 // (givens[r][c] != 0, row by row; nil: none). Its error wraps invalid,
 // naming the first fault in reading order.
 func Check(g [][]int, n int, givens [][]int, invalid error) error {
+	return shape(g, n, 1, givens, invalid)
+}
+
+// Shape verifies that g is n rows of n values in lo..n (lo 0 for a grid
+// with holes). Its error wraps invalid, naming the first fault in
+// reading order.
+func Shape(g [][]int, n, lo int, invalid error) error { return shape(g, n, lo, nil, invalid) }
+
+// shape is Check and Shape: g's shape, its values in lo..n, and givens
+// kept when givens is not nil.
+func shape(g [][]int, n, lo int, givens [][]int, invalid error) error {
 	if len(g) != n {
 		return fmt.Errorf("%w: %d rows, want %d", invalid, len(g), n)
 	}
@@ -19,8 +30,8 @@ func Check(g [][]int, n int, givens [][]int, invalid error) error {
 			return fmt.Errorf("%w: row %d has %d cells, want %d", invalid, r+1, len(g[r]), n)
 		}
 		for c, v := range g[r] {
-			if v < 1 || v > n {
-				return fmt.Errorf("%w: r%dc%d holds %d, want 1..%d", invalid, r+1, c+1, v, n)
+			if v < lo || v > n {
+				return fmt.Errorf("%w: r%dc%d holds %d, want %d..%d", invalid, r+1, c+1, v, lo, n)
 			}
 			if givens == nil {
 				continue
