@@ -2,6 +2,7 @@ package latin
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/cspgo/csp/csp"
@@ -36,6 +37,7 @@ func solveStaged(ctx context.Context, inst *Instance, o settings, run catalog.Ru
 	stage.View, stage.Staged = Channeled, false
 	run.Search = plainStart(search)
 	g, res, err := solveSearch(ctx, inst, stage, run, reusable, &loc)
+	res, err = stageStopped(ctx, res, err)
 	second, ok, same := learningStage(search, &res)
 	if err != nil || !ok {
 		return g, res, err
@@ -43,6 +45,7 @@ func solveStaged(ctx context.Context, inst *Instance, o settings, run catalog.Ru
 	stats := res.Stats
 	stage.View, run.Search = o.View, second
 	g, res, err = solveSearch(ctx, inst, stage, run, reusable && same, &loc)
+	res, err = stageStopped(ctx, res, err)
 	stats.Merge(res.Stats) // the plain start's kinds first
 	res.Stats = stats
 	return g, res, err
@@ -55,6 +58,20 @@ func stageClock(ctx context.Context, d time.Duration) (context.Context, context.
 		return ctx, func() {}
 	}
 	return csp.WithTimeLimit(ctx, d)
+}
+
+// stageStopped returns a stage's result and error as the caller of a
+// staged solve should see them: a stage whose model was still being built
+// or posed when ctx ended (the stage clock, or the caller's own context)
+// returns ctx's cause as its error, which is then a search stopped where
+// ctx says (csp.StopOf), as the search itself would have reported it,
+// and no error.
+func stageStopped(ctx context.Context, res csp.Result, err error) (csp.Result, error) {
+	if err != nil && ctx.Err() != nil && errors.Is(err, context.Cause(ctx)) {
+		res.Stopped = csp.StopOf(ctx)
+		return res, nil
+	}
+	return res, err
 }
 
 // plainStart returns the options of a staged solve's first stage: one

@@ -3,8 +3,10 @@ package latin
 import (
 	"context"
 	"fmt"
+	"os"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -164,5 +166,25 @@ func TestStagedReused(t *testing.T) {
 			})
 		}
 		assert.Positive(t, staged, "some instance reaches the learning stage")
+	}
+}
+
+// TestStagedTimeLimitWhileBuilding: a time limit that runs out before a
+// stage's model is built or posed stops the solve at the time limit, with
+// no error, as a limit that runs out in the search does (the stage clock
+// once made Build's context error the solve's).
+func TestStagedTimeLimitWhileBuilding(t *testing.T) {
+	b, err := os.ReadFile("testdata/gomes/qwh.order35.holes405.txt")
+	require.NoError(t, err)
+	inst, err := Parse(string(b))
+	require.NoError(t, err)
+	for _, d := range []time.Duration{1, time.Microsecond} {
+		search := DefaultSearch
+		search.TimeLimit = d
+		g, res, err := Solve(context.Background(), inst, DefaultOptions, search)
+		require.NoError(t, err, "limit %v", d)
+		require.Nil(t, g)
+		require.Equal(t, csp.TimeLimit, res.Stopped, "limit %v", d)
+		require.Equal(t, "unknown", res.Status())
 	}
 }
