@@ -476,7 +476,8 @@ func parallelRun(ctx context.Context, m *Model, opts Options, par Parallel, maxS
 }
 
 // add adds o, the statistics of a search depth levels below the root,
-// to st: counters summed, PeakDepth the deepest, per-kind counters summed
+// to st: counters summed, PeakDepth the deepest, LocalClashes the fewest
+// of those that ran a local search, per-kind counters summed
 // kind by kind (all spaces of one model list the same kinds).
 func (st *Stats) add(o Stats, depth int) {
 	st.Nodes += o.Nodes
@@ -492,6 +493,9 @@ func (st *Stats) add(o Stats, depth int) {
 	st.Backjumps += o.Backjumps
 	st.DeletedClauses += o.DeletedClauses
 	st.ImportedClauses += o.ImportedClauses
+	if o.LocalMoves > 0 && (st.LocalMoves == 0 || o.LocalClashes < st.LocalClashes) {
+		st.LocalClashes = o.LocalClashes // the nearest of the local searches
+	}
 	st.LocalMoves += o.LocalMoves
 	st.LocalSolved = st.LocalSolved || o.LocalSolved
 	if st.LearnOff == "" {

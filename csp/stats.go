@@ -49,9 +49,13 @@ type Stats struct {
 	// LocalMoves counts the moves of a local search run beside the search
 	// on the same instance, in the slices between the search's (Latin
 	// squares: problems/latin.LocalSearch); LocalSolved says that the local
-	// search found the solution.
-	LocalMoves  int64
-	LocalSolved bool
+	// search found the solution. LocalClashes is the fewest violations
+	// (Latin squares: pairs of cells of a column holding one symbol) of
+	// any assignment the local search made, 0 once it solved: on an
+	// instance left unanswered, how near the local search came.
+	LocalMoves   int64
+	LocalSolved  bool
+	LocalClashes int
 	// Propagators has one entry per propagator kind, in order of first post.
 	Propagators []KindStats
 }
@@ -107,13 +111,14 @@ func (st Stats) MarshalJSON() ([]byte, error) {
 		LearnOff     string  `json:"learnOff,omitempty"`
 		LocalMoves   int64   `json:"localMoves,omitempty"`
 		LocalSolved  bool    `json:"localSolved,omitempty"`
+		LocalClashes int     `json:"localClashes,omitempty"`
 		Widths       []int64 `json:"widths,omitempty"`
 		PeakFrontier int64   `json:"peakFrontier,omitempty"`
 		PeakBytes    int64   `json:"peakFrontierBytes,omitempty"`
 		Propagators  []kind  `json:"propagators,omitempty"`
 	}{st.Nodes, st.Failures, st.Propagations, st.PeakDepth, st.Restarts, st.Solutions, st.Trailed, st.SolveTime.Seconds(),
 		st.Conflicts, st.LearnedClauses, st.LearnedLength(), st.Backjumps, st.DeletedClauses, st.ImportedClauses, st.LearnOff,
-		st.LocalMoves, st.LocalSolved, st.Widths, st.PeakFrontier, st.PeakFrontierBytes, nil}
+		st.LocalMoves, st.LocalSolved, st.LocalClashes, st.Widths, st.PeakFrontier, st.PeakFrontierBytes, nil}
 	for _, k := range st.Propagators {
 		out.Propagators = append(out.Propagators, kind(k))
 	}
@@ -124,8 +129,8 @@ func (st Stats) MarshalJSON() ([]byte, error) {
 // with MiniZinc's names (after clause learning also conflicts,
 // learnedClauses, learnedLength, the average, backjumps, deletedClauses,
 // importedClauses when a portfolio member took some, and learnOff when
-// it was off; after a local search beside the search, localMoves and
-// localSolved; after a breadth-first search also its frontier:
+// it was off; after a local search beside the search, localMoves,
+// localSolved and localClashes; after a breadth-first search also its frontier:
 // peakFrontier, peakFrontierBytes and widths, the widths of the levels
 // separated by commas), then one line per propagator kind. (MiniZinc
 // prefixes such lines with "%%%mzn-stat: "; callers that mix them with
@@ -145,7 +150,7 @@ func (st Stats) String() string {
 		}
 	}
 	if st.LocalMoves > 0 {
-		fmt.Fprintf(&b, "localMoves=%d\nlocalSolved=%t\n", st.LocalMoves, st.LocalSolved)
+		fmt.Fprintf(&b, "localMoves=%d\nlocalSolved=%t\nlocalClashes=%d\n", st.LocalMoves, st.LocalSolved, st.LocalClashes)
 	}
 	if st.Widths != nil {
 		fmt.Fprintf(&b, "peakFrontier=%d\npeakFrontierBytes=%d\nwidths=", st.PeakFrontier, st.PeakFrontierBytes)

@@ -557,7 +557,7 @@ func solveLocal(ctx context.Context, inst *Instance, o settings, run catalog.Run
 			cancelSlice()
 		}
 		if loc.ls != nil {
-			res.Stats.LocalMoves = loc.ls.Moves() - before
+			res.Stats.LocalMoves, res.Stats.LocalClashes = loc.ls.Moves()-before, loc.ls.Clashes()
 			res.Stats.SolveTime = time.Since(start)
 		}
 		if found { // before the slice, whatever the slice did
@@ -612,7 +612,7 @@ func localAnswer(inst *Instance, ls *LocalSearch, res csp.Result, before int64, 
 	}
 	res.Stopped, res.Solutions, res.Solution = csp.NotStopped, 1, nil
 	res.Stats.Solutions = 1 // the search's none (or, its slice beside the turn, one not taken)
-	res.Stats.LocalMoves, res.Stats.LocalSolved = ls.Moves()-before, true
+	res.Stats.LocalMoves, res.Stats.LocalSolved, res.Stats.LocalClashes = ls.Moves()-before, true, 0
 	res.Stats.SolveTime = time.Since(start)
 	return g, res, nil
 }

@@ -192,6 +192,15 @@ func TestSolveLocal(t *testing.T) {
 			require.Equal(t, grids[0], grids[1], "the same answer twice")
 			require.Equal(t, stats[0].Nodes, stats[1].Nodes)
 			require.Equal(t, stats[0].LocalMoves, stats[1].LocalMoves)
+			// The fewest clashes reported are those of the same local
+			// search, seeded alike, after as many moves in one run.
+			if stats[0].LocalMoves > 0 {
+				alone, err := NewLocalSearch(c.inst, search.Seed)
+				require.NoError(t, err)
+				alone.Run(context.Background(), stats[0].LocalMoves)
+				require.Equal(t, alone.Clashes(), stats[0].LocalClashes)
+				require.Equal(t, stats[0].LocalSolved, stats[0].LocalClashes == 0)
+			}
 			// On two cores, each turn beside the next slice: the answer
 			// of one core, the moves the same, at most a slice more.
 			two := search
@@ -203,6 +212,7 @@ func TestSolveLocal(t *testing.T) {
 				require.Equal(t, grids[0], g, "the answer on one core")
 				require.Equal(t, stats[0].LocalMoves, res.Stats.LocalMoves)
 				require.Equal(t, stats[0].LocalSolved, res.Stats.LocalSolved)
+				require.Equal(t, stats[0].LocalClashes, res.Stats.LocalClashes)
 				require.GreaterOrEqual(t, res.Stats.Nodes, stats[0].Nodes)
 				require.LessOrEqual(t, res.Stats.Nodes, stats[0].Nodes+localSlice)
 				require.EqualValues(t, b2i(g != nil), res.Stats.Solutions)
