@@ -490,6 +490,12 @@ func writeHuman(e env, p *catalog.Entry, o *outcome, c *Config, counting bool) {
 	if o.portfolio {
 		cost += fmt.Sprintf(" by portfolio member %d", o.Res.Member)
 	}
+	if st := o.Res.Stats; st.LocalSolved {
+		cost += " by the local search"
+	} else if st.LocalMoves > 0 && o.Status == Unknown {
+		// How near the local search came, for a square left open.
+		cost += fmt.Sprintf("; the local search's best grid %d %s short", st.LocalClashes, plural(st.LocalClashes, "clash"))
+	}
 	n := o.Res.Solutions
 	sols := fmt.Sprintf("%d %s", n, plural(n, "solution"))
 	word := "multiple"
@@ -655,13 +661,13 @@ func roundDuration(d time.Duration) time.Duration {
 	return d.Round(r)
 }
 
-// plural gives word its plural unless n is 1: s, or es after an s
-// ("guesses").
+// plural gives word its plural unless n is 1: s, or es after an s or sh
+// ("guesses", "clashes").
 func plural[N int | int64](n N, word string) string {
 	switch {
 	case n == 1:
 		return word
-	case strings.HasSuffix(word, "s"):
+	case strings.HasSuffix(word, "s"), strings.HasSuffix(word, "sh"):
 		return word + "es"
 	}
 	return word + "s"

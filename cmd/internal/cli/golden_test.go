@@ -94,6 +94,10 @@ var goldenCases = []goldenCase{
 	{Name: "solve-sudoku-stdin", args: []string{"solve", "sudoku", "-", "--seed", "1", "--jobs", "1"}, stdin: sudokuEuler},
 	{Name: "solve-sudoku-json", args: []string{"solve", "sudoku", "testdata/sudoku_batch.txt", "--json", "--seed", "1", "--jobs", "1"}},
 	{Name: "solve-latin-stats", args: []string{"solve", "latin", "-", "--stats", "--seed", "1", "--jobs", "1"}, stdin: latin5},
+	// A square the local search completes first, and one it leaves some
+	// clashes short when the node limit stops the search.
+	{Name: "solve-latin-local", args: []string{"solve", "latin", "testdata/latin_local.txt", "--seed", "1", "--jobs", "1"}},
+	{Name: "solve-latin-local-near", args: []string{"solve", "latin", "testdata/latin_near.txt", "--nodes", "600", "--stats", "--seed", "1", "--jobs", "1"}},
 	{Name: "solve-futoshiki-batch", args: []string{"solve", "futoshiki", "../../../problems/futoshiki/testdata/batch.txt", "--seed", "1", "--jobs", "1"}},
 	{Name: "solve-kenken", args: []string{"solve", "kenken", "-", "--seed", "1", "--jobs", "1"},
 		stdin: "4:a_a_3a_a_a_b_a__,d2a7a6s2m12d2m2s2\n4:_aa_6ba_a4,a6d2s1m6a5s1m4\n"},
