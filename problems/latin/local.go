@@ -486,7 +486,8 @@ func solveSearch(ctx context.Context, inst *Instance, o settings, run catalog.Ru
 // without the local search (on the worker's reused model, no allocation).
 // The grid either finds is checked before it is returned; the result's
 // statistics are the search's, with the local search's moves made in this
-// call and, when it found the grid, LocalSolved.
+// call, the fewest clashes it has reached and, when it found the grid,
+// LocalSolved.
 //
 // With beside, each turn of the local search runs on a core of its own
 // while the search runs its next slice, and the two wait for each other
