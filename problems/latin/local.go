@@ -240,12 +240,19 @@ func (l *LocalSearch) recount() {
 	}
 }
 
-// updateColumn brings the clash list up to date on column c's holes.
-func (l *LocalSearch) updateColumn(c int) {
+// updateColumn brings the clash list up to date on column c's holes after
+// a swap of symbols x and y: only the holes holding one of them can have
+// changed (no other count of the column moved), so the others are passed
+// over.
+func (l *LocalSearch) updateColumn(c int, x, y int32) {
 	col := l.cnt[c*l.stride : (c+1)*l.stride]
 	for _, j := range l.colHoles[c] {
+		v := l.hval[j]
+		if v != x && v != y {
+			continue
+		}
 		k := int(l.hcell[j])
-		o := col[l.hval[j]]
+		o := col[v]
 		l.own[j] = o
 		in := o > 1
 		switch {
@@ -391,8 +398,8 @@ func (l *LocalSearch) swap(a, b, de, dd int, now int32) {
 	}
 	l.e += de
 	l.d += dd
-	l.updateColumn(ca)
-	l.updateColumn(cb)
+	l.updateColumn(ca, int32(x), int32(y))
+	l.updateColumn(cb, int32(x), int32(y))
 }
 
 // back returns to the best grid and clears the tabu list.
