@@ -30,12 +30,15 @@ import (
 // just gave up for a number of steps that grows with the clashes left,
 // unless that makes the best grid yet; when the grid has drifted more
 // than a few clashes above the best, the search goes back to the best and
-// forgets the list. It follows the tabu searches of Jin and Hao ("Solving
-// the Latin square completion problem by memetic graph coloring", IEEE TEC
-// 2019) and Xie et al. ("A swap relaxation-based local search for the
-// Latin square completion problem", IJCAI 2024), without the former's
-// population and crossover, and without the candidates' reduction by
-// propagation that both make first.
+// forgets the list; and after a long run without a completion
+// (localRestart moves) it makes a first grid again and starts afresh,
+// keeping the nearest grid of all its starts. It follows the tabu
+// searches of Jin and Hao ("Solving the Latin square completion problem
+// by memetic graph coloring", IEEE TEC 2019) and Xie et al. ("A swap
+// relaxation-based local search for the Latin square completion
+// problem", IJCAI 2024), without the former's population and crossover,
+// and without the candidates' reduction by propagation that both make
+// first.
 //
 // The search is deterministic: the same instance, seed and budgets give
 // the same moves. Run continues where the last Run stopped.
@@ -62,6 +65,15 @@ type LocalSearch struct {
 	at       []int32   // cell -> its index in clash, -1 when not there
 	best     []int
 	rng      *rand.Rand
+	missing  [][]int // each row's symbols not given in it, for a first grid
+	// The nearest grid of every start (Clashes, Grid), the latest among
+	// equals as best is: best is only the current start's, and is the
+	// nearest while topHere (top is then not kept up to date).
+	top     []int
+	topE    int
+	topHere bool
+	began   int64 // the value of moves when the current start was made
+	every   int64 // moves from a start before the search starts afresh (localRestart)
 
 	e, d         int // clashes (pairs), and holes holding a non-candidate
 	bestE, bestD int
@@ -81,6 +93,17 @@ const (
 	localDriftMax   = 15
 	localDriftEvery = 1000
 )
+
+// localRestart is how many moves the search makes from one first grid
+// before it makes another (the random choices going on) and starts
+// afresh. On the hardest balanced square measured, fresh starts cut there
+// completed it several times where the long runs' moves past that point
+// never did; on squares where the moves to a completion are memoryless,
+// a cut this long neither helps nor hurts; and every square the search
+// was measured to complete it completed within one start, by the same
+// moves as before the cut existed (docs/BENCHMARKS.md, "Issue 18: the
+// local search starts afresh").
+const localRestart = 250_000_000
 
 // errLocalShape is what NewLocalSearch's error wraps for a grid of the
 // wrong shape or with a symbol out of range.
@@ -150,7 +173,37 @@ func NewLocalSearch(inst *Instance, seed uint64) (*LocalSearch, error) {
 	}
 	l.tabu = make([]int32, holes*l.stride)
 	l.clash = make([]int, 0, holes)
-	for k, v := range l.val { // the givens, holes still 0
+	l.missing = make([][]int, n)
+	for r := range n {
+		for v := 1; v <= n; v++ {
+			if !rowHas[r*l.stride+v] {
+				l.missing[r] = append(l.missing[r], v)
+			}
+		}
+	}
+	l.best = make([]int, n*n)
+	l.top = make([]int, n*n)
+	l.topE = -1
+	l.every = localRestart
+	l.start()
+	return l, nil
+}
+
+// start makes a first grid and starts the search from it, its tabu list
+// and drift as new: each row's missing symbols placed greedily on its
+// holes, taken in a random order, every hole taking, among the symbols
+// left, one that clashes least in its column.
+func (l *LocalSearch) start() {
+	n := l.n
+	if l.topHere {
+		copy(l.top, l.best)
+		l.topHere = false
+	}
+	for _, k := range l.hcell {
+		l.val[k] = 0
+	}
+	clear(l.cnt)
+	for k, v := range l.val { // the givens, holes 0
 		if v != 0 {
 			l.cnt[k%n*l.stride+v]++
 		}
@@ -158,13 +211,11 @@ func NewLocalSearch(inst *Instance, seed uint64) (*LocalSearch, error) {
 	missing := make([]int, 0, n)
 	order := make([]int, 0, n)
 	for r := range n {
-		missing = missing[:0]
-		for v := 1; v <= n; v++ {
-			if !rowHas[r*l.stride+v] {
-				missing = append(missing, v)
-			}
+		missing = append(missing[:0], l.missing[r]...)
+		order = order[:0]
+		for j := l.rowLo[r]; j < l.rowLo[r+1]; j++ {
+			order = append(order, int(l.hcell[j]))
 		}
-		order = append(order[:0], open[r]...)
 		l.rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
 		for _, k := range order {
 			// The symbol left that clashes least in k's column, a
@@ -192,11 +243,23 @@ func NewLocalSearch(inst *Instance, seed uint64) (*LocalSearch, error) {
 			l.cnt[k%n*l.stride+v]++
 		}
 	}
-	l.best = append([]int(nil), l.val...)
+	copy(l.best, l.val)
 	l.recount()
 	l.bestE, l.bestD = l.e, l.d
+	l.keep()
+	clear(l.tabu)
+	l.since = 0
 	l.drift = localDrift
-	return l, nil
+	l.returns = 0
+	l.began = l.moves
+}
+
+// keep makes the current start's best grid the nearest of every start
+// when it has as few clashes.
+func (l *LocalSearch) keep() {
+	if l.topE < 0 || l.bestE <= l.topE {
+		l.topE, l.topHere = l.bestE, true
+	}
 }
 
 // isCand reports whether symbol v is a candidate of hole k: given neither
@@ -275,7 +338,7 @@ func (l *LocalSearch) Solved() bool { return l.e == 0 }
 // Clashes returns the fewest clashes (pairs of cells of a column with the
 // same symbol) of any grid the search has made: 0 once it has solved the
 // instance.
-func (l *LocalSearch) Clashes() int { return l.bestE }
+func (l *LocalSearch) Clashes() int { return l.topE }
 
 // Moves returns the moves made over every Run.
 func (l *LocalSearch) Moves() int64 { return l.moves }
@@ -283,7 +346,10 @@ func (l *LocalSearch) Moves() int64 { return l.moves }
 // Grid returns the best grid made so far as rows (a completion when
 // Clashes is 0), a copy the caller may keep.
 func (l *LocalSearch) Grid() [][]int {
-	src := l.best
+	src := l.top
+	if l.topHere {
+		src = l.best
+	}
 	if l.e == 0 {
 		src = l.val
 	}
@@ -364,9 +430,13 @@ func (l *LocalSearch) Run(ctx context.Context, moves int64) bool {
 		if l.e < l.bestE || l.e == l.bestE && l.d <= l.bestD {
 			l.bestE, l.bestD = l.e, l.d
 			copy(l.best, l.val)
+			l.keep()
 		}
 		if l.e-l.bestE > l.drift {
 			l.back()
+		}
+		if l.e > 0 && l.moves-l.began >= l.every {
+			l.start()
 		}
 	}
 	return l.e == 0

@@ -300,3 +300,87 @@ func TestSolveLocalTimeLimit(t *testing.T) {
 		}
 	}
 }
+
+// gridClashes counts the pairs of cells of a column of g with the same
+// symbol.
+func gridClashes(g [][]int) int {
+	e := 0
+	for c := range g {
+		seen := map[int]int{}
+		for r := range g {
+			e += seen[g[r][c]]
+			seen[g[r][c]]++
+		}
+	}
+	return e
+}
+
+func TestLocalSearchStartsAfresh(t *testing.T) {
+	b, err := os.ReadFile("testdata/gomes/qwh.order33.holes381.txt")
+	require.NoError(t, err)
+	inst, err := Parse(string(b))
+	require.NoError(t, err)
+	const every = 5000
+	l, err := NewLocalSearch(inst, 2)
+	require.NoError(t, err)
+	l.every = every
+	plain, err := NewLocalSearch(inst, 2) // no restart within these moves
+	require.NoError(t, err)
+
+	// The first start makes the moves of a search without restarts.
+	require.False(t, l.Run(context.Background(), every-1))
+	require.False(t, plain.Run(context.Background(), every-1))
+	require.Equal(t, plain.val, l.val)
+	require.Equal(t, plain.Clashes(), l.Clashes())
+
+	// The next move ends the first start: a first grid again, and the
+	// tabu list, the drift and the returns as new; the nearest grid of
+	// the first start is kept.
+	near, nearGrid := l.Clashes(), l.Grid()
+	require.False(t, l.Run(context.Background(), 1))
+	require.Equal(t, int64(every), l.began)
+	require.Equal(t, l.e, l.bestE, "a fresh start's best is its first grid")
+	require.Greater(t, l.e, near, "the first grid of a start is far from the nearest")
+	require.Equal(t, near, l.Clashes())
+	require.Equal(t, nearGrid, l.Grid())
+	require.Zero(t, l.since)
+	require.Zero(t, l.returns)
+	require.Equal(t, localDrift, l.drift)
+	require.False(t, slices.ContainsFunc(l.tabu, func(x int32) bool { return x != 0 }), "the tabu list is cleared")
+	checkLocalState(t, inst, l)
+
+	// Over many starts the counts stay right, and Clashes and Grid give
+	// the nearest grid of all of them.
+	last := l.Clashes()
+	for range 40 {
+		require.False(t, l.Run(context.Background(), 1700))
+		checkLocalState(t, inst, l)
+		require.Less(t, l.moves-l.began, int64(every))
+		require.LessOrEqual(t, l.Clashes(), last)
+		last = l.Clashes()
+		require.Equal(t, last, gridClashes(l.Grid()))
+	}
+	require.Greater(t, l.began, int64(10*every), "not many starts")
+
+	// The same moves in one Run or in many.
+	again, err := NewLocalSearch(inst, 2)
+	require.NoError(t, err)
+	again.every = every
+	again.Run(context.Background(), l.Moves())
+	require.Equal(t, l.val, again.val)
+	require.Equal(t, l.Grid(), again.Grid())
+}
+
+func TestLocalSearchSolvesAfterStartingAfresh(t *testing.T) {
+	// A balanced order-30 square the first start does not complete
+	// within its first 2,000 moves: a later start finds it.
+	inst, _, err := Generate(30, 300, BalancedHoles, 5)
+	require.NoError(t, err)
+	l, err := NewLocalSearch(inst, 1)
+	require.NoError(t, err)
+	l.every = 2000
+	require.True(t, l.Run(context.Background(), 20_000_000), "%d clashes left", l.Clashes())
+	require.Positive(t, l.began, "solved within the first start")
+	require.Zero(t, l.Clashes())
+	require.NoError(t, Check(inst, l.Grid()))
+}
